@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+export const announcementSchema = z.object({ id: z.string(), message: z.string() });
+export type AnnouncementView = z.infer<typeof announcementSchema>;
+
+export const announcements = defineContract({
+  id: 'announcement.announcements',
+  service: 'announcement',
+  method: 'GET',
+  path: '/api/announcement/announcements',
+  summary: 'Current announcements, newest first (at most 20).',
+  access: 'session',
+  response: z.array(announcementSchema),
+});
+
+export const announcementContracts = [announcements];

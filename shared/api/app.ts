@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+export const health = defineContract({
+  id: 'app.health',
+  service: 'app',
+  method: 'GET',
+  path: '/api/app/health',
+  summary: 'Liveness check; answers without a session.',
+  access: 'public',
+  response: z.object({ status: z.literal('ok'), version: z.string() }),
+});
+
+export const openapi = defineContract({
+  id: 'app.openapi',
+  service: 'app',
+  method: 'GET',
+  path: '/api/app/openapi.json',
+  summary: 'The OpenAPI 3.1 document generated from the route contracts.',
+  access: 'public',
+  response: z.record(z.string(), z.unknown()),
+});
+
+export const appContracts = [health, openapi];

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { Action, Subject } from '../auth/vocabulary';
+
+/**
+ * One route, declared once. The same object drives the Lambda router, the CDK routes,
+ * the local dev server, the web app's typed fetchers, the OpenAPI document and the
+ * authorization-matrix test.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Contract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Operation id, unique across the API: `<service>.<operation>`. */
+  id: string;
+  /** The service (one Lambda) that owns the route; the first path segment after /api. */
+  service: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/user/{id}`. */
+  path: string;
+  summary: string;
+  /** `public` routes run without a session; every other route needs one. */
+  access: 'public' | 'session';
+  /** Coarse ability needed before anything is loaded; scoped checks happen in core after loading. */
+  can?: readonly [Action, Subject];
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** Success status; 204 sends no body. */
+  status?: 200 | 201 | 204 | 302;
+}
+
+export function defineContract<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(c: Contract<P, Q, B, R>): Contract<P, Q, B, R> {
+  return c;
+}
+
+export type ParamsOf<C> = C extends Contract<infer P, any, any, any> ? z.infer<P> : never;
+export type QueryOf<C> = C extends Contract<any, infer Q, any, any> ? z.infer<Q> : never;
+export type BodyOf<C> = C extends Contract<any, any, infer B, any> ? z.infer<B> : never;
+export type ResponseOf<C> = C extends Contract<any, any, any, infer R> ? z.infer<R> : never;
+
+/** Fills `{name}` placeholders of a contract path. */
+export function buildPath(path: string, params: Record<string, string | number | boolean> = {}): string {
+  return path.replace(/\{(\w+)\+?\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

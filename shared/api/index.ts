@@ -1,0 +1,22 @@
+import type { Contract } from './contract';
+import { appContracts } from './app';
+import { securityContracts } from './security';
+import { userContracts } from './user';
+import { notificationContracts } from './notification';
+import { announcementContracts } from './announcement';
+
+/** Every implemented route. A contract here gets a Lambda route, a dev-server route and an authorization-matrix row. */
+export const contracts: readonly Contract[] = [
+  ...appContracts,
+  ...securityContracts,
+  ...userContracts,
+  ...notificationContracts,
+  ...announcementContracts,
+];
+
+/** Services with at least one route; each is one Lambda function behind `/api/<service>`. */
+export const services: readonly string[] = [...new Set(contracts.map((c) => c.service))];
+
+export function contractsOf(service: string): Contract[] {
+  return contracts.filter((c) => c.service === service);
+}

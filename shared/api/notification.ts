@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+/** SPEC.md section 9: the list starts at 5, grows by 5, up to 50. */
+export const NOTIFICATIONS_START = 5;
+export const NOTIFICATIONS_STEP = 5;
+export const NOTIFICATIONS_MAX = 50;
+
+export const notificationSchema = z.object({
+  notificationId: z.string(),
+  message: z.string(),
+  link: z.string().optional(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationSchema>;
+
+const isReadParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const userNotifications = defineContract({
+  id: 'notification.userNotifications',
+  service: 'notification',
+  method: 'GET',
+  path: '/api/notification/user-notifications',
+  summary: "The signed-in user's newest notifications with unread and total counts.",
+  access: 'session',
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX).default(NOTIFICATIONS_START),
+    offset: z.coerce.number().int().min(0).max(NOTIFICATIONS_MAX - 1).default(0),
+  }),
+  response: z.object({
+    userNotifications: z.array(notificationSchema),
+    unreadCount: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+
+export const setRead = defineContract({
+  id: 'notification.setRead',
+  service: 'notification',
+  method: 'PUT',
+  path: '/api/notification/{id}/isread/{isread}',
+  summary: "Marks one of the signed-in user's notifications read or unread.",
+  access: 'session',
+  params: z.object({ id: z.string().min(1).max(64), isread: isReadParam }),
+  response: notificationSchema,
+});
+
+export const bulkSetRead = defineContract({
+  id: 'notification.bulkSetRead',
+  service: 'notification',
+  method: 'PUT',
+  path: '/api/notification/user/{userId}/bulk-isread/{isread}',
+  summary: "Marks all of a user's notifications read or unread (only one's own).",
+  access: 'session',
+  params: z.object({ userId: z.string().min(1).max(64), isread: isReadParam }),
+  response: z.object({ updated: z.number().int(), unreadCount: z.number().int() }),
+});
+
+export const notificationContracts = [userNotifications, setRead, bulkSetRead];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+const urlResponse = z.object({ url: z.string() });
+
+export const loginSpa = defineContract({
+  id: 'security.loginSpa',
+  service: 'security',
+  method: 'GET',
+  path: '/api/security/login/spa',
+  summary: 'Starts sign-in: returns the identity provider authorize URL for an SPA path.',
+  access: 'public',
+  query: z.object({ 'redirect-uri': z.string().max(2048).optional() }),
+  response: urlResponse,
+});
+
+export const login = defineContract({
+  id: 'security.login',
+  service: 'security',
+  method: 'GET',
+  path: '/api/security/login',
+  summary: 'Starts sign-in by redirecting the browser to the identity provider.',
+  access: 'public',
+  query: z.object({ 'redirect-uri': z.string().max(2048).optional() }),
+  response: z.null(),
+  status: 302,
+});
+
+export const authenticate = defineContract({
+  id: 'security.authenticate',
+  service: 'security',
+  method: 'GET',
+  path: '/api/security/authenticate',
+  summary: 'OAuth callback: completes code + PKCE, creates the session cookie and redirects into the app.',
+  access: 'public',
+  query: z.object({
+    code: z.string().min(1).max(4096),
+    state: z.string().min(1).max(512),
+    iss: z.string().max(2048).optional(),
+  }),
+  response: z.null(),
+  status: 302,
+});
+
+export const logout = defineContract({
+  id: 'security.logout',
+  service: 'security',
+  method: 'GET',
+  path: '/api/security/logout',
+  summary: 'Ends the server-side session at once and returns the identity provider logout URL.',
+  access: 'public',
+  response: urlResponse,
+});
+
+export const securityContracts = [loginSpa, login, authenticate, logout];
