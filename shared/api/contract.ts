@@ -48,6 +48,11 @@ export type QueryOf<C> = C extends Contract<any, infer Q, any, any> ? z.infer<Q>
 export type BodyOf<C> = C extends Contract<any, any, infer B, any> ? z.infer<B> : never;
 export type ResponseOf<C> = C extends Contract<any, any, any, infer R> ? z.infer<R> : never;
 
+/** What a caller sends (before zod transforms and defaults), for the web app's fetchers. */
+export type ParamsInput<C> = C extends Contract<infer P, any, any, any> ? z.input<P> : never;
+export type QueryInput<C> = C extends Contract<any, infer Q, any, any> ? z.input<Q> : never;
+export type BodyInput<C> = C extends Contract<any, any, infer B, any> ? z.input<B> : never;
+
 /** Fills `{name}` placeholders of a contract path. */
 export function buildPath(path: string, params: Record<string, string | number | boolean> = {}): string {
   return path.replace(/\{(\w+)\+?\}/g, (_, key: string) => {

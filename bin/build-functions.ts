@@ -1,0 +1,111 @@
+/**
+ * `npm run build:functions`: one esbuild bundle per Lambda (each HTTP service and the outbox
+ * worker) at dist/functions/<name>/index.mjs. The CDK app calls it before every synth/deploy;
+ * the benchmark reuses it to measure bundle size and module load time.
+ *
+ *   tsx bin/build-functions.ts              build and print each bundle's size
+ *   tsx bin/build-functions.ts --compare    also measure the "AWS SDK external" variant
+ */
+import { build } from 'esbuild';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { services } from '../shared/api';
+import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from '../infra/bundling/function-bundles';
+import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** ESM output still meets CommonJS dependencies that call require() on Node built-ins. */
+const REQUIRE_SHIM = "import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);";
+
+export interface BuildFunctionsOptions {
+  /** Output folder (default dist/functions under the project root). */
+  outDir?: string;
+  /** Only these bundles (default: every service and the outbox worker). */
+  names?: readonly string[];
+  /**
+   * Leave `@aws-sdk/*` to the copy the Lambda Node 22 runtime ships. Off by default: bundling
+   * pins the SDK version we test with and only the clients we import end up in the bundle.
+   */
+  externalAwsSdk?: boolean;
+  /** Do not print the size table. */
+  quiet?: boolean;
+}
+
+export interface BuiltFunction {
+  name: string;
+  bytes: number;
+  outfile: string;
+}
+
+export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<BuiltFunction[]> {
+  const outDir = resolve(PROJECT_ROOT, opts.outDir ?? DEFAULT_BUNDLES_DIR);
+  const entries = functionEntries(services).filter((e) => !opts.names || opts.names.includes(e.name));
+  // Start clean so a removed dependency or service never leaves stale files in an asset.
+  for (const { name } of entries) rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
+
+  await build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: Object.fromEntries(entries.map((e) => [`${e.name}/index`, e.entry])),
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    // Prefer the ESM builds of dependencies: they tree-shake far better (notably the AWS SDK).
+    mainFields: ['module', 'main'],
+    minify: true,
+    treeShaking: true,
+    // A separate .map file plus its link comment, so NODE_OPTIONS=--enable-source-maps finds it.
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    banner: { js: REQUIRE_SHIM },
+    external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
+    plugins: [zodEnglishOnly],
+    logLevel: 'warning',
+  });
+
+  const built = entries.map(({ name }) => {
+    const outfile = join(bundleFolder(outDir, name), BUNDLE_FILE);
+    return { name, bytes: statSync(outfile).size, outfile };
+  });
+  if (!opts.quiet) printSizes(built);
+  return built;
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function printSizes(built: BuiltFunction[]): void {
+  const width = Math.max(...built.map((b) => b.name.length));
+  for (const b of built) console.log(`  ${b.name.padEnd(width)}  ${kib(b.bytes).padStart(10)}  ${b.outfile}`);
+}
+
+/** Builds both variants into temporary folders and prints the sizes side by side. */
+async function compareSdkBundling(): Promise<void> {
+  const variants = await Promise.all(
+    [false, true].map(async (externalAwsSdk) => {
+      const outDir = mkdtempSync(join(tmpdir(), 'formation-bundles-'));
+      try {
+        return await buildFunctions({ outDir, externalAwsSdk, quiet: true });
+      } finally {
+        rmSync(outDir, { recursive: true, force: true });
+      }
+    }),
+  );
+  const [bundled, external] = variants;
+  console.log('\n  bundle          SDK bundled   SDK external');
+  bundled.forEach((b, i) => console.log(`  ${b.name.padEnd(14)}  ${kib(b.bytes).padStart(11)}  ${kib(external[i].bytes).padStart(13)}`));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const started = performance.now();
+  await buildFunctions({ externalAwsSdk: process.argv.includes('--external-sdk') });
+  console.log(`Built in ${Math.round(performance.now() - started)} ms`);
+  if (process.argv.includes('--compare')) await compareSdkBundling();
+}

@@ -1,0 +1,35 @@
+/**
+ * The CDK app (cdk.json runs it): bundles the functions, then defines the four stacks.
+ * Works offline: no lookups; stacks are environment-agnostic unless the CLI supplies an
+ * account and region (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION from your AWS profile).
+ */
+import { App } from 'aws-cdk-lib';
+import { fileURLToPath } from 'node:url';
+import { services } from '../shared/api';
+import { tableDefinition } from '../functions/db/table';
+import { addFormationStacks } from '../infra/formation-app';
+import { DEFAULT_BUNDLES_DIR } from '../infra/bundling/function-bundles';
+import { readSettings } from '../infra/settings';
+import { buildFunctions } from './build-functions';
+
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+const app = new App();
+const settings = readSettings((key) => app.node.tryGetContext(key));
+
+// Always bundle fresh, so a deploy can never ship stale function code.
+await buildFunctions({ outDir: root(DEFAULT_BUNDLES_DIR), quiet: true });
+
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION;
+
+addFormationStacks(app, {
+  settings,
+  tableDefinition,
+  services,
+  bundlesDir: root(DEFAULT_BUNDLES_DIR),
+  siteDir: root('web/dist'),
+  env: account && region ? { account, region } : undefined,
+});
+
+app.synth();

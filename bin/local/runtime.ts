@@ -1,0 +1,159 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startLocalDynamo } from './dynamodb-local';
+import { startLocalS3 } from './s3-local';
+import { startLocalSes } from './ses-local';
+import { assertPortFree, freePort } from './ports';
+import { startStreamPoller } from './stream-poller';
+import { startAppServer } from './server';
+import { createLocalOidcProvider } from './oidc';
+import { SMS_PAGE_PATH } from './sms-page';
+import { ProcessSettings } from './settings';
+import { DEFAULT_DATA_DIR } from './paths';
+import { dynamoClient } from '../../functions/db/client';
+import { ensureTable } from '../../functions/db/table';
+import { seedDemoIfEmpty } from '../../functions/db/seed/demo';
+import { deliverPendingOutbox, handler as outboxHandler } from '../../functions/events/outbox-worker';
+
+/**
+ * `npm start` in one function: every AWS stand-in, the outbox worker and the app on one
+ * origin. Also what the Playwright suite starts (free port, in-memory database). Each
+ * stand-in is skipped when its endpoint variable is already set (README "Configuration").
+ */
+export interface LocalRuntimeOptions {
+  /** The app's port (default PORT or 3000); 0 picks a free one. */
+  port?: number;
+  /** Where data is kept (default `.data/` at the project root). */
+  dataDir?: string;
+  /** Nothing on disk: DynamoDB in memory, temporary S3 and SMS folders, keys in memory. */
+  inMemory?: boolean;
+  /** Vite with hot reload instead of the built web app. */
+  dev?: boolean;
+  /** No progress lines (tests). */
+  quiet?: boolean;
+}
+
+export interface LocalRuntime {
+  url: string;
+  mailUrl: string;
+  smsUrl: string;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_PORT = 3000;
+
+type Stopper = () => Promise<void>;
+
+/**
+ * Like Promise.all, but waits for every start to settle before failing, so a stand-in
+ * that was still starting when another failed is registered and stopped too.
+ */
+async function allStarted<T extends readonly unknown[]>(starts: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(starts);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const started = Date.now();
+  const say = (message: string) => {
+    if (!options.quiet) console.log(`[local] ${message}`);
+  };
+  const settings = new ProcessSettings();
+  const stoppers: Stopper[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) {
+      await stop().catch((error) => console.error('[local] stop failed:', error));
+    }
+    settings.restore();
+  };
+
+  try {
+    const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+    const scratch = options.inMemory ? await mkdtemp(join(tmpdir(), 'formation-local-')) : undefined;
+    if (scratch) stoppers.push(() => rm(scratch, { recursive: true, force: true }));
+    else await mkdir(dataDir, { recursive: true });
+    const keptIn = (name: string) => (scratch ? undefined : join(dataDir, name));
+
+    // The app's port comes first: it is part of the issuer and of the S3 CORS origin.
+    const requestedPort = options.port ?? Number(settings.get('PORT') ?? DEFAULT_PORT);
+    const appPort = requestedPort === 0 ? await freePort() : requestedPort;
+    const host = settings.get('HOST') ?? '127.0.0.1';
+    await assertPortFree(appPort, host);
+    const appUrl = settings.default('APP_URL', `http://localhost:${appPort}`).replace(/\/$/, '');
+
+    // What the functions read (functions/lib/config.ts), set before any of them runs.
+    settings.default('AWS_REGION', 'us-east-1');
+    settings.default('AWS_ACCESS_KEY_ID', 'local');
+    settings.default('AWS_SECRET_ACCESS_KEY', 'local');
+    const tableName = settings.default('TABLE_NAME', 'formation');
+    const bucket = settings.default('UPLOADS_BUCKET', 'formation-uploads');
+    settings.default('MAIL_FROM', 'no-reply@example.org');
+    settings.default('SMS_ADAPTER', 'local');
+    settings.default('SMS_OUTBOX_FILE', join(scratch ?? dataDir, 'sms-outbox.jsonl'));
+    settings.default('LOG_LEVEL', options.quiet ? 'warn' : 'info');
+
+    // The independent stand-ins start side by side; Java is the slow one.
+    const [dynamoEndpoint, s3Endpoint, sesEndpoint, oidc] = await allStarted([
+      settings.get('DYNAMODB_ENDPOINT') ??
+        (async () => {
+          const dynamo = await startLocalDynamo({ port: await freePort(), directory: keptIn('dynamodb') });
+          stoppers.push(dynamo.stop);
+          return dynamo.endpoint;
+        })(),
+      settings.get('S3_ENDPOINT') ??
+        (async () => {
+          const s3 = await startLocalS3({ port: await freePort(), bucket, appOrigin: new URL(appUrl).origin, directory: keptIn('s3') });
+          stoppers.push(s3.stop);
+          return s3.url;
+        })(),
+      settings.get('SES_ENDPOINT') ??
+        (async () => {
+          const ses = await startLocalSes(await freePort());
+          stoppers.push(ses.stop);
+          return ses.url;
+        })(),
+      settings.get('OIDC_ISSUER') ? undefined : createLocalOidcProvider({ appUrl, jwksFile: keptIn('oidc-jwks.json') }),
+    ] as const);
+    settings.set('DYNAMODB_ENDPOINT', dynamoEndpoint);
+    settings.set('S3_ENDPOINT', s3Endpoint);
+    settings.set('SES_ENDPOINT', sesEndpoint);
+    if (oidc) {
+      settings.set('OIDC_ISSUER', oidc.issuer);
+      settings.set('OIDC_CLIENT_ID', oidc.clientId);
+      settings.set('OIDC_CLIENT_SECRET', oidc.clientSecret);
+      settings.default('IDENTITY_ADAPTER', 'local');
+    }
+    say(`stand-ins ready after ${Date.now() - started} ms`);
+
+    if ((await ensureTable(dynamoClient(), tableName)) === 'created') say(`table ${tableName} created`);
+    if (await seedDemoIfEmpty()) say('demo data seeded');
+
+    const poller = await startStreamPoller({
+      endpoint: dynamoEndpoint,
+      region: settings.get('AWS_REGION')!,
+      tableName,
+      handler: outboxHandler,
+    });
+    stoppers.push(poller.stop);
+    // Items written while no worker ran: the stream is read from "now" on.
+    await deliverPendingOutbox().catch((error) => console.error('[local] pending outbox:', error));
+
+    const server = await startAppServer({ port: appPort, host, dev: options.dev ?? false, oidc });
+    stoppers.push(server.stop);
+    say(`ready after ${Date.now() - started} ms`);
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url: appUrl,
+      mailUrl: sesEndpoint,
+      smsUrl: `${appUrl}${SMS_PAGE_PATH}`,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

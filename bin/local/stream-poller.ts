@@ -1,0 +1,182 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  type Shard,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+
+/**
+ * Plays the part of Lambda's DynamoDB Streams event source on one machine: reads the
+ * table's stream on DynamoDB Local and calls the worker with the event Lambda would send.
+ * Like Lambda with ReportBatchItemFailures, records the handler reports as failed are
+ * offered again (a few times, with the next polls).
+ */
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  region: string;
+  tableName: string;
+  handler: StreamHandler;
+  intervalMs?: number;
+  /** Failures of the poller itself (not of deliveries, which the worker records). */
+  onError?: (error: unknown) => void;
+}
+
+export interface StreamPoller {
+  stop(): Promise<void>;
+}
+
+const BATCH_SIZE = 100;
+const MAX_RETRIES = 3;
+/** How often to look for new shards (DynamoDB rolls shards over now and then). */
+const DISCOVER_EVERY_MS = 5_000;
+
+interface ShardCursor {
+  iterator: string | undefined;
+  lastSequenceNumber?: string;
+  retry: { record: DynamoDBRecord; tries: number }[];
+}
+
+/** The Lambda event record for a stream record (dates become epoch seconds, the stream ARN is added). */
+export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const { dynamodb, ...rest } = record;
+  const created = dynamodb?.ApproximateCreationDateTime;
+  return {
+    ...rest,
+    eventSourceARN: streamArn,
+    dynamodb: dynamodb && {
+      ...dynamodb,
+      ApproximateCreationDateTime: created instanceof Date ? Math.floor(created.getTime() / 1000) : (created as number | undefined),
+    },
+  } as DynamoDBRecord;
+}
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const tables = new DynamoDBClient({ endpoint: options.endpoint, region: options.region, credentials });
+  const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region, credentials });
+  const intervalMs = options.intervalMs ?? 500;
+  const reportError = options.onError ?? ((error) => console.error('[outbox] stream poller:', error));
+
+  const { Table } = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tables.destroy();
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream; the outbox worker needs one`);
+
+  const cursors = new Map<string, ShardCursor>();
+  /** Shards seen once; a closed shard stays here so it is never read again. */
+  const known = new Set<string>();
+
+  async function listShards(): Promise<Shard[]> {
+    const shards: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      shards.push(...(StreamDescription?.Shards ?? []));
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    return shards;
+  }
+
+  async function iteratorFor(shardId: string, type: ShardIteratorType, sequenceNumber?: string): Promise<string | undefined> {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }),
+    );
+    return ShardIterator;
+  }
+
+  /** At start: open shards from now on. Later: every new shard from its beginning. */
+  async function discover(initial: boolean): Promise<void> {
+    for (const shard of await listShards()) {
+      const id = shard.ShardId!;
+      if (known.has(id)) continue;
+      known.add(id);
+      const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
+      if (initial && !open) continue;
+      cursors.set(id, { iterator: await iteratorFor(id, initial ? 'LATEST' : 'TRIM_HORIZON'), retry: [] });
+    }
+  }
+
+  async function deliver(cursor: ShardCursor, records: DynamoDBRecord[]): Promise<void> {
+    const batch = [...cursor.retry.map((r) => r.record), ...records];
+    if (!batch.length) return;
+    const tries = new Map(cursor.retry.map((r) => [r.record.dynamodb?.SequenceNumber, r.tries]));
+    let failed = new Set<string>();
+    try {
+      const response = await options.handler({ Records: batch });
+      failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (error) {
+      reportError(error);
+      failed = new Set(batch.map((r) => r.dynamodb?.SequenceNumber ?? ''));
+    }
+    cursor.retry = batch
+      .filter((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''))
+      .map((record) => ({ record, tries: (tries.get(record.dynamodb?.SequenceNumber) ?? 0) + 1 }))
+      .filter((entry) => entry.tries <= MAX_RETRIES);
+  }
+
+  async function pollShard(shardId: string, cursor: ShardCursor): Promise<void> {
+    if (!cursor.iterator) {
+      await deliver(cursor, []);
+      if (!cursor.retry.length) cursors.delete(shardId);
+      return;
+    }
+    try {
+      const output = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: BATCH_SIZE }));
+      const records = (output.Records ?? []).map((record) => toLambdaRecord(record, streamArn!));
+      if (records.length) cursor.lastSequenceNumber = records[records.length - 1].dynamodb?.SequenceNumber;
+      cursor.iterator = output.NextShardIterator; // undefined once the shard is closed and read to its end
+      await deliver(cursor, records);
+    } catch (error) {
+      if ((error as Error).name !== 'ExpiredIteratorException') reportError(error);
+      cursor.iterator = cursor.lastSequenceNumber
+        ? await iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', cursor.lastSequenceNumber)
+        : await iteratorFor(shardId, 'LATEST');
+    }
+  }
+
+  await discover(true);
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let lastDiscovery = Date.now();
+
+  async function tick(): Promise<void> {
+    try {
+      for (const [shardId, cursor] of [...cursors]) {
+        if (stopped) return;
+        await pollShard(shardId, cursor);
+      }
+      if (Date.now() - lastDiscovery > DISCOVER_EVERY_MS) {
+        lastDiscovery = Date.now();
+        await discover(false);
+      }
+    } catch (error) {
+      reportError(error);
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, intervalMs);
+  }
+  schedule();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => undefined);
+      streams.destroy();
+    },
+  };
+}

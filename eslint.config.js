@@ -1,0 +1,64 @@
+import { readdirSync, existsSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const featuresDir = 'web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** Import boundaries (ARCHITECTURE.md sections 3 and 10). */
+const noServerCode = { group: ['**/functions/**', '**/infra/**', '**/bin/**'], message: 'The web app never imports server code.' };
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '**/dist', 'cdk.out', '.data', 'test-results', 'playwright-report', '.bench'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { patterns: [noServerCode] }],
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServerCode,
+            {
+              group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
+              message: 'Features do not import each other; move shared pieces to components/ui or lib.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/functions/**', '**/web/**', '**/infra/**', 'node:*'], message: 'shared/ runs in the browser and in Lambda: no server or web imports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '**/infra/**', '**/bin/**'], message: 'Functions import only functions/ and shared/.' }] }],
+    },
+  },
+);

@@ -1,0 +1,73 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { db } from '../../db/service';
+import { isConditionFailure } from '../../db/versioned';
+
+/**
+ * Passwords of the local identity adapter (the embedded OpenID provider on one machine).
+ * Stored as `scrypt$N$r$p$<salt>$<hash>` (salt and hash base64url), so the cost can be
+ * raised later without breaking existing hashes.
+ */
+const COST = { N: 16384, r: 8, p: 1 };
+const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+
+function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const hash = await scrypt(password, salt, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  const [scheme, N, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Hashed once, compared against when the email is unknown, so both cases take as long. */
+let decoyHash: Promise<string> | undefined;
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Creates a local account; fails when the email already has one. */
+export async function createLocalAccount(input: { email: string; password: string; userId: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db().entities.localAccount.create({ email: normalise(input.email), userId: input.userId, passwordHash }).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Error('A local account already exists for this email');
+    throw error;
+  }
+}
+
+/** The account's user when email (any case) and password match, otherwise null. */
+export async function verifyLocalCredentials(email: string, password: string): Promise<{ userId: string; email: string } | null> {
+  const { data: account } = await db().entities.localAccount.get({ email: normalise(email) }).go();
+  if (!account) {
+    decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await passwordMatches(password, await decoyHash);
+    return null;
+  }
+  return (await passwordMatches(password, account.passwordHash)) ? { userId: account.userId, email: account.email } : null;
+}
+
+/** Sets a new password (invitation and reset links). False when there is no such account. */
+export async function setLocalPassword(email: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  try {
+    await db().entities.localAccount.patch({ email: normalise(email) }).set({ passwordHash }).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

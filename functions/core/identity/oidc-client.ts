@@ -1,0 +1,87 @@
+import * as oidc from 'openid-client';
+import { config } from '../../lib/config';
+
+/**
+ * The API is the OAuth client (backend-for-frontend, ARCHITECTURE.md section 6):
+ * code + PKCE against Cognito in AWS, against the embedded provider locally.
+ * Discovery is done once per warm function.
+ */
+let discovered: Promise<oidc.Configuration> | null = null;
+
+export function oidcConfiguration(): Promise<oidc.Configuration> {
+  discovered ??= discover().catch((error) => {
+    discovered = null; // let the next request try again
+    throw error;
+  });
+  return discovered;
+}
+
+async function discover(): Promise<oidc.Configuration> {
+  const issuer = new URL(config.oidcIssuer);
+  const insecure = issuer.protocol === 'http:';
+  return oidc.discovery(
+    issuer,
+    config.oidcClientId,
+    config.oidcClientSecret,
+    config.oidcClientSecret ? oidc.ClientSecretBasic(config.oidcClientSecret) : oidc.None(),
+    insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+  );
+}
+
+export function callbackUrl(): string {
+  return new URL('/api/security/authenticate', config.appUrl).toString();
+}
+
+export async function authorizationUrl(checks: { state: string; nonce: string; codeChallenge: string }): Promise<string> {
+  const configuration = await oidcConfiguration();
+  return oidc
+    .buildAuthorizationUrl(configuration, {
+      redirect_uri: callbackUrl(),
+      scope: 'openid email profile',
+      response_type: 'code',
+      code_challenge: checks.codeChallenge,
+      code_challenge_method: 'S256',
+      state: checks.state,
+      nonce: checks.nonce,
+    })
+    .toString();
+}
+
+export interface SignedInIdentity {
+  subject: string;
+  email: string;
+}
+
+export async function exchangeCode(
+  currentUrl: URL,
+  checks: { state: string; nonce: string; codeVerifier: string },
+): Promise<SignedInIdentity> {
+  const configuration = await oidcConfiguration();
+  const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+    pkceCodeVerifier: checks.codeVerifier,
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims || typeof claims.email !== 'string') throw new Error('The identity provider returned no email claim');
+  return { subject: claims.sub, email: claims.email };
+}
+
+/** Where the browser goes to end the provider's own session; it then returns to the app root. */
+export async function providerLogoutUrl(): Promise<string> {
+  const home = new URL('/', config.appUrl).toString();
+  if (config.oidcLogoutUrl) return config.oidcLogoutUrl;
+  const configuration = await oidcConfiguration();
+  if (!configuration.serverMetadata().end_session_endpoint) return home;
+  return oidc
+    .buildEndSessionUrl(configuration, { client_id: config.oidcClientId, post_logout_redirect_uri: home })
+    .toString();
+}
+
+export const randomChecks = {
+  state: oidc.randomState,
+  nonce: oidc.randomNonce,
+  codeVerifier: oidc.randomPKCECodeVerifier,
+  codeChallenge: oidc.calculatePKCECodeChallenge,
+};

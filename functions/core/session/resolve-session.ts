@@ -1,0 +1,57 @@
+import { timingSafeEqual } from 'node:crypto';
+import { loadUserAggregate } from '../../db/access/user-aggregate';
+import { loadRoles, type RoleDefinition } from '../roles/role-cache';
+import { rulesFor } from '../../../shared/auth/rules';
+import { buildAbility, type AppAbility } from '../../../shared/auth/ability';
+import type { AbilityRuleView } from '../../../shared/schemas/ability';
+import { parseSessionToken } from './session-token';
+
+type Aggregate = NonNullable<Awaited<ReturnType<typeof loadUserAggregate>>>;
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  user: Aggregate['user'];
+  roles: RoleDefinition[];
+  permissions: Aggregate['permissions'];
+  rules: AbilityRuleView[];
+  ability: AppAbility;
+  isSuperadmin: boolean;
+}
+
+/**
+ * Cookie -> session -> user -> roles -> ability. One Query reads the user's partition
+ * (profile, roles, permissions, sessions); role definitions come from a short-lived cache.
+ * An inactive user or an expired or deleted session gives no context.
+ */
+export async function resolveSession(token: string): Promise<AuthContext | null> {
+  const parsed = parseSessionToken(token);
+  if (!parsed) return null;
+  const aggregate = await loadUserAggregate(parsed.userId);
+  if (!aggregate || aggregate.user.inactive) return null;
+  const session = aggregate.sessions.find((s) => sameSecret(s.sessionId, parsed.sessionId));
+  if (!session || Date.parse(session.expiresAt) <= Date.now()) return null;
+
+  const roles = await loadRoles(aggregate.roles.map((r) => r.roleId));
+  const rules = rulesFor({
+    userId: parsed.userId,
+    roles: roles.map((r) => ({ name: r.name, system: r.system, policies: r.policies })),
+    permissions: aggregate.permissions,
+  }) as AbilityRuleView[];
+  return {
+    userId: parsed.userId,
+    sessionId: session.sessionId,
+    user: aggregate.user,
+    roles,
+    permissions: aggregate.permissions,
+    rules,
+    ability: buildAbility(rules as never),
+    isSuperadmin: roles.some((r) => r.system && r.name === 'Superadmin'),
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

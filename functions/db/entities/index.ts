@@ -1,0 +1,90 @@
+/**
+ * Every entity of the one table, by the name the Service exposes (`db().entities.<name>`).
+ * Adding an entity here is all it takes for the table definition to include its indexes.
+ */
+import { alias } from './alias';
+import { announcement } from './announcement';
+import { associatedFile } from './associated-file';
+import { churchMembership } from './church-membership';
+import { comment } from './comment';
+import { directoryCount } from './directory-count';
+import { directoryEntry } from './directory-entry';
+import { form } from './form';
+import { formInstance } from './form-instance';
+import { formVersion } from './form-version';
+import { localAccount } from './local-account';
+import { location } from './location';
+import { loginAttempt } from './login-attempt';
+import { mentorAssignment } from './mentor-assignment';
+import { notification } from './notification';
+import { notificationCounter } from './notification-counter';
+import { outbox } from './outbox';
+import { permission } from './permission';
+import { phaseTemplate } from './phase-template';
+import { role } from './role';
+import { session } from './session';
+import { stepActionInstance } from './step-action-instance';
+import { stepActionTemplate } from './step-action-template';
+import { stepContentInstance } from './step-content-instance';
+import { stepContentTemplate } from './step-content-template';
+import { stepInstance } from './step-instance';
+import { stepTemplate } from './step-template';
+import { tag } from './tag';
+import { trackAssignee } from './track-assignee';
+import { trackInstance } from './track-instance';
+import { trackTemplate } from './track-template';
+import { uploadedFile } from './uploaded-file';
+import { user } from './user';
+import { userEmail } from './user-email';
+import { userGroup } from './user-group';
+import { userGroupMember } from './user-group-member';
+import { userRole } from './user-role';
+import { userTag } from './user-tag';
+
+export const entities = {
+  // people and sign-in
+  user,
+  userEmail,
+  userRole,
+  permission,
+  session,
+  loginAttempt,
+  localAccount,
+  alias,
+  tag,
+  userTag,
+  churchMembership,
+  comment,
+  mentorAssignment,
+  uploadedFile,
+  associatedFile,
+  // shell
+  role,
+  announcement,
+  notification,
+  notificationCounter,
+  outbox,
+  // organisation
+  location,
+  directoryEntry,
+  directoryCount,
+  userGroup,
+  userGroupMember,
+  // tracks
+  trackTemplate,
+  phaseTemplate,
+  stepTemplate,
+  stepContentTemplate,
+  stepActionTemplate,
+  trackInstance,
+  trackAssignee,
+  stepInstance,
+  stepContentInstance,
+  stepActionInstance,
+  // forms
+  form,
+  formVersion,
+  formInstance,
+};
+
+export type Entities = typeof entities;

@@ -1,0 +1,23 @@
+import { Entity } from 'electrodb';
+import { SERVICE, timestamps } from './attributes';
+
+/**
+ * A password for the embedded OpenID provider (local runtime only; AWS uses Cognito).
+ * Keyed by the lower-cased email, which is what people type to sign in.
+ */
+export const localAccount = new Entity({
+  model: { entity: 'localAccount', version: '1', service: SERVICE },
+  attributes: {
+    email: { type: 'string', required: true, readOnly: true, set: (value?: string) => value?.trim().toLowerCase() },
+    userId: { type: 'string', required: true },
+    /** `scrypt$N$r$p$<salt>$<hash>` (see functions/core/identity/local-accounts.ts). */
+    passwordHash: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', composite: ['email'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});

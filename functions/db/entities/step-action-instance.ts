@@ -1,0 +1,39 @@
+import { Entity } from 'electrodb';
+import { SERVICE, timestamps, version } from './attributes';
+
+/**
+ * A signature or approval given (or denied) on a step. `approved` absent means pending.
+ * Same keys as content instances: `trackInstanceWork`, gsi2 `byId`, gsi3 step view.
+ */
+export const stepActionInstance = new Entity({
+  model: { entity: 'stepActionInstance', version: '1', service: SERVICE },
+  attributes: {
+    trackInstanceId: { type: 'string', required: true, readOnly: true },
+    stepInstanceId: { type: 'string', required: true, readOnly: true },
+    actionInstanceId: { type: 'string', required: true, readOnly: true },
+    actionTemplateId: { type: 'string', required: true },
+    approved: { type: 'boolean' },
+    /** Who approved or denied. */
+    userId: { type: 'string' },
+    ...timestamps,
+    version,
+  },
+  indexes: {
+    byInstance: {
+      collection: ['trackInstanceAggregate', 'trackInstanceWork'],
+      pk: { field: 'pk', composite: ['trackInstanceId'] },
+      sk: { field: 'sk', composite: ['stepInstanceId', 'actionInstanceId'] },
+    },
+    byId: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['actionInstanceId'] },
+      sk: { field: 'gsi2sk', composite: [] },
+    },
+    view: {
+      index: 'gsi3',
+      collection: 'stepInstanceView',
+      pk: { field: 'gsi3pk', composite: ['stepInstanceId'] },
+      sk: { field: 'gsi3sk', composite: ['actionInstanceId'] },
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { Entity } from 'electrodb';
+import { SERVICE, timestamps, version } from './attributes';
+
+export const ACTION_TYPES = ['Signature', 'Approval'] as const;
+
+/**
+ * A signature or approval a step needs from `roleId` (Advisor by default).
+ * Same keys as content templates: template collection, gsi2 `byId`, gsi3 step view.
+ */
+export const stepActionTemplate = new Entity({
+  model: { entity: 'stepActionTemplate', version: '1', service: SERVICE },
+  attributes: {
+    trackTemplateId: { type: 'string', required: true, readOnly: true },
+    stepTemplateId: { type: 'string', required: true, readOnly: true },
+    actionTemplateId: { type: 'string', required: true, readOnly: true },
+    type: { type: ACTION_TYPES, required: true },
+    name: { type: 'string', required: true },
+    order: { type: 'number', required: true, default: 0 },
+    roleId: { type: 'string', required: true },
+    ...timestamps,
+    version,
+  },
+  indexes: {
+    byTrack: {
+      collection: 'trackTemplateAggregate',
+      pk: { field: 'pk', composite: ['trackTemplateId'] },
+      sk: { field: 'sk', composite: ['stepTemplateId', 'actionTemplateId'] },
+    },
+    byId: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['actionTemplateId'] },
+      sk: { field: 'gsi2sk', composite: [] },
+    },
+    view: {
+      index: 'gsi3',
+      collection: 'stepTemplateView',
+      pk: { field: 'gsi3pk', composite: ['stepTemplateId'] },
+      sk: { field: 'gsi3sk', composite: ['actionTemplateId'] },
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import { Entity } from 'electrodb';
+import { SERVICE, timestamps, version } from './attributes';
+
+export const STEP_STATUSES = ['Unavailable', 'Ready', 'Overdue', 'Resubmit', 'PendingReview', 'Completed'] as const;
+
+/**
+ * A participant's step. Main key: in the instance's summary collection (statuses for the
+ * track page). gsi3: the step's own view, collection `stepInstanceView`, shared with its
+ * content, action and form instances: the step page is one Query here plus one on the
+ * template's `stepTemplateView`.
+ */
+export const stepInstance = new Entity({
+  model: { entity: 'stepInstance', version: '1', service: SERVICE },
+  attributes: {
+    trackInstanceId: { type: 'string', required: true, readOnly: true },
+    stepInstanceId: { type: 'string', required: true, readOnly: true },
+    trackTemplateId: { type: 'string', required: true },
+    phaseId: { type: 'string', required: true },
+    stepTemplateId: { type: 'string', required: true },
+    participantId: { type: 'string', required: true },
+    status: { type: STEP_STATUSES, required: true, default: 'Unavailable' },
+    ...timestamps,
+    version,
+  },
+  indexes: {
+    byInstance: {
+      collection: ['trackInstanceAggregate', 'trackInstanceSummary'],
+      pk: { field: 'pk', composite: ['trackInstanceId'] },
+      sk: { field: 'sk', composite: ['stepInstanceId'] },
+    },
+    view: {
+      index: 'gsi3',
+      collection: 'stepInstanceView',
+      pk: { field: 'gsi3pk', composite: ['stepInstanceId'] },
+      sk: { field: 'gsi3sk', composite: [] },
+    },
+  },
+});

@@ -1,0 +1,65 @@
+import { Entity } from 'electrodb';
+import { SERVICE, timestamps, version } from './attributes';
+import { personSummary } from './people';
+
+export const TRACK_INSTANCE_STATUSES = ['Unavailable', 'Open', 'Completed', 'Withdrawn', 'Discontinued'] as const;
+
+/**
+ * A participant enrolled in a track. Main key: the instance's partition, collection
+ * `trackInstanceAggregate` with two parts: `trackInstanceSummary` (this item, assignees,
+ * step instances: the track page) and `trackInstanceWork` (content, action and form
+ * instances). gsi1 `byTemplate`: a track's participants sorted by name. gsi2
+ * `byParticipant`: a user's tracks. Participant and assignee names are copied here
+ * for the participants table.
+ */
+export const trackInstance = new Entity({
+  model: { entity: 'trackInstance', version: '1', service: SERVICE },
+  attributes: {
+    trackInstanceId: { type: 'string', required: true, readOnly: true },
+    trackTemplateId: { type: 'string', required: true, readOnly: true },
+    trackName: { type: 'string', required: true },
+    /** The template's conference (System root id for system tracks), for scope checks. */
+    conferenceId: { type: 'string', required: true },
+    /** The district the participant was enrolled under. */
+    districtId: { type: 'string' },
+    status: { type: TRACK_INSTANCE_STATUSES, required: true, default: 'Open' },
+    participantId: { type: 'string', required: true, readOnly: true },
+    participant: personSummary,
+    /** `lastname firstname`, the participants table's sort order. */
+    sortName: { type: 'string', required: true },
+    assignees: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: {
+          userId: { type: 'string', required: true },
+          roleId: { type: 'string', required: true },
+          roleName: { type: 'string', required: true },
+          firstName: { type: 'string', required: true },
+          lastName: { type: 'string', required: true },
+        },
+      },
+    },
+    ...timestamps,
+    version,
+  },
+  indexes: {
+    byId: {
+      collection: ['trackInstanceAggregate', 'trackInstanceSummary'],
+      pk: { field: 'pk', composite: ['trackInstanceId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byTemplate: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['trackTemplateId'] },
+      sk: { field: 'gsi1sk', composite: ['sortName', 'trackInstanceId'] },
+    },
+    byParticipant: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['participantId'] },
+      sk: { field: 'gsi2sk', composite: ['trackInstanceId'] },
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { Entity } from 'electrodb';
+import { SERVICE, stringList, timestamps, version } from './attributes';
+
+/**
+ * A track design. Main key: the template's partition, collection `trackTemplateAggregate`,
+ * which also holds its phases, steps, content and action templates: the editor loads
+ * in one Query. `conferenceId` is the System root id for system tracks (no conference).
+ * gsi1 `byConference`: a conference's tracks sorted by name. gsi2 `byOrigin`: the copies of a
+ * track (originals share one partition with an empty origin). `instanceCount` and `copyCount` are counters kept in the same
+ * transaction as enrolment and copying (delete only when 0; conference locked while copies exist).
+ */
+export const trackTemplate = new Entity({
+  model: { entity: 'trackTemplate', version: '1', service: SERVICE },
+  attributes: {
+    trackTemplateId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    conferenceId: { type: 'string', required: true },
+    disabled: { type: 'boolean', required: true, default: false },
+    originTrackTemplateId: { type: 'string' },
+    /** Ids of the roles that take part in this track (advisor, interviewer ...). */
+    roles: stringList,
+    instanceCount: { type: 'number', required: true, default: 0 },
+    copyCount: { type: 'number', required: true, default: 0 },
+    ...timestamps,
+    version,
+  },
+  indexes: {
+    byId: {
+      collection: 'trackTemplateAggregate',
+      pk: { field: 'pk', composite: ['trackTemplateId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byConference: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['conferenceId'] },
+      sk: { field: 'gsi1sk', composite: ['name', 'trackTemplateId'] },
+    },
+    byOrigin: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['originTrackTemplateId'] },
+      sk: { field: 'gsi2sk', composite: ['trackTemplateId'] },
+    },
+  },
+});

@@ -1,0 +1,65 @@
+import { Entity } from 'electrodb';
+import { SERVICE, timestamps, version } from './attributes';
+
+/**
+ * A person. Main key: the user's partition, which also holds roles, permissions and
+ * sessions (collection `userAggregate`, read in one Query per request), and the profile
+ * details (aliases, tags, memberships, comments, mentors) in the wider `userProfile`.
+ * gsi1 `byEmail`: sign-in and duplicate checks (emails are stored lower-cased).
+ */
+export const user = new Entity({
+  model: { entity: 'user', version: '1', service: SERVICE },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    firstName: { type: 'string', required: true },
+    middleName: { type: 'string' },
+    lastName: { type: 'string', required: true },
+    suffix: { type: 'string' },
+    title: { type: 'string' },
+    gender: { type: 'string' },
+    dateOfBirth: { type: 'string' },
+    ethnicBackground: { type: 'string' },
+    primaryLanguage: { type: 'string' },
+    email: { type: 'string', required: true, set: (value?: string) => value?.trim().toLowerCase() },
+    secondEmail: { type: 'string' },
+    phoneNumber: { type: 'string' },
+    secondPhoneNumber: { type: 'string' },
+    isPhoneNumberVerified: { type: 'boolean', default: false },
+    smsOptIn: { type: 'boolean', default: false },
+    emailNotificationsOptIn: { type: 'boolean', default: true },
+    /** Set when a bounce or complaint arrives: no more email to this address. */
+    emailSuppressed: { type: 'boolean', default: false },
+    inactive: { type: 'boolean', required: true, default: false },
+    gcfaId: { type: 'string' },
+    umcaresId: { type: 'string' },
+    salesforceId: { type: 'string' },
+    pid: { type: 'string' },
+    cognitoUsername: { type: 'string' },
+    mergedUserId: { type: 'string' },
+    avatar: { type: 'map', properties: { url: { type: 'string' }, key: { type: 'string' } } },
+    address: {
+      type: 'map',
+      properties: {
+        street: { type: 'string' },
+        city: { type: 'string' },
+        state: { type: 'string' },
+        zipCode: { type: 'string' },
+        unit: { type: 'string' },
+      },
+    },
+    ...timestamps,
+    version,
+  },
+  indexes: {
+    byId: {
+      collection: ['userProfile', 'userAggregate'],
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byEmail: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['email'] },
+      sk: { field: 'gsi1sk', composite: [] },
+    },
+  },
+});

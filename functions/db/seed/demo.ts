@@ -1,0 +1,175 @@
+/**
+ * The demo organisation for `npm start`, the seed CLI and tests: System root, 2
+ * jurisdictions, 2 episcopal areas, 2 conferences, 3 districts, 6 churches; the system
+ * roles; one user per role with a local account (password `demo-password`);
+ * announcements, notifications, a track with phases and steps, a form, and the
+ * participant enrolled with an advisor and linked to a mentor.
+ *
+ * Every demo item has a fixed id and is written with put, so seeding again overwrites
+ * rather than duplicates; notifications are added only to an empty inbox. It assumes
+ * the table holds demo data only (directory counts are written, not added to).
+ */
+import { createLocalAccount } from '../../core/identity/local-accounts';
+import { addNotification } from '../access/notifications';
+import { directoryCountsOf, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
+import { SYSTEM_LOCATION_ID } from '../entities/location';
+import { db } from '../service';
+import { demoLocation, demoLocationItems, systemRootItem } from './demo-organisation';
+import { demoPeople, demoUserByRole } from './demo-people';
+import { demoAnnouncementItems, participantNotifications, superadminNotifications, type DemoNotification } from './demo-shell';
+import { demoFormItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
+import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
+
+export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './demo-people';
+export { DEMO_LOCATION_IDS } from './demo-organisation';
+export { DEMO_INSTANCE_IDS } from './demo-tracks';
+
+const SEEDED_AT = '2025-01-06T15:00:00.000Z';
+
+/** Batch writes report what DynamoDB did not take; a seed must not silently miss items. */
+function expectAllWritten(result: { unprocessed: unknown[] }, what: string): void {
+  if (result.unprocessed.length) throw new Error(`Seeding ${what}: ${result.unprocessed.length} items were not written`);
+}
+
+async function seedRoles(): Promise<void> {
+  const roles = SYSTEM_ROLES.map((role) => ({ roleId: role.id, name: role.name, system: true, policies: role.policies, createdAt: SEEDED_AT }));
+  expectAllWritten(await db().entities.role.put(roles).go(), 'roles');
+}
+
+async function seedLocations(): Promise<DirectoryEntryInput[]> {
+  const locations = demoLocationItems();
+  const items = locations.map((location) => ({ ...location, active: true, createdAt: SEEDED_AT }));
+  expectAllWritten(await db().entities.location.put(items).go(), 'locations');
+  return locations.flatMap((location) => locationDirectoryEntries({ ...location, active: true }));
+}
+
+async function seedPerson(person: ReturnType<typeof demoPeople>[number], roleId: string): Promise<DirectoryEntryInput[]> {
+  const user = { userId: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, cognitoUsername: person.email, createdAt: SEEDED_AT };
+  const permissions = person.locations.map((locationId, index) => {
+    const location = demoLocation(locationId);
+    return {
+      userId: person.id,
+      permissionId: `${person.id}-permission-${index + 1}`,
+      entity: location.kind,
+      entityId: location.locationId,
+      ancestorIds: location.ancestorIds,
+      primary: index === 0,
+      createdAt: SEEDED_AT,
+    };
+  });
+  const memberships = person.churches.map((churchId, index) => {
+    const church = demoLocation(churchId);
+    return {
+      userId: person.id,
+      membershipId: `${person.id}-membership-${index + 1}`,
+      churchId,
+      churchName: church.name,
+      ancestorIds: church.ancestorIds,
+      primary: index === 0,
+      constituent: index === 0,
+      createdAt: SEEDED_AT,
+    };
+  });
+
+  const entities = db().entities;
+  await Promise.all([
+    entities.user.put(user).go(),
+    entities.userEmail.put({ email: person.email, userId: person.id, createdAt: SEEDED_AT }).go(),
+    entities.userRole.put({ userId: person.id, roleId, roleName: person.role, createdAt: SEEDED_AT }).go(),
+    permissions.length && entities.permission.put(permissions).go().then((result) => expectAllWritten(result, 'permissions')),
+    memberships.length && entities.churchMembership.put(memberships).go().then((result) => expectAllWritten(result, 'memberships')),
+    createLocalAccount({ email: person.email, password: person.password, userId: person.id }).catch((error) => {
+      if (!/already exists/.test((error as Error).message)) throw error;
+    }),
+  ]);
+  return userDirectoryEntries(user, [roleId], permissions.map((permission) => permission.ancestorIds));
+}
+
+async function seedPeople(): Promise<DirectoryEntryInput[]> {
+  const roleIdByName = new Map(SYSTEM_ROLES.map((role) => [role.name, role.id]));
+  const entries = await Promise.all(
+    demoPeople().map((person) => {
+      const roleId = roleIdByName.get(person.role);
+      if (!roleId) throw new Error(`No system role ${person.role}`);
+      return seedPerson(person, roleId);
+    }),
+  );
+  return entries.flat();
+}
+
+async function seedDirectory(entries: DirectoryEntryInput[]): Promise<void> {
+  const entities = db().entities;
+  expectAllWritten(await entities.directoryEntry.put(entries).go(), 'directory entries');
+  expectAllWritten(await entities.directoryCount.put(directoryCountsOf(entries)).go(), 'directory counts');
+}
+
+async function seedMentorship(): Promise<void> {
+  const mentee = demoUserByRole('Participant');
+  const mentor = demoUserByRole('Mentor');
+  const person = (user: typeof mentee) => ({ firstName: user.firstName, lastName: user.lastName, email: user.email });
+  await db().entities.mentorAssignment.put({ userId: mentee.id, mentorId: mentor.id, mentee: person(mentee), mentor: person(mentor), createdAt: SEEDED_AT }).go();
+}
+
+async function seedTracksAndForms(): Promise<void> {
+  const entities = db().entities;
+  const { form, formVersion } = demoFormItems();
+  const template = demoTrackTemplateItems();
+  const enrolment = demoTrackInstanceItems();
+  const all = (what: string) => (result: { unprocessed: unknown[] }) => expectAllWritten(result, what);
+  await Promise.all([
+    entities.form.put(form).go(),
+    entities.formVersion.put(formVersion).go(),
+    entities.trackTemplate.put(template.trackTemplate).go(),
+    entities.phaseTemplate.put(template.phases).go().then(all('phases')),
+    entities.stepTemplate.put(template.steps).go().then(all('steps')),
+    entities.stepContentTemplate.put(template.contents).go().then(all('content templates')),
+    entities.stepActionTemplate.put(template.actions).go().then(all('action templates')),
+    entities.trackInstance.put(enrolment.trackInstance).go(),
+    entities.trackAssignee.put(enrolment.assignee).go(),
+    entities.stepInstance.put(enrolment.steps).go().then(all('step instances')),
+    entities.stepContentInstance.put(enrolment.contents).go().then(all('content instances')),
+    entities.stepActionInstance.put(enrolment.actions).go().then(all('action instances')),
+    entities.formInstance.put(enrolment.formInstance).go(),
+  ]);
+}
+
+async function seedInbox(userId: string, notifications: DemoNotification[], now: number): Promise<void> {
+  const { data: counter } = await db().entities.notificationCounter.get({ userId }).go({ consistent: true });
+  if (counter) return; // already has notifications: seeding again must not duplicate them
+  for (const item of notifications) {
+    await addNotification(userId, { message: item.message, link: item.link, isRead: item.isRead, createdAt: new Date(now - item.hoursAgo * 3600_000).toISOString() });
+  }
+}
+
+async function seedShell(): Promise<void> {
+  const now = Date.now();
+  const participantId = demoUserByRole('Participant').id;
+  await Promise.all([
+    db().entities.announcement.put(demoAnnouncementItems()).go().then((result) => expectAllWritten(result, 'announcements')),
+    seedInbox(participantId, participantNotifications(participantId), now),
+    seedInbox(demoUserByRole('Superadmin').id, superadminNotifications(), now),
+  ]);
+}
+
+/** Writes (or rewrites) the whole demo organisation into the configured table. */
+export async function seedDemo(): Promise<void> {
+  const [, locationEntries, userEntries] = await Promise.all([
+    seedRoles(),
+    seedLocations(),
+    seedPeople(),
+    seedMentorship(),
+    seedTracksAndForms(),
+    seedShell(),
+  ]);
+  await seedDirectory([...locationEntries, ...userEntries]);
+  // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
+  await db().entities.location.put({ ...systemRootItem, active: true, createdAt: SEEDED_AT }).go();
+}
+
+/** Seeds when the table has no System root yet (written last by seedDemo); true when it seeded. */
+export async function seedDemoIfEmpty(): Promise<boolean> {
+  const { data: root } = await db().entities.location.get({ locationId: SYSTEM_LOCATION_ID }).go({ consistent: true });
+  if (root) return false;
+  await seedDemo();
+  return true;
+}

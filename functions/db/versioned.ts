@@ -1,0 +1,71 @@
+import type { Entity, EntityIdentifiers, EntityItem, UpdateEntityItem } from 'electrodb';
+
+/**
+ * Optimistic concurrency (ARCHITECTURE.md section 5): every mutable item has a `version`;
+ * a write names the version it was based on and fails when the item has moved on, so
+ * concurrent edits never silently overwrite each other. The HTTP layer answers 409.
+ */
+export class StaleVersionError extends Error {
+  override name = 'StaleVersionError';
+  constructor(
+    message = 'This item was changed by someone else. Reload it and try again.',
+    readonly currentVersion?: number,
+  ) {
+    super(message);
+  }
+}
+
+type AnyEntity = Entity<any, any, any, any>;
+
+/** A `where` callback for conditional writes, also inside transactions: `.where(ifVersion(3))`. */
+export function ifVersion(expected: number) {
+  return (attributes: any, operations: any): string => operations.eq(attributes.version, expected);
+}
+
+/** True when DynamoDB rejected a write because its condition did not hold. */
+export function isConditionFailure(error: unknown): boolean {
+  for (let current: any = error; current; current = current.cause) {
+    if (current.name === 'ConditionalCheckFailedException') return true;
+  }
+  return false;
+}
+
+/**
+ * Applies `changes` when the item is still at `expectedVersion`, adding 1 to its version.
+ * Returns the updated item, or null when there is no such item; throws StaleVersionError
+ * when it exists at another version.
+ */
+export async function updateVersioned<E extends AnyEntity>(
+  entity: E,
+  key: EntityIdentifiers<E>,
+  expectedVersion: number,
+  changes: Partial<UpdateEntityItem<E>>,
+): Promise<EntityItem<E> | null> {
+  const anyEntity = entity as any;
+  try {
+    const { data } = await anyEntity.patch(key).set(changes).add({ version: 1 }).where(ifVersion(expectedVersion)).go({ response: 'all_new' });
+    return data as EntityItem<E>;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // patch also requires the item to exist: tell "gone" from "moved on".
+    const { data: current } = await anyEntity.get(key).go({ consistent: true });
+    if (!current) return null;
+    throw new StaleVersionError(undefined, current.version);
+  }
+}
+
+interface TransactionResult {
+  canceled: boolean;
+  data: Array<{ rejected: boolean; code?: string }>;
+}
+
+/**
+ * For `db().transaction.write(...).go()` results: a canceled transaction whose items were
+ * conditioned on versions means someone else wrote first. Other cancellations rethrow as is.
+ */
+export function assertCommitted(result: TransactionResult): void {
+  if (!result.canceled) return;
+  const codes = result.data.map((item) => item.code ?? 'None');
+  if (codes.includes('ConditionalCheckFailed')) throw new StaleVersionError();
+  throw new Error(`Transaction canceled: ${codes.join(', ')}`);
+}

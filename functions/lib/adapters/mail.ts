@@ -1,0 +1,38 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { config } from '../config';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+let client: SESv2Client | undefined;
+
+/** SES in AWS; the local SES stand-in (with its mail viewer) when `SES_ENDPOINT` is set. */
+function sesClient(): SESv2Client {
+  const endpoint = config.sesEndpoint;
+  client ??= new SESv2Client({
+    region: config.region,
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+
+/** Sends one email from `MAIL_FROM`; returns the provider's message id. */
+export async function sendEmail(message: EmailMessage): Promise<string | undefined> {
+  const output = await sesClient().send(
+    new SendEmailCommand({
+      FromEmailAddress: config.mailFrom,
+      Destination: { ToAddresses: [message.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: { Html: { Data: message.html, Charset: 'UTF-8' }, Text: { Data: message.text, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+  return output.MessageId;
+}

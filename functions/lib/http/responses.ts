@@ -1,0 +1,25 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  cookies: string[] = [],
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { ...BASE_HEADERS, ...headers },
+    body: body === null || body === undefined || status === 204 ? '' : JSON.stringify(body),
+    ...(cookies.length ? { cookies } : {}),
+  };
+}
+
+export function errorResponse(status: number, message: string, fieldErrors?: Record<string, string[]>): APIGatewayProxyStructuredResultV2 {
+  return jsonResponse(status, fieldErrors ? { message, fieldErrors } : { message });
+}

@@ -1,0 +1,18 @@
+/**
+ * What a route implementation may return instead of a plain body: a status, headers,
+ * cookies or a redirect. A plain value is sent as the contract's JSON response.
+ */
+export class RouteResult<T = unknown> {
+  constructor(
+    readonly body: T,
+    readonly options: { status?: number; headers?: Record<string, string>; cookies?: string[] } = {},
+  ) {}
+}
+
+export function withCookies<T>(body: T, cookies: string[]): RouteResult<T> {
+  return new RouteResult(body, { cookies });
+}
+
+export function redirect(location: string, cookies: string[] = []): RouteResult<null> {
+  return new RouteResult(null, { status: 302, headers: { location }, cookies });
+}

@@ -1,0 +1,155 @@
+import middy from '@middy/core';
+import httpRouterHandler, { type Route } from '@middy/http-router';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf } from '../../../shared/api/contract';
+import { contractsOf } from '../../../shared/api';
+import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from '../errors';
+import { log } from '../log';
+import { parseQuery } from './query';
+import { parsePart } from './validate';
+import { RouteResult } from './result';
+import { errorResponse, jsonResponse } from './responses';
+import { SESSION_COOKIE, readCookie } from './cookies';
+import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+export interface RouteRequest<C extends Contract> {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  /** The signed-in user; reading it on a public route without a session answers 401. */
+  readonly auth: AuthContext;
+  /** The session if there is one (public routes such as logout use it). */
+  optionalAuth: AuthContext | null;
+  sessionCookie: string | undefined;
+  requestId: string;
+  event: Event;
+}
+
+export type RouteImplementation<C extends Contract> = (
+  request: RouteRequest<C>,
+) => Promise<ResponseOf<C> | RouteResult<ResponseOf<C> | null>>;
+
+export interface BoundRoute {
+  contract: Contract;
+  run: RouteImplementation<any>;
+}
+
+/** Pairs a contract with its implementation, typed by the contract's schemas. */
+export function implement<C extends Contract>(contract: C, run: RouteImplementation<C>): BoundRoute {
+  return { contract, run };
+}
+
+/**
+ * Builds a service's Lambda handler: one middy chain over the service's contracts
+ * (ARCHITECTURE.md section 4): request log -> session -> ability -> body -> zod -> handler -> errors.
+ */
+export function createServiceHandler(service: string, bound: BoundRoute[]) {
+  const contracts = contractsOf(service);
+  const byId = new Map(bound.map((b) => [b.contract.id, b.run]));
+  const missing = contracts.filter((c) => !byId.has(c.id)).map((c) => c.id);
+  if (missing.length) throw new Error(`Service ${service} lacks implementations for ${missing.join(', ')}`);
+
+  const routes: Route<Event, Result>[] = contracts.map((contract) => ({
+    method: contract.method,
+    path: contract.path,
+    handler: (event: Event) => runRoute(contract, byId.get(contract.id)!, event),
+  }));
+
+  return middy<Event, Result>()
+    .before(async (request) => {
+      (request.internal as Record<string, unknown>).startedAt = Date.now();
+    })
+    .after(async (request) => {
+      logRequest(request.event, request.response?.statusCode ?? 200, request.internal as Record<string, unknown>);
+    })
+    .onError(async (request) => {
+      request.response = toErrorResult(request.error);
+      logRequest(request.event, request.response.statusCode ?? 500, request.internal as Record<string, unknown>, request.error);
+    })
+    .handler(httpRouterHandler({ routes, notFoundResponse: (() => errorResponse(404, 'Not Found')) as never }) as (event: Event, context: Context) => Promise<Result>);
+}
+
+async function runRoute(contract: Contract, implementation: RouteImplementation<any>, event: Event): Promise<Result> {
+  const cookie = readCookie(event.cookies, SESSION_COOKIE);
+  const session = cookie ? await resolveSession(cookie) : null;
+  if (contract.access === 'session' && !session) throw new UnauthorizedError();
+  if (contract.can && session && !session.ability.can(contract.can[0], contract.can[1])) throw new ForbiddenError();
+
+  const params = parsePart(contract.params, decodeParams(event.pathParameters), 'params');
+  const query = parsePart(contract.query, parseQuery(event.rawQueryString), 'query');
+  const body = parsePart(contract.body, readJsonBody(event), 'body');
+
+  const request: RouteRequest<Contract> = {
+    params,
+    query,
+    body,
+    get auth() {
+      if (!session) throw new UnauthorizedError();
+      return session;
+    },
+    optionalAuth: session,
+    sessionCookie: cookie,
+    requestId: event.requestContext?.requestId ?? '',
+    event,
+  };
+  const output = await implementation(request);
+  return toResult(contract, output);
+}
+
+function toResult(contract: Contract, output: unknown): Result {
+  const routeResult = output instanceof RouteResult ? output : new RouteResult(output);
+  const status = routeResult.options.status ?? contract.status ?? 200;
+  // The response schema is the allow-list of what leaves the server: unknown fields are stripped.
+  const body = status === 204 || status === 302 ? null : contract.response.parse(routeResult.body);
+  return jsonResponse(status, body, routeResult.options.headers, routeResult.options.cookies);
+}
+
+function decodeParams(raw: Record<string, string | undefined> | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw ?? {})) {
+    if (key === 'proxy' || value === undefined) continue;
+    try {
+      params[key] = decodeURIComponent(value);
+    } catch {
+      throw new ValidationError({ [key]: ['Invalid input'] });
+    }
+  }
+  return params;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function readJsonBody(event: Event): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, 'Payload Too Large');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError({ body: ['Invalid JSON'] }, 'Request body is not valid JSON');
+  }
+}
+
+function toErrorResult(error: unknown): Result {
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fieldErrors);
+  const named = error as { name?: string; statusCode?: number; expose?: boolean; message?: string } | null;
+  if (named?.name === 'StaleVersionError') return errorResponse(409, 'This item was changed by someone else. Reload it and try again.');
+  if (named?.statusCode === 404) return errorResponse(404, 'Not Found');
+  if (named?.statusCode === 405) return errorResponse(405, 'Method Not Allowed');
+  return errorResponse(500, 'Internal Server Error');
+}
+
+function logRequest(event: Event, status: number, internal: Record<string, unknown>, error?: unknown): void {
+  const fields = {
+    requestId: event.requestContext?.requestId,
+    method: event.requestContext?.http?.method,
+    path: event.rawPath,
+    status,
+    ms: typeof internal.startedAt === 'number' ? Date.now() - internal.startedAt : undefined,
+  };
+  if (status >= 500) log('error', 'request failed', { ...fields, error: error instanceof Error ? error.stack : String(error) });
+  else log('info', 'request', fields);
+}

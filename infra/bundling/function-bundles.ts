@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+
+/** The stream worker's bundle name; every other bundle is named after its HTTP service. */
+export const OUTBOX_WORKER = 'outbox-worker';
+
+/** Where `bin/build-functions.ts` writes bundles and where the CDK app picks them up. */
+export const DEFAULT_BUNDLES_DIR = 'dist/functions';
+
+/** Every bundle's file inside its folder; the Lambda handler is therefore `index.handler`. */
+export const BUNDLE_FILE = 'index.mjs';
+export const LAMBDA_HANDLER = 'index.handler';
+
+export interface FunctionEntry {
+  name: string;
+  /** Source file exporting `handler`, relative to the project root. */
+  entry: string;
+}
+
+/** One Lambda per HTTP service plus the outbox worker (ARCHITECTURE.md section 2). */
+export function functionEntries(services: readonly string[]): FunctionEntry[] {
+  return [
+    ...services.map((service) => ({ name: service, entry: `functions/http/${service}/handler.ts` })),
+    { name: OUTBOX_WORKER, entry: 'functions/events/outbox-worker.ts' },
+  ];
+}
+
+export function bundleFolder(bundlesDir: string, name: string): string {
+  return join(bundlesDir, name);
+}

@@ -1,0 +1,39 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { LAMBDA_HANDLER } from '../bundling/function-bundles';
+
+export interface ServiceFunctionProps {
+  /** Folder holding the bundle (index.mjs and its source map). */
+  codeDir: string;
+  environment: Record<string, string>;
+  logRetention: logs.RetentionDays;
+  description: string;
+  timeout?: Duration;
+}
+
+/** One of our Lambdas: Node 22 on arm64 (cheaper per GB-second), a prebuilt esbuild bundle, its own log group. */
+export class ServiceFunction extends Construct {
+  readonly fn: lambda.Function;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    // An explicit log group so retention is set without the legacy log-retention custom resource.
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.fn = new lambda.Function(this, 'Function', {
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      handler: LAMBDA_HANDLER,
+      code: lambda.Code.fromAsset(props.codeDir),
+      memorySize: 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      logGroup,
+    });
+  }
+}

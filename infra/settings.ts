@@ -1,0 +1,101 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { z } from 'zod';
+
+/**
+ * What a conference provides, from CDK context (`-c appDomain=...` or cdk.json "context")
+ * or else from the environment variable in brackets. Documented in docs/deploy.md.
+ */
+export const SETTING_SOURCES = {
+  name: 'FORMATION_NAME',
+  appDomain: 'APP_DOMAIN',
+  certificateArn: 'CERTIFICATE_ARN',
+  cognitoDomainPrefix: 'COGNITO_DOMAIN_PREFIX',
+  mailFrom: 'MAIL_FROM',
+  sesIdentity: 'SES_IDENTITY',
+  smsOriginationNumber: 'SMS_ORIGINATION_NUMBER',
+  smsSenderId: 'SMS_SENDER_ID',
+  logRetentionDays: 'LOG_RETENTION_DAYS',
+} as const;
+
+export type SettingName = keyof typeof SETTING_SOURCES;
+
+/** Used only until a conference sets appDomain: lets `npm run synth` work with no settings at all. */
+export const PLACEHOLDER_APP_DOMAIN = 'app-domain-not-set.invalid';
+const PLACEHOLDER_MAIL_FROM = 'no-reply@example.org';
+
+const hostname = z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case host name such as formation.example.org');
+const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+
+const settingsSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,30}$/, 'letters, digits and hyphens, starting with a letter').default('Formation'),
+    appDomain: optional(hostname),
+    certificateArn: optional(z.string().regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from that region)')),
+    cognitoDomainPrefix: optional(z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lower-case letters, digits and hyphens').refine((p) => !/aws|amazon|cognito/.test(p), 'Cognito refuses prefixes containing aws, amazon or cognito')),
+    mailFrom: optional(z.email()),
+    sesIdentity: optional(z.union([z.email(), hostname])),
+    smsOriginationNumber: optional(z.string().regex(/^\+[1-9]\d{6,14}$/, 'an E.164 number such as +18005550100')),
+    smsSenderId: optional(z.string().regex(/^[A-Za-z0-9]{1,11}$/, 'up to 11 letters or digits')),
+    logRetentionDays: z.coerce
+      .number()
+      .refine((d) => (Object.values(RetentionDays) as unknown[]).includes(d), 'one of the retention periods CloudWatch Logs offers (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365 ...)')
+      .default(30),
+  })
+  .refine((s) => !s.appDomain || s.certificateArn || s.appDomain.endsWith('.cloudfront.net'), {
+    message: 'a custom appDomain needs certificateArn; without a certificate, appDomain must be the CloudFront domain printed by the first deploy',
+    path: ['certificateArn'],
+  });
+
+export interface FormationSettings {
+  /** Stack-name prefix; two conferences can share an account with different names. */
+  name: string;
+  /** The public origin of the SPA and API, e.g. https://formation.example.org. */
+  appUrl: string;
+  appDomain: string;
+  /** Present when appDomain is a custom domain served by CloudFront with this certificate. */
+  certificateArn?: string;
+  /** Unset: the CDK app derives `<name>-<account id>`, unique per account. */
+  cognitoDomainPrefix?: string;
+  mailFrom: string;
+  /** The verified SES identity that covers mailFrom: its domain unless set to the address. */
+  sesIdentity: string;
+  smsOriginationNumber?: string;
+  smsSenderId?: string;
+  logRetentionDays: RetentionDays;
+  /** Things that still need a conference's attention; shown as synth warnings. */
+  warnings: string[];
+}
+
+/** Reads and validates every setting; `lookup` returns the CDK context value of a key, if any. */
+export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.ProcessEnv = process.env): FormationSettings {
+  const raw = Object.fromEntries(
+    (Object.keys(SETTING_SOURCES) as SettingName[]).map((key) => {
+      const value = lookup(key) ?? env[SETTING_SOURCES[key]];
+      return [key, value === '' ? undefined : value];
+    }),
+  );
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid deployment settings (see docs/deploy.md):\n${problems}`);
+  }
+  const s = parsed.data;
+  const warnings: string[] = [];
+  if (!s.appDomain) warnings.push(`appDomain is not set: sign-in and links use ${PLACEHOLDER_APP_DOMAIN} until you deploy again with -c appDomain=<your domain or the CloudFront domain in the outputs>.`);
+  if (!s.mailFrom) warnings.push(`mailFrom is not set: email is sent as ${PLACEHOLDER_MAIL_FROM}, which SES will refuse. Set a verified address.`);
+  const appDomain = s.appDomain ?? PLACEHOLDER_APP_DOMAIN;
+  const mailFrom = s.mailFrom ?? PLACEHOLDER_MAIL_FROM;
+  return {
+    name: s.name,
+    appDomain,
+    appUrl: `https://${appDomain}`,
+    certificateArn: s.certificateArn,
+    cognitoDomainPrefix: s.cognitoDomainPrefix,
+    mailFrom,
+    sesIdentity: s.sesIdentity ?? mailFrom.split('@')[1],
+    smsOriginationNumber: s.smsOriginationNumber,
+    smsSenderId: s.smsSenderId,
+    logRetentionDays: s.logRetentionDays as RetentionDays,
+    warnings,
+  };
+}

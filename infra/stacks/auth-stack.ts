@@ -1,0 +1,93 @@
+import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { Construct } from 'constructs';
+
+export interface AuthStackProps extends StackProps {
+  appUrl: string;
+  /** Unset: `<name>-<account id>` (unique per account, and allowed by Cognito's prefix rules). */
+  domainPrefix?: string;
+  name: string;
+  mailFrom: string;
+  /** The verified SES identity covering mailFrom (its domain, or the address itself). */
+  sesIdentity: string;
+}
+
+export const CALLBACK_PATH = '/api/security/authenticate';
+
+/**
+ * Sign-in: a Cognito user pool with the managed login pages. Nobody signs themselves up:
+ * administrators create people, and Cognito emails them an invitation with a temporary password.
+ */
+export class AuthStack extends Stack {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  readonly domain: cognito.UserPoolDomain;
+  /** The OpenID issuer the API's OIDC client discovers. */
+  readonly issuerUrl: string;
+  /** Cognito's logout endpoint (not in its discovery document). */
+  readonly logoutUrl: string;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const home = `${props.appUrl}/`;
+
+    this.userPool = new cognito.UserPool(this, 'Users', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      userInvitation: {
+        emailSubject: 'Your Formation Tracks account',
+        emailBody: `You have been invited to Formation Tracks. Sign in at ${home} with the username {username} and the temporary password {####}; you will choose your own password.`,
+      },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Cognito's own sender allows 50 emails a day: too few for inviting a conference.
+      email: cognito.UserPoolEmail.withSES({
+        fromEmail: props.mailFrom,
+        fromName: 'Formation Tracks',
+        sesRegion: Aws.REGION,
+        sesVerifiedDomain: props.sesIdentity.includes('@') ? undefined : props.sesIdentity,
+      }),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.domain = this.userPool.addDomain('Login', {
+      cognitoDomain: { domainPrefix: props.domainPrefix ?? `${props.name.toLowerCase()}-${Aws.ACCOUNT_ID}` },
+      managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
+    });
+
+    // The API is the OAuth client (backend for frontend): code grant with PKCE, no client secret
+    // (see docs/deploy.md, "Why a public client").
+    this.client = this.userPool.addClient('Web', {
+      generateSecret: false,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+        callbackUrls: [`${props.appUrl}${CALLBACK_PATH}`],
+        logoutUrls: [home],
+      },
+      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
+      preventUserExistenceErrors: true,
+    });
+
+    // Managed login v2 shows its pages only once the client has a branding style.
+    new cognito.CfnManagedLoginBranding(this, 'LoginBranding', {
+      userPoolId: this.userPool.userPoolId,
+      clientId: this.client.userPoolClientId,
+      useCognitoProvidedValues: true,
+    });
+
+    this.issuerUrl = this.userPool.userPoolProviderUrl;
+    this.logoutUrl = `${this.domain.baseUrl()}/logout?client_id=${this.client.userPoolClientId}&logout_uri=${encodeURIComponent(home)}`;
+  }
+}

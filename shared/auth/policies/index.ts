@@ -1,0 +1,11 @@
+export { hasTrackOverride, type TrackOverrideInput } from './track-override';
+export { canAccessTrackInstance, type TrackAccessInput } from './track-access';
+export { isResponsibleFor, type ResponsibilityInput } from './responsibility';
+export { canViewPrivateContent, PRIVATE_CONTENT_MESSAGE, type PrivateContentInput } from './private-content';
+export { canSelfAssignAsMentor, type MentorSelfAssignInput } from './mentor-self-assign';
+export { isInterviewerGroupVisible, type InterviewerGroupVisibilityInput } from './interviewer-groups';
+export { canSeeUser, type UserVisibilityInput } from './user-visibility';
+export { canTogglePrimary, canRemoveLastConference, isLastActiveConference, LAST_CONFERENCE_MESSAGE } from './location-flags';
+export { canSeeStatusSelector, type StatusSelectorInput } from './status-selector';
+export { canEditTrackTemplate, type TrackTemplateEditInput } from './track-template-edit';
+export type { PermissionFlags, ChainedPermission } from './types';

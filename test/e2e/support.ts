@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Signs in through the real sign-in page of the identity provider. */
+export async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** The announcements dialog opens once per load; close it to reach the page. */
+export async function dismissAnnouncements(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Announcements' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function navLinks(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
+}

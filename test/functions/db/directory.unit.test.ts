@@ -1,0 +1,31 @@
+import { directoryCountsOf, locationDirectoryEntries, userDirectoryEntries, wordStarts } from '../../../functions/db/directory';
+
+describe('directory entries', () => {
+  const user = { userId: 'u1', firstName: 'Priya', lastName: 'Raman', email: 'Priya@Example.org' };
+
+  it('lists a user in the System scope and in every ancestor of their permissions, per role', () => {
+    const entries = userDirectoryEntries(user, ['advisor'], [['j', 'ea', 'c', 'd1'], ['j', 'ea', 'c', 'd2']]);
+    const sorted = entries.filter((e) => e.list === 'users');
+    expect(sorted.map((e) => e.scopeId).sort()).toEqual(['c', 'd1', 'd2', 'ea', 'j', 'system']);
+    expect(sorted.every((e) => e.term === 'raman priya')).toBe(true);
+    expect(entries.filter((e) => e.list === 'users:advisor')).toHaveLength(6);
+    const words = entries.filter((e) => e.list === 'userWords' && e.scopeId === 'system').map((e) => e.term);
+    expect(words).toEqual(['priya raman', 'raman priya', 'priya@example.org']);
+  });
+
+  it('counts each target once per counted list, and never word lists', () => {
+    const entries = [
+      ...userDirectoryEntries(user, [], [['j', 'c']]),
+      ...userDirectoryEntries({ ...user, userId: 'u2' }, [], [['j']]),
+    ];
+    const counts = Object.fromEntries(directoryCountsOf(entries).map((c) => [`${c.scopeId}/${c.list}`, c.count]));
+    expect(counts).toEqual({ 'system/users': 2, 'j/users': 2, 'c/users': 1 });
+  });
+
+  it('makes every word start of a location name searchable under its ancestors, not itself', () => {
+    expect(wordStarts('  North  Georgia Conference')).toEqual(['north georgia conference', 'georgia conference', 'conference']);
+    const entries = locationDirectoryEntries({ locationId: 'c1', kind: 'Conference', name: 'North Georgia Conference', active: true, ancestorIds: ['j', 'ea', 'c1'] });
+    expect([...new Set(entries.map((e) => e.scopeId))]).toEqual(['system', 'j', 'ea']);
+    expect(entries.filter((e) => e.list === 'locationWords:Conference' && e.scopeId === 'j')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,31 @@
+import { handler } from '../../../functions/http/app/handler';
+import { contracts } from '../../../shared/api';
+import { invoke } from '../../support/invoke';
+
+describe('app service', () => {
+  it('answers health without a session', async () => {
+    const res = await invoke(handler, '/api/app/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: '2.0.0' });
+  });
+
+  it('serves an OpenAPI document naming every contract', async () => {
+    const res = await invoke(handler, '/api/app/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    for (const contract of contracts) {
+      expect(res.body.paths[contract.path]?.[contract.method.toLowerCase()]?.operationId).toBe(contract.id);
+    }
+  });
+
+  it('answers 404 with a JSON message for an unknown route, without internals', async () => {
+    const res = await invoke(handler, '/api/app/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers 404 for a known path with the wrong method', async () => {
+    const res = await invoke(handler, '/api/app/health', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+  });
+});

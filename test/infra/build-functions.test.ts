@@ -1,0 +1,35 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { buildFunctions, type BuiltFunction } from '../../bin/build-functions';
+
+// One real bundle (the smallest service) is enough to check how every bundle is made.
+let outDir: string;
+let built: BuiltFunction[];
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'formation-build-'));
+  built = await buildFunctions({ outDir, names: ['app'], quiet: true });
+}, 120_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('buildFunctions', () => {
+  it('writes <name>/index.mjs and reports its size', () => {
+    expect(built.map((b) => b.name)).toEqual(['app']);
+    const [app] = built;
+    expect(app.outfile).toBe(join(outDir, 'app', 'index.mjs'));
+    expect(app.bytes).toBe(readFileSync(app.outfile).byteLength);
+  });
+
+  it('emits an ES module that can still require() Node built-ins, with a linked source map', () => {
+    const code = readFileSync(built[0].outfile, 'utf8');
+    expect(code.startsWith("import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);")).toBe(true);
+    expect(code.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
+    expect(existsSync(join(dirname(built[0].outfile), 'index.mjs.map'))).toBe(true);
+  });
+
+  it('stays within the 1 MB budget, without zod’s foreign-language messages', () => {
+    const code = readFileSync(built[0].outfile, 'utf8');
+    expect(built[0].bytes).toBeLessThan(1024 * 1024);
+    expect(code).not.toContain('Entrée invalide'); // zod's French locale
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * Runs before each integration test file: points the functions at the run's DynamoDB
+ * Local and at a table of this file's own, created before the first test.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { dynamoClient } from '../../functions/db/client';
+import { ensureTable } from '../../functions/db/table';
+
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+process.env.TABLE_NAME = `test-${randomUUID().slice(0, 8)}`;
+process.env.AWS_REGION ??= 'us-east-1';
+
+const tableName = process.env.TABLE_NAME;
+
+beforeAll(async () => {
+  await ensureTable(dynamoClient(), tableName);
+});
+
+// The database lives in memory for the whole run: free each file's table when it is done.
+afterAll(async () => {
+  await dynamoClient()
+    .send(new DeleteTableCommand({ TableName: tableName }))
+    .catch(() => undefined);
+});

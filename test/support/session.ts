@@ -1,0 +1,15 @@
+import { DEMO_USERS } from '../../functions/db/seed/demo';
+import { openSession } from '../../functions/core/session/open-session';
+import { SESSION_COOKIE } from '../../functions/lib/http/cookies';
+
+export function demoUser(email: string) {
+  const user = DEMO_USERS.find((u) => u.email === email);
+  if (!user) throw new Error(`No demo user ${email}`);
+  return user;
+}
+
+/** A real session item for a demo user, as the sign-in callback would create; returns the Cookie header value. */
+export async function cookieFor(email: string): Promise<string> {
+  const { token } = await openSession(demoUser(email).id);
+  return `${SESSION_COOKIE}=${token}`;
+}

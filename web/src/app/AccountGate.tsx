@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { Outlet } from 'react-router';
+import { abilities, currentUser } from '@shared/api/user';
+import { buildAbility } from '@shared/auth/ability';
+import { Alert, LoadingState } from '../components/ui';
+import { useApi } from '../lib/api/use-api';
+import { AbilityProvider } from '../lib/ability';
+import { CurrentUserContext } from '../lib/current-user';
+
+/**
+ * Nothing shows before the account and its roles are known (SPEC.md section 2):
+ * a spinner with 'Loading your account...' meanwhile. A 401 is handled by the API client,
+ * which sends the browser to sign in.
+ */
+export function AccountGate() {
+  const user = useApi(currentUser);
+  const rules = useApi(abilities);
+  const ability = useMemo(() => (rules.data ? buildAbility(rules.data as never) : null), [rules.data]);
+
+  const error = user.error ?? rules.error;
+  if (error && (error as { status?: number }).status !== 401) {
+    return (
+      <main className="app-centered">
+        <Alert tone="danger" title="We could not load your account.">
+          {(error as Error).message}
+        </Alert>
+      </main>
+    );
+  }
+  if (!user.data || !ability) {
+    return (
+      <main className="app-centered">
+        <LoadingState message="Loading your account..." />
+      </main>
+    );
+  }
+  return (
+    <CurrentUserContext.Provider value={user.data}>
+      <AbilityProvider ability={ability}>
+        <Outlet />
+      </AbilityProvider>
+    </CurrentUserContext.Provider>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { announcements } from '@shared/api/announcement';
+import { Button, Modal } from '../components/ui';
+import { useApi } from '../lib/api/use-api';
+
+/** Opens by itself once per page load, after load, when there is at least one announcement. */
+export function AnnouncementsDialog() {
+  const { data } = useApi(announcements);
+  const [state, setState] = useState<'waiting' | 'open' | 'done'>('waiting');
+
+  useEffect(() => {
+    if (state === 'waiting' && data) setState(data.length > 0 ? 'open' : 'done');
+  }, [data, state]);
+
+  return (
+    <Modal
+      isOpen={state === 'open'}
+      onClose={() => setState('done')}
+      title="Announcements"
+      footer={<Button onPress={() => setState('done')}>Close</Button>}
+    >
+      <ul className="app-announcements">
+        {(data ?? []).map((announcement) => (
+          <li key={announcement.id}>{announcement.message}</li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { LoadingState } from '../components/ui';
+import { useAbility } from '../lib/ability';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { ProfileMenu } from './ProfileMenu';
+import { AnnouncementsDialog } from './AnnouncementsDialog';
+
+interface NavItem {
+  label: string;
+  to: string;
+  end?: boolean;
+  visible: boolean;
+}
+
+/** The app shell of SPEC.md section 2: navigation by ability rule, bell, profile menu, announcements. */
+export function Shell() {
+  const ability = useAbility();
+  const items: NavItem[] = [
+    { label: 'Home', to: '/', end: true, visible: true },
+    { label: 'Tracks', to: '/tracks', visible: true },
+    { label: 'Users', to: '/users', visible: ability.can('update', 'Conference') },
+    { label: 'Forms', to: '/forms', visible: ability.can('create', 'FormTemplate') },
+    { label: 'Admin', to: '/admin', visible: ability.can('update', 'Conference') },
+  ];
+
+  return (
+    <div className="app-layout">
+      <a className="app-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <NavLink to="/" className="app-brand" aria-label="Formation Tracks home">
+          <span className="app-brand-mark" aria-hidden="true" />
+          Formation Tracks
+        </NavLink>
+        <nav aria-label="Main" className="app-nav">
+          <ul>
+            {items
+              .filter((item) => item.visible)
+              .map((item) => (
+                <li key={item.label}>
+                  <NavLink to={item.to} end={item.end} className="app-nav-link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className="app-header-actions">
+          <NotificationBell />
+          <ProfileMenu />
+        </div>
+      </header>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<LoadingState message="Loading..." />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <AnnouncementsDialog />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AccountGate } from './AccountGate';
+import { Shell } from './Shell';
+import { RouteError } from './RouteError';
+import { NotFoundPage } from './NotFoundPage';
+
+// Feature pages load on demand so the first screen stays small (ARCHITECTURE.md section 12).
+const TracksPage = lazy(() => import('../features/tracks/TracksPage'));
+const StepPage = lazy(() => import('../features/steps/StepPage'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const ProfilePage = lazy(() => import('../features/users/ProfilePage'));
+const FormsPage = lazy(() => import('../features/forms/FormsPage'));
+
+export const router = createBrowserRouter([
+  {
+    element: <AccountGate />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <Shell />,
+        children: [
+          { index: true, element: <Navigate to="/tracks" replace /> },
+          { path: 'tracks/*', element: <TracksPage /> },
+          { path: 'step/:id', element: <StepPage /> },
+          { path: 'admin/*', element: <AdminPage /> },
+          { path: 'users', element: <UsersPage /> },
+          { path: 'users/:id/*', element: <ProfilePage /> },
+          { path: 'forms/*', element: <FormsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NOTIFICATIONS_MAX, NOTIFICATIONS_START, NOTIFICATIONS_STEP, type NotificationView } from '@shared/api/notification';
+import { Button, DropdownPopover, Spinner } from '../../components/ui';
+import { useCurrentUser } from '../../lib/current-user';
+import { useUserNotifications } from './api/use-user-notifications';
+import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
+import './notifications.css';
+
+/** The bell of the top bar (SPEC.md section 2, Notifications list). */
+export function NotificationBell() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [limit, setLimit] = useState(NOTIFICATIONS_START);
+  const { data, isLoading, mutate } = useUserNotifications(limit);
+  const unread = data?.unreadCount ?? 0;
+  const items = data?.userNotifications ?? [];
+  const canLoadMore = Boolean(data) && items.length < (data?.total ?? 0) && limit < NOTIFICATIONS_MAX;
+
+  async function open(notification: NotificationView) {
+    if (!notification.isRead) {
+      await markNotificationRead(notification.notificationId);
+      await mutate();
+    }
+    if (notification.link) navigate(notification.link);
+  }
+
+  async function markAll() {
+    await markAllNotificationsRead(user.id);
+    await mutate();
+  }
+
+  return (
+    <DropdownPopover
+      label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      trigger={
+        <span className="notif-trigger">
+          <BellIcon />
+          {unread > 0 && <span className="notif-count" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
+        </span>
+      }
+    >
+      <section className="notif-panel" aria-label="Notifications">
+        <header className="notif-header">
+          <h2>Notifications</h2>
+          <Button variant="ghost" size="small" onPress={markAll} isDisabled={unread === 0}>
+            Mark all as read
+          </Button>
+        </header>
+        {isLoading && !data ? (
+          <Spinner label="Loading notifications..." />
+        ) : items.length === 0 ? (
+          <p className="notif-empty">No notifications.</p>
+        ) : (
+          <ul className="notif-list">
+            {items.map((notification) => (
+              <li key={notification.notificationId}>
+                <button
+                  type="button"
+                  className={`notif-item${notification.isRead ? '' : ' notif-unread'}`}
+                  onClick={() => open(notification)}
+                  aria-label={`${notification.isRead ? '' : 'Unread: '}${notification.message}`}
+                >
+                  <span className="notif-message">{notification.message}</span>
+                  <time className="notif-time" dateTime={notification.createdAt}>
+                    {new Date(notification.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {canLoadMore && (
+          <Button variant="secondary" size="small" onPress={() => setLimit((n) => Math.min(n + NOTIFICATIONS_STEP, NOTIFICATIONS_MAX))}>
+            Load more
+          </Button>
+        )}
+      </section>
+    </DropdownPopover>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+      />
+    </svg>
+  );
+}
