@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { apiRoutesPlugin } from './web/api-routes-plugin';
 import { fileURLToPath } from 'node:url';
 
 const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
@@ -33,7 +34,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), apiRoutesPlugin()],
         resolve: { alias },
         test: {
           name: 'web',

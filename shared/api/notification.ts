@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 
-/** SPEC.md section 9: the list starts at 5, grows by 5, up to 50. */
-export const NOTIFICATIONS_START = 5;
-export const NOTIFICATIONS_STEP = 5;
-export const NOTIFICATIONS_MAX = 50;
+import { NOTIFICATIONS_MAX, NOTIFICATIONS_START } from './limits';
 
 export const notificationSchema = z.object({
   notificationId: z.string(),

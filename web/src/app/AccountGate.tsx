@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
-import { abilities, currentUser } from '@shared/api/user';
+import type { abilities, currentUser } from '@shared/api/user';
+import { route } from '../lib/api/routes';
 import { buildAbility } from '@shared/auth/ability';
-import { Alert, LoadingState } from '../components/ui';
+import { Alert } from '../components/ui/Alert';
+import { LoadingState } from '../components/ui/LoadingState';
 import { useApi } from '../lib/api/use-api';
 import { AbilityProvider } from '../lib/ability';
 import { CurrentUserContext } from '../lib/current-user';
@@ -13,8 +15,8 @@ import { CurrentUserContext } from '../lib/current-user';
  * which sends the browser to sign in.
  */
 export function AccountGate() {
-  const user = useApi(currentUser);
-  const rules = useApi(abilities);
+  const user = useApi(route<typeof currentUser>('user.current'));
+  const rules = useApi(route<typeof abilities>('user.abilities'));
   const ability = useMemo(() => (rules.data ? buildAbility(rules.data as never) : null), [rules.data]);
 
   const error = user.error ?? rules.error;

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { announcements } from '@shared/api/announcement';
-import { Button, Modal } from '../components/ui';
+import type { announcements } from '@shared/api/announcement';
+import { route } from '../lib/api/routes';
+import { Button } from '../components/ui/Button';
+import { Modal } from '../components/ui/Modal';
 import { useApi } from '../lib/api/use-api';
 
 /** Opens by itself once per page load, after load, when there is at least one announcement. */
 export function AnnouncementsDialog() {
-  const { data } = useApi(announcements);
+  const { data } = useApi(route<typeof announcements>('announcement.announcements'));
   const [state, setState] = useState<'waiting' | 'open' | 'done'>('waiting');
 
   useEffect(() => {

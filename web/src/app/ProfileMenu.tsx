@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { logout } from '@shared/api/security';
-import { MenuButton } from '../components/ui';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import type { logout } from '@shared/api/security';
+import { route } from '../lib/api/routes';
 import { call } from '../lib/api/client';
 import { useCurrentUser } from '../lib/current-user';
 
@@ -16,7 +17,7 @@ export function ProfileMenu() {
   async function signOut() {
     setSigningOut(true);
     try {
-      const { url } = await call(logout);
+      const { url } = await call(route<typeof logout>('security.logout'));
       window.location.assign(url);
     } catch {
       window.location.assign('/');
@@ -24,8 +25,8 @@ export function ProfileMenu() {
   }
 
   return (
-    <MenuButton
-      label={
+    <MenuTrigger>
+      <Button className="app-profile-button" aria-label={`Account menu for ${user.firstName} ${user.lastName}`}>
         <span className="app-profile-trigger">
           {user.avatar ? (
             <img className="app-avatar" src={user.avatar.url} alt="" />
@@ -36,12 +37,17 @@ export function ProfileMenu() {
           )}
           <span className="app-profile-name">{`${user.firstName} ${user.lastName}`}</span>
         </span>
-      }
-      aria-label={`Account menu for ${user.firstName} ${user.lastName}`}
-      items={[
-        { id: 'profile', label: 'My Profile', href: `/users/${user.id}` },
-        { id: 'sign-out', label: signingOut ? 'Signing out...' : 'Sign Out', onAction: signOut },
-      ]}
-    />
+      </Button>
+      <Popover placement="bottom end" className="app-popover">
+        <Menu className="app-menu" aria-label="Account">
+          <MenuItem className="app-menu-item" id="profile" href={`/users/${user.id}`}>
+            My Profile
+          </MenuItem>
+          <MenuItem className="app-menu-item" id="sign-out" onAction={signOut}>
+            {signingOut ? 'Signing out...' : 'Sign Out'}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Alert } from '../components/ui';
+import { Alert } from '../components/ui/Alert';
 
 /** Last resort for render errors, including a failed chunk load (reported as ChunkLoadError). */
 export function RouteError() {

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
-import { LoadingState } from '../components/ui';
+import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { RouterProvider } from 'react-aria-components';
+import { LoadingState } from '../components/ui/LoadingState';
 import { useAbility } from '../lib/ability';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { ProfileMenu } from './ProfileMenu';
@@ -16,6 +17,7 @@ interface NavItem {
 /** The app shell of SPEC.md section 2: navigation by ability rule, bell, profile menu, announcements. */
 export function Shell() {
   const ability = useAbility();
+  const navigate = useNavigate();
   const items: NavItem[] = [
     { label: 'Home', to: '/', end: true, visible: true },
     { label: 'Tracks', to: '/tracks', visible: true },
@@ -25,6 +27,8 @@ export function Shell() {
   ];
 
   return (
+    // Links inside react-aria components (menu items) navigate client-side through react-router.
+    <RouterProvider navigate={navigate} useHref={useHref}>
     <div className="app-layout">
       <a className="app-skip-link" href="#main">
         Skip to content
@@ -59,5 +63,6 @@ export function Shell() {
       </main>
       <AnnouncementsDialog />
     </div>
+    </RouterProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Action, Subject } from '@shared/auth/vocabulary';
 import { forbiddenMessage } from '@shared/auth/ability';
-import { Alert } from '../components/ui';
+import { Alert } from '../components/ui/Alert';
 import { useAbility } from './ability';
 
 /**

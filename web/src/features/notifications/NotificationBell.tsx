@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NOTIFICATIONS_MAX, NOTIFICATIONS_START, NOTIFICATIONS_STEP, type NotificationView } from '@shared/api/notification';
-import { Button, DropdownPopover, Spinner } from '../../components/ui';
+import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { NOTIFICATIONS_MAX, NOTIFICATIONS_START, NOTIFICATIONS_STEP } from '@shared/api/limits';
+import type { NotificationView } from '@shared/api/notification';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUserNotifications } from './api/use-user-notifications';
 import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
@@ -12,6 +15,7 @@ export function NotificationBell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [limit, setLimit] = useState(NOTIFICATIONS_START);
+  const [isOpen, setOpen] = useState(false);
   const { data, isLoading, mutate } = useUserNotifications(limit);
   const unread = data?.unreadCount ?? 0;
   const items = data?.userNotifications ?? [];
@@ -22,7 +26,10 @@ export function NotificationBell() {
       await markNotificationRead(notification.notificationId);
       await mutate();
     }
-    if (notification.link) navigate(notification.link);
+    if (notification.link) {
+      setOpen(false); // the panel would otherwise cover the page it leads to
+      navigate(notification.link);
+    }
   }
 
   async function markAll() {
@@ -31,15 +38,15 @@ export function NotificationBell() {
   }
 
   return (
-    <DropdownPopover
-      label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-      trigger={
+    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+      <AriaButton className="notif-bell" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
         <span className="notif-trigger">
           <BellIcon />
           {unread > 0 && <span className="notif-count" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
         </span>
-      }
-    >
+      </AriaButton>
+      <Popover placement="bottom end" className="app-popover">
+        <Dialog className="notif-dialog" aria-label="Notifications list">
       <section className="notif-panel" aria-label="Notifications">
         <header className="notif-header">
           <h2>Notifications</h2>
@@ -76,7 +83,9 @@ export function NotificationBell() {
           </Button>
         )}
       </section>
-    </DropdownPopover>
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }
 

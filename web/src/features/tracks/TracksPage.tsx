@@ -1,4 +1,4 @@
-import { EmptyState } from '../../components/ui';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { Page } from '../../lib/page';
 
 export default function TracksPage() {

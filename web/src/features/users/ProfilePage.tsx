@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { EmptyState } from '../../components/ui';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
 

@@ -1,4 +1,4 @@
-import { EmptyState } from '../../components/ui';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { Gate } from '../../lib/gate';
 import { Page } from '../../lib/page';
 

@@ -1,6 +1,7 @@
 import type { BodyInput, Contract, ParamsInput, QueryInput, ResponseOf } from '@shared/api/contract';
 import { buildPath } from '@shared/api/contract';
-import { loginSpa } from '@shared/api/security';
+import type { loginSpa } from '@shared/api/security';
+import { route, type RouteRef } from './routes';
 import { ABORT_MESSAGE, ApiError } from './api-error';
 import { toQueryString } from './query-string';
 
@@ -16,7 +17,7 @@ export interface CallOptions<C extends Contract> {
  * and out, 204 has no body, a cancelled call rejects with 'Request aborted', and a 401
  * sends the browser to the login address for the current path.
  */
-export async function call<C extends Contract>(contract: C, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
+export async function call<C extends Contract>(contract: RouteRef<C>, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
   const url = buildPath(contract.path, options.params as Record<string, string>) + toQueryString(options.query as Record<string, unknown>);
   let response: Response;
   try {
@@ -33,7 +34,7 @@ export async function call<C extends Contract>(contract: C, options: CallOptions
   }
   if (response.status === 204) return undefined as ResponseOf<C>;
   const body = await readBody(response);
-  if (response.status === 401 && contract.id !== loginSpa.id) {
+  if (response.status === 401 && contract.id !== 'security.loginSpa') {
     await redirectToLogin();
   }
   if (!response.ok) throw new ApiError(url, response.status, response.statusText, body);
@@ -56,7 +57,7 @@ let redirecting: Promise<never> | null = null;
 export function redirectToLogin(): Promise<never> {
   redirecting ??= (async () => {
     const here = window.location.pathname + window.location.search;
-    const { url } = await call(loginSpa, { query: { 'redirect-uri': here } });
+    const { url } = await call(route<typeof loginSpa>('security.loginSpa'), { query: { 'redirect-uri': here } });
     window.location.assign(url);
     return new Promise<never>(() => undefined); // the page is going away
   })();

@@ -1,10 +1,11 @@
-import { bulkSetRead, setRead } from '@shared/api/notification';
+import type { bulkSetRead, setRead } from '@shared/api/notification';
+import { route } from '../../../lib/api/routes';
 import { call } from '../../../lib/api/client';
 
 export function markNotificationRead(notificationId: string) {
-  return call(setRead, { params: { id: notificationId, isread: 'true' } });
+  return call(route<typeof setRead>('notification.setRead'), { params: { id: notificationId, isread: 'true' } });
 }
 
 export function markAllNotificationsRead(userId: string) {
-  return call(bulkSetRead, { params: { userId, isread: 'true' } });
+  return call(route<typeof bulkSetRead>('notification.bulkSetRead'), { params: { userId, isread: 'true' } });
 }
