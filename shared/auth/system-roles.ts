@@ -186,6 +186,11 @@ export const SYSTEM_ROLES: ReadonlyArray<SystemRoleDefinition> = [
   },
 ];
 
+/** How a role is shown: the system role's label ('Conference Admin'), else the role's own name. */
+export function roleLabel(role: { name: string; system?: boolean }): string {
+  return (role.system && SYSTEM_ROLES.find((r) => r.name === role.name)?.label) || role.name;
+}
+
 export function systemRoleByName(name: SystemRoleName): SystemRoleDefinition {
   const role = SYSTEM_ROLES.find((r) => r.name === name);
   if (!role) throw new Error(`Unknown system role ${name}`);

@@ -77,6 +77,7 @@ describe('Modal', () => {
     await advance(10);
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
+    await advance(50); // react-aria restores focus on the next animation frame
     expect(document.activeElement).toBe(trigger);
   });
 

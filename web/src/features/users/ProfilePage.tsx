@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { roleLabel } from '@shared/auth/system-roles';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
@@ -16,7 +17,7 @@ export default function ProfilePage() {
           <dt>Email</dt>
           <dd>{me.email}</dd>
           <dt>Roles</dt>
-          <dd>{me.roles.map((r) => r.name).join(', ') || 'None'}</dd>
+          <dd>{me.roles.map(roleLabel).join(', ') || 'None'}</dd>
         </dl>
       ) : (
         <EmptyState title="Profiles are on their way" message="Details, locations, memberships, tracks and comments will be shown here." />
