@@ -1,2 +1,51 @@
-export { Button, type ButtonProps } from './Button';
+/**
+ * The design system (ARCHITECTURE.md section 10): react-aria-components wrapped in one visual
+ * language. Heavy widgets are not here; import them from './lazy'.
+ */
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
+export { Spinner, SpinnerGlyph, type SpinnerProps } from './Spinner';
+export { LoadingState, type LoadingStateProps } from './LoadingState';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { Alert, type AlertProps, type AlertTone } from './Alert';
+export { Badge, type BadgeTone } from './Badge';
+export { Link, type LinkProps } from './Link';
+export { ToastProvider, useToast, TOAST_TIMEOUT_MS, type ToastApi, type ToastOptions } from './Toast';
+
+export { TextField, type TextFieldProps } from './TextField';
+export { TextArea, counterText, type TextAreaProps } from './TextArea';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup';
+export {
+  SearchableSelect,
+  SEARCH_DEBOUNCE_MS,
+  LOADING_PLACEHOLDER_DELAY_MS,
+  type SearchableSelectProps,
+  type SelectOption,
+} from './SearchableSelect';
+export { DatePicker, type DatePickerProps } from './DatePicker';
+export { TimePicker, toHhMm, type TimePickerProps } from './TimePicker';
+export { DATE_MAX, toIsoDate, formatDate, formatDateTime } from './date';
+
+export { Tabs, type TabItem, type TabsProps } from './Tabs';
+export { Menu, MenuButton, type MenuButtonProps, type MenuItemSpec, type MenuProps } from './Menu';
+export { Popover, DropdownPopover, type DropdownPopoverProps, type PopoverProps } from './Popover';
+
 export { Modal, MODAL_CLOSE_MS, type ModalProps } from './Modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { CollapsibleSection, SECTION_EXPAND_MS, SECTION_COLLAPSE_MS, type CollapsibleSectionProps } from './CollapsibleSection';
+export { AddOrImportStepButtons, type AddOrImportStepButtonsProps } from './AddOrImportStepButtons';
+
+export { FileUploadBox, type FileUploadBoxProps, type StoredFile, type UploadEntry } from './FileUploadBox';
+export { UPLOAD_KINDS, isAcceptedFileName, type UploadKind } from './uploadKinds';
+export { AVATAR_SIZE, AVATAR_ZOOM_MIN, AVATAR_ZOOM_MAX, AVATAR_ZOOM_STEP } from './cropImage';
+
+export { DataTable, type DataTableProps } from './table/DataTable';
+export { pagerItems, rangeText, PAGER_SHOW_ALL_BELOW, type PagerItem } from './table/pager';
+export {
+  useServerTableState,
+  DEFAULT_TABLE_STATE,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  FILTER_DEBOUNCE_MS,
+  type ServerTableState,
+} from './table/tableState';

@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Tabs } from '../../../web/src/components/ui';
+import { expectNoAxeViolations } from '../../support/axe';
+
+const items = [
+  { id: 'profile', label: 'Profile', content: <p>Profile panel</p> },
+  { id: 'documents', label: 'Documents', content: <p>Documents panel</p> },
+  { id: 'forms', label: 'Forms', content: <p>Forms panel</p> },
+];
+
+describe('Tabs', () => {
+  it('shows the first panel and switches with arrow keys', async () => {
+    const user = userEvent.setup();
+    const onSelectionChange = vi.fn();
+    render(<Tabs aria-label="User" items={items} onSelectionChange={onSelectionChange} />);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Profile panel');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Profile' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Documents' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Documents panel');
+    expect(onSelectionChange).toHaveBeenLastCalledWith('documents');
+  });
+
+  it('a click selects a tab', async () => {
+    const user = userEvent.setup();
+    render(<Tabs aria-label="User" items={items} />);
+    await user.click(screen.getByRole('tab', { name: 'Forms' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('Forms panel');
+  });
+
+  it('routed tabs are links, selected by the route, showing the outlet', () => {
+    render(
+      <Tabs
+        aria-label="Admin"
+        selectedKey="districts"
+        items={[
+          { id: 'churches', label: 'Churches', href: '/admin/churches' },
+          { id: 'districts', label: 'Districts', href: '/admin/districts' },
+        ]}
+      >
+        <p>Districts table</p>
+      </Tabs>,
+    );
+    const districts = screen.getByRole('tab', { name: 'Districts' });
+    expect(districts.tagName).toBe('A');
+    expect(districts.getAttribute('href')).toBe('/admin/districts');
+    expect(districts.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Districts table');
+  });
+
+  it('has no axe violations', async () => {
+    const { container } = render(<Tabs aria-label="User" items={items} />);
+    await expectNoAxeViolations(container);
+  });
+});

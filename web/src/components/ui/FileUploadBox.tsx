@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { ProgressBar } from 'react-aria-components';
+import { Button } from './Button';
+import { formatDateTime } from './date';
+import { isAcceptedFileName, UPLOAD_KINDS, type UploadKind } from './uploadKinds';
+import { usePreventWindowDrop } from './usePreventWindowDrop';
+import './FileUploadBox.css';
+
+/** A file already stored on the server, listed next to files just picked. */
+export interface StoredFile {
+  id: string;
+  name: string;
+  url?: string;
+}
+
+export type UploadEntry = File | StoredFile;
+
+export interface FileUploadBoxProps {
+  /** Names the drop area and the browse button, e.g. the upload's name. */
+  label: string;
+  files: readonly UploadEntry[];
+  onFilesChange: (files: UploadEntry[]) => void;
+  /** ISO time of submission, or null while not submitted. */
+  submitted: string | null;
+  onSubmit: () => void;
+  onUnsubmit: () => void;
+  accept?: UploadKind;
+  multiple?: boolean;
+  /** 0..100 while uploading. */
+  progress?: number;
+  instructions?: string;
+  /** Unsubmit needs a permission some viewers lack (SPEC.md section 2, form runner). */
+  canUnsubmit?: boolean;
+  isPending?: boolean;
+  isDisabled?: boolean;
+}
+
+const entryKey = (entry: UploadEntry, index: number) => (entry instanceof File ? `new-${index}-${entry.name}` : `stored-${entry.id}`);
+
+/**
+ * Drag-and-drop or browse for files, listed with Remove buttons. Submit locks the box
+ * (no adding or removing) and shows 'Submitted {time}' with Unsubmit, which unlocks it.
+ */
+export function FileUploadBox({
+  label,
+  files,
+  onFilesChange,
+  submitted,
+  onSubmit,
+  onUnsubmit,
+  accept = 'Any',
+  multiple = false,
+  progress,
+  instructions,
+  canUnsubmit = true,
+  isPending,
+  isDisabled,
+}: FileUploadBoxProps) {
+  usePreventWindowDrop();
+  const [rejected, setRejected] = useState<string[]>([]);
+  const isLocked = submitted !== null || Boolean(isDisabled);
+  const extensions: readonly string[] = UPLOAD_KINDS[accept];
+
+  function handleDrop(accepted: File[], rejections: FileRejection[]) {
+    setRejected(rejections.map((rejection) => rejection.file.name));
+    if (accepted.length === 0) return;
+    onFilesChange(multiple ? [...files, ...accepted] : accepted.slice(0, 1));
+  }
+
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    onDrop: handleDrop,
+    multiple,
+    disabled: isLocked,
+    noClick: true,
+    noKeyboard: true,
+    validator: (file) =>
+      isAcceptedFileName(file.name, accept) ? null : { code: 'file-invalid-type', message: `${file.name} is not an accepted file type.` },
+  });
+
+  return (
+    <div className="ui-upload">
+      <div
+        {...getRootProps({
+          className: 'ui-upload-drop',
+          role: 'group',
+          'aria-label': label,
+          'data-drag-active': isDragActive || undefined,
+          'data-disabled': isLocked || undefined,
+        })}
+      >
+        <input {...getInputProps({ accept: extensions.length > 0 ? extensions.join(',') : undefined })} aria-label={`${label}: choose files`} />
+        <p>{isLocked ? 'Files are locked.' : 'Drag and drop files here, or'}</p>
+        {!isLocked && (
+          <Button variant="secondary" size="small" onPress={open}>
+            Browse files
+          </Button>
+        )}
+        {extensions.length > 0 && <p className="ui-upload-hint">Accepted: {extensions.join(' ')}</p>}
+        {instructions && <p className="ui-upload-hint">{instructions}</p>}
+      </div>
+
+      {rejected.length > 0 && (
+        <p className="ui-upload-rejected" role="alert">
+          Not accepted: {rejected.join(', ')}
+        </p>
+      )}
+
+      {files.length > 0 && (
+        <ul className="ui-upload-files" aria-label={`${label}: files`}>
+          {files.map((file, index) => (
+            <li key={entryKey(file, index)} className="ui-upload-file">
+              <span className="ui-upload-file-name">{file.name}</span>
+              {!isLocked && (
+                <Button
+                  variant="ghost"
+                  size="small"
+                  aria-label={`Remove ${file.name}`}
+                  onPress={() => onFilesChange(files.filter((_, position) => position !== index))}
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {progress !== undefined && (
+        <ProgressBar value={progress} minValue={0} maxValue={100} aria-label={`${label}: upload progress`} className="ui-progress">
+          {({ percentage, valueText }) => (
+            <>
+              <span>{valueText}</span>
+              <span className="ui-progress-track">
+                <span className="ui-progress-fill" style={{ width: `${percentage ?? 0}%` }} />
+              </span>
+            </>
+          )}
+        </ProgressBar>
+      )}
+
+      <div className="ui-upload-status">
+        {submitted === null ? (
+          <Button onPress={onSubmit} isDisabled={files.length === 0 || isDisabled} isPending={isPending}>
+            Submit
+          </Button>
+        ) : (
+          <>
+            <p className="ui-upload-submitted">Submitted {formatDateTime(submitted)}</p>
+            {canUnsubmit && (
+              <Button variant="secondary" onPress={onUnsubmit} isDisabled={isDisabled} isPending={isPending}>
+                Unsubmit
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
