@@ -44,6 +44,12 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 }
 
+// jsdom has no canvas: getContext already answers null, but logs "Not implemented" on every
+// call (axe-core probes it). Answer null quietly.
+HTMLCanvasElement.prototype.getContext = function getContext() {
+  return null;
+} as typeof HTMLCanvasElement.prototype.getContext;
+
 // jsdom 27 has PointerEvent; keep a fallback for older versions so press handling still works.
 if (typeof window.PointerEvent !== 'function') {
   class PointerEventFallback extends MouseEvent {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,7 +134,7 @@ describe('DatePicker', () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Harness initial="2026-02-10" onChange={onChange} />);
-    screen.getByRole('button', { name: /Calendar/ }).focus();
+    act(() => screen.getByRole('button', { name: /Calendar/ }).focus());
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('10'));

@@ -8,15 +8,14 @@ import {
   CalendarHeaderCell,
   CalendarMonthPicker,
   CalendarStateContext,
-  CalendarYearPicker,
 } from 'react-aria-components';
 import type { DateValue } from '@internationalized/date';
 import './DatePicker.css';
 
 /** SPEC.md section 2: the grid always shows 6 weeks of 7 days. */
 const WEEKS_SHOWN = 6;
-/** Years offered in the year control around the one shown (fewer near the 9999 limit). */
-const YEARS_OFFERED = 201;
+/** Years offered each side of the shown one in the year control (fewer near the limits). */
+const YEARS_EACH_SIDE = 100;
 
 /** The six week rows; react-aria would show only the weeks the month touches. */
 function SixWeekBody() {
@@ -33,6 +32,28 @@ function SixWeekBody() {
         </tr>
       ))}
     </tbody>
+  );
+}
+
+/**
+ * The year control. Our own rather than react-aria's CalendarYearPicker, which loops forever
+ * when the maximum date is the calendar's last day (9999-12-31, our maximum).
+ */
+function YearSelect() {
+  const state = useContext(CalendarStateContext);
+  if (!state) return null;
+  const focused = state.focusedDate;
+  const first = Math.max(state.minValue?.year ?? 1, focused.year - YEARS_EACH_SIDE);
+  const last = Math.min(state.maxValue?.year ?? 9999, focused.year + YEARS_EACH_SIDE);
+  const years = Array.from({ length: last - first + 1 }, (_, index) => first + index);
+  return (
+    <select aria-label="Year" value={focused.year} onChange={(event) => state.setFocusedDate(focused.set({ year: Number(event.target.value) }))}>
+      {years.map((year) => (
+        <option key={year} value={year}>
+          {year}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -66,7 +87,7 @@ export function MonthCalendar<T extends DateValue>({ 'aria-label': ariaLabel }: 
         <div className="ui-calendar-selects">
           <CalendarMonthPicker format="long">
             {(picker) => (
-              <select aria-label={picker['aria-label']} value={String(picker.value)} onChange={(event) => picker.onChange(Number(event.target.value))}>
+              <select aria-label="Month" value={String(picker.value)} onChange={(event) => picker.onChange(Number(event.target.value))}>
                 {picker.items.map((item) => (
                   <option key={item.id} value={item.id}>
                     {item.formatted}
@@ -75,17 +96,7 @@ export function MonthCalendar<T extends DateValue>({ 'aria-label': ariaLabel }: 
               </select>
             )}
           </CalendarMonthPicker>
-          <CalendarYearPicker visibleYears={YEARS_OFFERED}>
-            {(picker) => (
-              <select aria-label={picker['aria-label']} value={String(picker.value)} onChange={(event) => picker.onChange(Number(event.target.value))}>
-                {picker.items.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.formatted}
-                  </option>
-                ))}
-              </select>
-            )}
-          </CalendarYearPicker>
+          <YearSelect />
         </div>
         <AriaButton slot="next" className="ui-calendar-nav">
           <ChevronIcon direction="right" />

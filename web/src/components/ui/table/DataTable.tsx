@@ -203,18 +203,16 @@ export function DataTable<TData>({
             {hasFilters && (
               <tr className="ui-table-filters">
                 {leafColumns.map((column) => (
-                  <th key={column.id} scope="col">
-                    {column.columnDef.meta?.filterable ? (
+                  <td key={column.id}>
+                    {column.columnDef.meta?.filterable && (
                       <input
                         type="search"
                         aria-label={`Filter ${columnLabel(column)}`}
                         value={drafts.columns[column.id] ?? ''}
                         onChange={(event) => setColumnFilter(column.id, event.target.value)}
                       />
-                    ) : (
-                      <span className="ui-visually-hidden">No filter</span>
                     )}
-                  </th>
+                  </td>
                 ))}
               </tr>
             )}
