@@ -12,11 +12,14 @@ export interface RequestCounterSnapshot {
   byCommand: Record<string, number>;
 }
 
-/** Commands that accept ReturnConsumedCapacity, and which side of the budget they spend. */
+/**
+ * Commands that accept ReturnConsumedCapacity, and which side of the budget they spend.
+ * Scan is deliberately absent: nothing may send one (ARCHITECTURE.md section 5); were one
+ * sent, it would still show in `requests` and `byCommand`.
+ */
 const CAPACITY_KIND: Record<string, 'read' | 'write'> = {
   GetItemCommand: 'read',
   QueryCommand: 'read',
-  ScanCommand: 'read',
   BatchGetItemCommand: 'read',
   TransactGetItemsCommand: 'read',
   PutItemCommand: 'write',
