@@ -13,8 +13,11 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   users:<roleId>        the same, holding that role              (+ directoryCount)
  *   userWords             `first last`, `last first`, email: begins_with search
  *   userWords:<roleId>    the same, holding that role
- *   locations:<Kind>      locations of a kind sorted by name       (+ directoryCount)
- *   locationWords:<Kind>  every word-start suffix of the name: begins_with search
+ *   locations:<Kind>          active locations of a kind sorted by name            (+ directoryCount)
+ *   locationsByParent:<Kind>  the same sorted by parent name, then name (the second column)
+ *   locationWords:<Kind>      every word-start suffix of the name: begins_with search
+ *   ...:inactive              each location list again for deactivated locations, so the
+ *                             Active / Inactive filter is a choice of list, never a filter
  * Entries are derived: writers recompute them with these functions and replace the old
  * ones; the count of a list changes in the same transaction as a target's first or last entry.
  */
@@ -29,13 +32,28 @@ export interface DirectoryEntryInput {
 export const directoryLists = {
   users: (roleId?: string) => (roleId ? `users:${roleId}` : 'users'),
   userWords: (roleId?: string) => (roleId ? `userWords:${roleId}` : 'userWords'),
-  locations: (kind: LocationKind) => `locations:${kind}`,
-  locationWords: (kind: LocationKind) => `locationWords:${kind}`,
+  locations: (kind: LocationKind, active = true) => `locations:${kind}${active ? '' : INACTIVE}`,
+  locationsByParent: (kind: LocationKind, active = true) => `locationsByParent:${kind}${active ? '' : INACTIVE}`,
+  locationWords: (kind: LocationKind, active = true) => `locationWords:${kind}${active ? '' : INACTIVE}`,
 };
+
+const INACTIVE = ':inactive';
+
+/** Sorts after every letter, so "Grace" under "Blue Ridge" sorts by parent first, then name. */
+const PARENT_NAME_SEPARATOR = '\u0001';
+
+export function parentSortTerm(parentName: string | undefined, name: string): string {
+  return `${normaliseTerm(parentName ?? '')}${PARENT_NAME_SEPARATOR}${normaliseTerm(name)}`;
+}
 
 /** Lists whose entries are one per target, so they carry a count. */
 export function isCountedList(list: string): boolean {
   return list === 'users' || list.startsWith('users:') || list.startsWith('locations:');
+}
+
+/** Identity of an entry (its table key). */
+export function entryKey(entry: Pick<DirectoryEntryInput, 'scopeId' | 'list' | 'term' | 'targetId'>): string {
+  return [entry.scopeId, entry.list, entry.term, entry.targetId].join('\u0000');
 }
 
 /** Lower-cased, single-spaced: terms compare the way people type. */
@@ -89,11 +107,13 @@ export interface DirectoryLocation {
 export function locationDirectoryEntries(location: DirectoryLocation): DirectoryEntryInput[] {
   const scopes = [SYSTEM_LOCATION_ID, ...location.ancestorIds.filter((id) => id !== location.locationId)];
   const display = { locationId: location.locationId, kind: location.kind, name: location.name, active: location.active, parentName: location.parentName };
+  const { kind, active, locationId: targetId } = location;
   const entries: DirectoryEntryInput[] = [];
   for (const scopeId of scopes) {
-    entries.push({ scopeId, list: directoryLists.locations(location.kind), term: normaliseTerm(location.name), targetId: location.locationId, display });
+    entries.push({ scopeId, list: directoryLists.locations(kind, active), term: normaliseTerm(location.name), targetId, display });
+    entries.push({ scopeId, list: directoryLists.locationsByParent(kind, active), term: parentSortTerm(location.parentName, location.name), targetId, display });
     for (const term of wordStarts(location.name)) {
-      entries.push({ scopeId, list: directoryLists.locationWords(location.kind), term, targetId: location.locationId, display });
+      entries.push({ scopeId, list: directoryLists.locationWords(kind, active), term, targetId, display });
     }
   }
   return entries;
@@ -110,4 +130,44 @@ export function directoryCountsOf(entries: DirectoryEntryInput[]): Array<{ scope
     targets.set(key, bucket);
   }
   return [...targets.values()].map(({ scopeId, list, ids }) => ({ scopeId, list, count: ids.size }));
+}
+
+export interface DirectoryChanges {
+  /** Entries to write: new ones, and existing ones whose display changed. */
+  puts: DirectoryEntryInput[];
+  /** Entries that no longer exist. */
+  deletes: DirectoryEntryInput[];
+  /** Count changes of counted lists (never zero). */
+  countDeltas: Array<{ scopeId: string; list: string; delta: number }>;
+}
+
+/**
+ * What turns one target's (or a few targets') entries `before` into `after`: writers derive
+ * both from the old and new state (a rename, a new permission, a role removed) and apply
+ * the difference, so no read of existing entries is needed.
+ */
+export function directoryChanges(before: DirectoryEntryInput[], after: DirectoryEntryInput[]): DirectoryChanges {
+  const beforeByKey = new Map(before.map((entry) => [entryKey(entry), entry]));
+  const afterByKey = new Map(after.map((entry) => [entryKey(entry), entry]));
+  const puts = [...afterByKey].filter(([key, entry]) => JSON.stringify(beforeByKey.get(key)?.display) !== JSON.stringify(entry.display)).map(([, entry]) => entry);
+  const deletes = [...beforeByKey].filter(([key]) => !afterByKey.has(key)).map(([, entry]) => entry);
+
+  const targetsOf = (entries: DirectoryEntryInput[]) => {
+    const targets = new Map<string, Set<string>>();
+    for (const entry of entries) {
+      if (!isCountedList(entry.list)) continue;
+      const key = `${entry.scopeId}\u0000${entry.list}`;
+      targets.set(key, (targets.get(key) ?? new Set()).add(entry.targetId));
+    }
+    return targets;
+  };
+  const was = targetsOf(before);
+  const is = targetsOf(after);
+  const countDeltas: DirectoryChanges['countDeltas'] = [];
+  for (const key of new Set([...was.keys(), ...is.keys()])) {
+    const delta = (is.get(key)?.size ?? 0) - (was.get(key)?.size ?? 0);
+    const [scopeId, list] = key.split('\u0000');
+    if (delta !== 0) countDeltas.push({ scopeId, list, delta });
+  }
+  return { puts, deletes, countDeltas };
 }
