@@ -98,7 +98,10 @@ export interface DirectoryLocation {
   kind: LocationKind;
   name: string;
   active: boolean;
+  parentId?: string;
   parentName?: string;
+  /** Episcopal areas: their active conferences' names (the table's comma-joined column). */
+  childNames?: string[];
   /** Outermost first, ending with the location itself. */
   ancestorIds: string[];
 }
@@ -106,7 +109,15 @@ export interface DirectoryLocation {
 /** Every directory entry of a location: listed and searchable in the scope of each ancestor and of the System root. */
 export function locationDirectoryEntries(location: DirectoryLocation): DirectoryEntryInput[] {
   const scopes = [SYSTEM_LOCATION_ID, ...location.ancestorIds.filter((id) => id !== location.locationId)];
-  const display = { locationId: location.locationId, kind: location.kind, name: location.name, active: location.active, parentName: location.parentName };
+  const display = {
+    locationId: location.locationId,
+    kind: location.kind,
+    name: location.name,
+    active: location.active,
+    parentId: location.parentId,
+    parentName: location.parentName,
+    ...(location.childNames ? { childNames: location.childNames } : {}),
+  };
   const { kind, active, locationId: targetId } = location;
   const entries: DirectoryEntryInput[] = [];
   for (const scopeId of scopes) {

@@ -29,3 +29,30 @@ describe('directory entries', () => {
     expect(entries.filter((e) => e.list === 'locationWords:Conference' && e.scopeId === 'j')).toHaveLength(3);
   });
 });
+
+describe('location display', () => {
+  it('carries the parent and, for episcopal areas, the conference names', () => {
+    const [entry] = locationDirectoryEntries({
+      locationId: 'ea1',
+      kind: 'EpiscopalArea',
+      name: 'Piedmont Episcopal Area',
+      active: true,
+      parentId: 'j',
+      parentName: 'Southeastern Jurisdiction',
+      childNames: ['Blue Ridge Conference'],
+      ancestorIds: ['j', 'ea1'],
+    });
+    expect(entry.display).toEqual({
+      locationId: 'ea1',
+      kind: 'EpiscopalArea',
+      name: 'Piedmont Episcopal Area',
+      active: true,
+      parentId: 'j',
+      parentName: 'Southeastern Jurisdiction',
+      childNames: ['Blue Ridge Conference'],
+    });
+    const [church] = locationDirectoryEntries({ locationId: 'c1', kind: 'Church', name: 'Grace', active: false, parentId: 'd', parentName: 'Foothills', ancestorIds: ['d', 'c1'] });
+    expect(church.display).not.toHaveProperty('childNames');
+    expect(church.list).toBe('locations:Church:inactive');
+  });
+});

@@ -13,6 +13,49 @@ export interface MatrixRow {
   anonymous: Expected;
 }
 
+type Cell = MatrixRow['own'];
+type Role =
+  | 'Superadmin' | 'Bishop' | 'ConferenceAdmin' | 'DistrictAdmin' | 'DistrictSuperintendent'
+  | 'Advisor' | 'Mentor' | 'Interviewer' | 'Participant' | 'User';
+
+/** `yes` for the named roles, `no` (403 unless given) for everyone else. */
+function only(roles: readonly Role[], yes: Expected, no: Expected = 403): Cell {
+  return { default: no, ...Object.fromEntries(roles.map((role) => [role, yes])) };
+}
+
+const S = ['Superadmin'] as const;
+const READ_CONFERENCE = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin'] as const;
+const READ_DISTRICT = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] as const;
+const READ_ROLE = ['Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'User'] as const;
+const WRITE_ROLE = ['Superadmin', 'ConferenceAdmin'] as const;
+const ADMINS = ['Superadmin', 'ConferenceAdmin', 'DistrictAdmin'] as const;
+const READ_USER = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent', 'Advisor', 'Mentor', 'Interviewer'] as const;
+
+/**
+ * One location kind's generic set. Own = the actor's Blue Ridge chain (creates under its
+ * parent there; list filters narrowed to it); other = the Prairie Rivers chain. `read`:
+ * who reads the kind; `create`/`update`/`remove`: who may do it in their own chain
+ * (scoped: a conference admin's chain does not contain a new conference beside theirs).
+ */
+function locationSet(service: string, who: { read: readonly Role[]; create: readonly Role[]; update: readonly Role[]; remove: readonly Role[]; listOther?: Cell }): Record<string, MatrixRow> {
+  const readOther = only(S, 200);
+  const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401 });
+  return {
+    [`${service}.create`]: row(only(who.create, 201), only(S, 201)),
+    [`${service}.bulk`]: row(only(who.create, 201), only(S, 201)),
+    [`${service}.list`]: row(only(who.read, 200), only(who.read, 200)),
+    [`${service}.quickSearch`]: row(only(who.read, 200), who.listOther ?? readOther),
+    [`${service}.count`]: row(only(who.read, 200), who.listOther ?? readOther),
+    [`${service}.query`]: row(only(who.read, 200), who.listOther ?? readOther),
+    [`${service}.search`]: row(only(who.read, 200), who.listOther ?? readOther),
+    [`${service}.get`]: row(only(who.read, 200), readOther),
+    [`${service}.update`]: row(only(who.update, 200), only(S, 200)),
+    [`${service}.updateById`]: row(only(who.update, 200), only(S, 200)),
+    [`${service}.remove`]: row(only(who.remove, 200), only(S, 200)),
+    [`${service}.removeById`]: row(only(who.remove, 200), only(S, 200)),
+  };
+}
+
 export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'app.health': { own: 200, other: 200, anonymous: 200 },
   'app.openapi': { own: 200, other: 200, anonymous: 200 },
@@ -27,4 +70,51 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'notification.setRead': { own: 200, other: 404, anonymous: 401 },
   'notification.bulkSetRead': { own: 200, other: 403, anonymous: 401 },
   'announcement.announcements': { own: 200, other: 200, anonymous: 401 },
+
+  // Jurisdictions have no parent to narrow by: the list calls are the same call in both columns.
+  ...locationSet('jurisdiction', { read: S, create: S, update: S, remove: S, listOther: only(S, 200) }),
+  ...locationSet('episcopal-area', { read: ['Superadmin', 'Bishop'], create: S, update: S, remove: S }),
+  ...locationSet('conference', { read: READ_CONFERENCE, create: S, update: ['Superadmin', 'ConferenceAdmin'], remove: S }),
+  ...locationSet('district', { read: READ_DISTRICT, create: ['Superadmin', 'ConferenceAdmin'], update: ADMINS, remove: ['Superadmin', 'ConferenceAdmin'] }),
+  ...locationSet('church', { read: READ_DISTRICT, create: ADMINS, update: ADMINS, remove: ADMINS }),
+  'church.filter': { own: only(READ_DISTRICT, 200), other: only(S, 200), anonymous: 401 },
+  'conference.findMany': { own: only(READ_CONFERENCE, 200), other: only(READ_CONFERENCE, 200), anonymous: 401 },
+  // Conferences outside the caller's scope are left out of the answer, not refused.
+  'conference.byIds': { own: only(READ_CONFERENCE, 200), other: only(READ_CONFERENCE, 200), anonymous: 401 },
+  'conference.active': { own: 200, other: 200, anonymous: 401 },
+  'district.byIds': { own: only(READ_DISTRICT, 200), other: only(READ_DISTRICT, 200), anonymous: 401 },
+
+  'role.create': { own: only(WRITE_ROLE, 201), other: only(WRITE_ROLE, 201), anonymous: 401 },
+  'role.bulk': { own: only(WRITE_ROLE, 201), other: only(WRITE_ROLE, 201), anonymous: 401 },
+  'role.list': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  'role.quickSearch': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  'role.count': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  'role.query': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  'role.search': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  'role.get': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  // Own: a custom role; other: a system role, which cannot be edited or deleted (422).
+  'role.update': { own: only(WRITE_ROLE, 200), other: only(WRITE_ROLE, 422), anonymous: 401 },
+  'role.updateById': { own: only(WRITE_ROLE, 200), other: only(WRITE_ROLE, 422), anonymous: 401 },
+  'role.remove': { own: only(WRITE_ROLE, 204), other: only(WRITE_ROLE, 422), anonymous: 401 },
+  'role.removeById': { own: only(WRITE_ROLE, 204), other: only(WRITE_ROLE, 422), anonymous: 401 },
+  'role.system': { own: 200, other: 200, anonymous: 401 },
+  'role.role': { own: 200, other: 200, anonymous: 401 },
+  'role.roles': { own: 200, other: 200, anonymous: 401 },
+  'role.hierarchy': { own: 200, other: 200, anonymous: 401 },
+  'role.assignable': { own: only(READ_ROLE, 200), other: only(S, 200), anonymous: 401 },
+  'role.assign': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
+  'role.unassign': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
+
+  'user.addLocation': { own: only(ADMINS, 201), other: only(S, 201), anonymous: 401 },
+  'user.addLocations': { own: only(ADMINS, 201), other: only(S, 201), anonymous: 401 },
+  'user.removeLocation': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
+  'user.setPrimaryLocation': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
+  'user.locationsDetails': { own: 200, other: only(S, 200), anonymous: 401 },
+  // The answer is narrowed to what the caller may see, so another scope's user gives a shorter list, not a refusal.
+  'user.visibleLocations': { own: 200, other: 200, anonymous: 401 },
+  'user.permissionHierarchy': { own: 200, other: 200, anonymous: 401 },
+  'user.usersPermissions': { own: 200, other: 200, anonymous: 401 },
+  'user.userPermissions': { own: 200, other: 200, anonymous: 401 },
+  'user.userConferences': { own: 200, other: 200, anonymous: 401 },
+  'user.advisors': { own: only(READ_USER, 200), other: only(READ_USER, 200), anonymous: 401 },
 };

@@ -1,0 +1,62 @@
+import { ifVersion } from '../../db/versioned';
+import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { scoped } from '../../../shared/auth/ability';
+import { grants } from '../../../shared/auth/permissions';
+import { LAST_CONFERENCE_MESSAGE, canRemoveLastConference, isLastActiveConference } from '../../../shared/auth/policies';
+import type { PermissionView } from '../../../shared/schemas/permission';
+import type { AuthContext } from '../session/resolve-session';
+import { userDirectoryState } from '../users/user-directory';
+import { getLocation } from './locations';
+import { findPermissionById } from './permission-lookup';
+import { permissionView, type PermissionItem } from './permission-views';
+import { canSeeTarget, loadTargetUser } from './target-user';
+import type { TransactionEntities, TransactionWrite } from './transaction';
+import { commitUserAccessChange } from './user-access-change';
+
+export const ONLY_ACTIVE_REMOVED_MESSAGE = 'Only active locations can be removed.';
+
+/** A versioned patch of one permission, for a transaction. */
+export function patchPermission(item: PermissionItem, changes: Partial<Pick<PermissionItem, 'active' | 'primary'>>): TransactionWrite {
+  return (tx: TransactionEntities) =>
+    tx.permission
+      .patch({ userId: item.userId, permissionId: item.permissionId })
+      .set(changes)
+      .add({ version: 1 })
+      .where(ifVersion(item.version))
+      .commit();
+}
+
+/**
+ * Removes a user's location: the permission becomes inactive (kept for history), the user
+ * leaves that scope's lists, and a removed primary hands primary to another active
+ * permission of the kind. A user's last active conference: superadmins only.
+ */
+export async function removeUserLocation(auth: AuthContext, permissionId: string): Promise<PermissionView> {
+  const found = await findPermissionById(permissionId);
+  if (!found) throw new NotFoundError('Location not found.');
+  const target = await loadTargetUser(found.userId);
+  const removed = target.permissions.find((permission) => permission.permissionId === permissionId);
+  if (!removed) throw new NotFoundError('Location not found.');
+  if (!canSeeTarget(auth, target) || !auth.ability.can('delete', scoped('Permission', { ancestorIds: removed.ancestorIds }))) throw new ForbiddenError();
+  if (!removed.active) throw new BusinessRuleError(ONLY_ACTIVE_REMOVED_MESSAGE);
+  if (isLastActiveConference({ permissions: target.permissions, permissionId }) && !canRemoveLastConference({ roles: auth.roles })) {
+    throw new BusinessRuleError(LAST_CONFERENCE_MESSAGE);
+  }
+
+  const heir = removed.primary
+    ? grants(target.permissions).find((permission) => permission.entity === removed.entity && permission.permissionId !== permissionId)
+    : undefined;
+  const after = target.permissions.map((permission) => {
+    if (permission === removed) return { ...permission, active: false, primary: false, version: permission.version + 1 };
+    if (permission === heir) return { ...permission, primary: true, version: permission.version + 1 };
+    return permission;
+  });
+
+  await commitUserAccessChange({
+    before: userDirectoryState(target),
+    after: userDirectoryState({ ...target, permissions: after }),
+    writes: [patchPermission(removed, { active: false, primary: false }), ...(heir ? [patchPermission(heir, { primary: true })] : [])],
+  });
+  const result = after.find((permission) => permission.permissionId === permissionId)!;
+  return permissionView(result, (await getLocation(result.entityId)) ?? undefined);
+}

@@ -1,0 +1,74 @@
+import type { UserAggregate } from '../../db/access/user-aggregate';
+import { ForbiddenError } from '../../lib/errors';
+import type { RoleView } from '../../../shared/schemas/role';
+import type { AuthContext } from '../session/resolve-session';
+import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../permissions/target-user';
+import { commitUserAccessChange } from '../permissions/user-access-change';
+import { userDirectoryState } from '../users/user-directory';
+import { assertCanGrant, canGrant } from './role-grants';
+import { takeRoleFromUser } from './role-removal';
+import { rolePage } from './role-list';
+import { requireRole } from './role-store';
+import { isSystemRole, type RoleItem } from './role-view';
+
+export interface RoleAssignment {
+  userIds: string[];
+  roleId: string;
+}
+
+/**
+ * The checks before any assignment write: the role and every user exist; only a superadmin
+ * gives or takes Superadmin; the caller may change every user (sees them and may update
+ * User at their locations). All pass or nothing is written.
+ */
+async function prepare(auth: AuthContext, input: RoleAssignment): Promise<{ role: RoleItem; targets: UserAggregate[] }> {
+  const role = await requireRole(input.roleId);
+  const targets = await Promise.all([...new Set(input.userIds)].map(loadTargetUser));
+  if (isSystemRole(role, 'Superadmin') && !auth.isSuperadmin) throw new ForbiddenError();
+  if (targets.some((target) => !mayUpdateUserAccess(auth, target))) throw new ForbiddenError();
+  return { role, targets };
+}
+
+/** Gives a role to users; users already holding it are skipped. The caller must be able to grant the role's policies. */
+export async function assignRole(auth: AuthContext, input: RoleAssignment): Promise<RoleAssignment> {
+  const { role, targets } = await prepare(auth, input);
+  assertCanGrant(auth, role.policies);
+  for (const target of targets) {
+    if (target.roles.some((held) => held.roleId === role.roleId)) continue;
+    const userId = target.user.userId;
+    const granted = { userId, roleId: role.roleId, roleName: role.name, createdAt: new Date().toISOString() };
+    await commitUserAccessChange({
+      before: userDirectoryState(target),
+      after: userDirectoryState({ ...target, roles: [...target.roles, granted] }),
+      writes: [(tx) => tx.userRole.create(granted).commit()],
+    });
+  }
+  return { userIds: input.userIds, roleId: role.roleId };
+}
+
+/** Takes a role from users (non-holders are skipped), with the Mentor and Advisor side effects. */
+export async function unassignRole(auth: AuthContext, input: RoleAssignment) {
+  const { role, targets } = await prepare(auth, input);
+  let menteesRemoved = 0;
+  let advisorAssignmentsRemoved = 0;
+  for (const target of targets) {
+    const removed = await takeRoleFromUser(target, role);
+    menteesRemoved += removed.menteesRemoved;
+    advisorAssignmentsRemoved += removed.advisorAssignmentsRemoved;
+  }
+  return { userIds: input.userIds, roleId: role.roleId, menteesRemoved, advisorAssignmentsRemoved };
+}
+
+/**
+ * The roles the caller may give the user: those the user does not hold, whose policies the
+ * caller could grant; Superadmin only from a superadmin.
+ */
+export async function assignableRoles(auth: AuthContext, userId: string): Promise<RoleView[]> {
+  const target = await loadTargetUser(userId);
+  if (!canSeeTarget(auth, target)) throw new ForbiddenError();
+  const held = new Set(target.roles.map((role) => role.roleId));
+  const { data } = await rolePage({ limit: Number.MAX_SAFE_INTEGER });
+  return data.filter(
+    (role) => !held.has(role.id) && (auth.isSuperadmin || !(role.system && role.name === 'Superadmin')) && canGrant(auth, role.policies),
+  );
+}

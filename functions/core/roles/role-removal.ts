@@ -1,0 +1,69 @@
+import type { UserAggregate } from '../../db/access/user-aggregate';
+import { db } from '../../db/service';
+import { ifVersion } from '../../db/versioned';
+import type { TransactionEntities, TransactionWrite } from '../permissions/transaction';
+import { commitUserAccessChange } from '../permissions/user-access-change';
+import { userDirectoryState } from '../users/user-directory';
+import { isSystemRole, type RoleItem } from './role-view';
+
+export interface RoleRemovalResult {
+  menteesRemoved: number;
+  advisorAssignmentsRemoved: number;
+}
+
+/** Taking Mentor ends the user's mentorships as mentor (SPEC.md section 4). */
+async function mentorshipDeletes(mentorId: string): Promise<TransactionWrite[]> {
+  const { data } = await db().entities.mentorAssignment.query.byMentor({ mentorId }).go({ pages: 'all' });
+  return data.map((item) => (tx: TransactionEntities) => tx.mentorAssignment.delete({ userId: item.userId, mentorId }).commit());
+}
+
+/**
+ * Taking Advisor removes the user as advisor from track instances (SPEC.md section 4): the
+ * assignment items, and the instance's copied assignee list (versioned, so a concurrent
+ * edit of the instance makes the call answer 409 and can be repeated).
+ */
+async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string): Promise<{ writes: TransactionWrite[]; removed: number }> {
+  const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId }).go({ pages: 'all' });
+  const assignments = data.filter((item) => item.roleId === advisorRoleId);
+  if (assignments.length === 0) return { writes: [], removed: 0 };
+  const { data: instances } = await db()
+    .entities.trackInstance.get([...new Set(assignments.map((item) => item.trackInstanceId))].map((trackInstanceId) => ({ trackInstanceId })))
+    .go();
+  const deletes: TransactionWrite[] = assignments.map(
+    (item) => (tx: TransactionEntities) => tx.trackAssignee.delete({ trackInstanceId: item.trackInstanceId, roleId: advisorRoleId, assigneeId }).commit(),
+  );
+  const instancePatches: TransactionWrite[] = instances
+    .filter((instance) => instance.assignees.some((a) => a.userId === assigneeId && a.roleId === advisorRoleId))
+    .map((instance) => (tx: TransactionEntities) =>
+      tx.trackInstance
+        .patch({ trackInstanceId: instance.trackInstanceId })
+        .set({ assignees: instance.assignees.filter((a) => !(a.userId === assigneeId && a.roleId === advisorRoleId)) })
+        .add({ version: 1 })
+        .where(ifVersion(instance.version))
+        .commit(),
+    );
+  return { writes: [...deletes, ...instancePatches], removed: assignments.length };
+}
+
+/**
+ * Takes a role from one user who holds it, with its side effects. The userRole delete, the
+ * side-effect writes and the user's directory counts are one transaction; past DynamoDB's
+ * 100 items the side effects go first in transactions of their own (they are repeatable
+ * deletes), and the role delete with its counts commits last.
+ */
+export async function takeRoleFromUser(target: UserAggregate, role: RoleItem): Promise<RoleRemovalResult> {
+  const userId = target.user.userId;
+  if (!target.roles.some((held) => held.roleId === role.roleId)) return { menteesRemoved: 0, advisorAssignmentsRemoved: 0 };
+
+  const mentorships = isSystemRole(role, 'Mentor') ? await mentorshipDeletes(userId) : [];
+  const advisor = isSystemRole(role, 'Advisor') ? await advisorAssignmentDeletes(userId, role.roleId) : { writes: [], removed: 0 };
+
+  await commitUserAccessChange({
+    before: userDirectoryState(target),
+    after: userDirectoryState({ ...target, roles: target.roles.filter((held) => held.roleId !== role.roleId) }),
+    // Conditioned on the role still being held, so a concurrent removal cannot count twice (409).
+    writes: [(tx) => tx.userRole.delete({ userId, roleId: role.roleId }).where((attr, op) => op.exists(attr.roleId)).commit()],
+    sideEffects: [...mentorships, ...advisor.writes],
+  });
+  return { menteesRemoved: mentorships.length, advisorAssignmentsRemoved: advisor.removed };
+}

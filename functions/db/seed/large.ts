@@ -1,0 +1,193 @@
+/**
+ * `npm run seed -- --scale large`: the demo organisation plus a generated one (see
+ * ./large-organisation.ts and ./large-people.ts), by default 5 jurisdictions, 40 episcopal
+ * areas, 55 conferences, 400 districts, 30,000 churches and 50,000 users, with their
+ * directory entries and counts, for the benchmark at scale.
+ *
+ * Every item has a fixed id and is put, so seeding again overwrites. Directory counts are
+ * tallied per chunk (each target is in exactly one chunk), added to the demo's counts for
+ * the scopes both share, and written once at the end: the System root's `users` count
+ * reaching the total is what `largeSeedPresent` checks, so an interrupted seed runs again.
+ */
+import { directoryCountsOf, directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
+import { SYSTEM_LOCATION_ID } from '../entities/location';
+import { db } from '../service';
+import { seedDemo } from './demo';
+import { demoLocationItems } from './demo-organisation';
+import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } from './large-organisation';
+import { generatedPeopleCount, largePeople, type GeneratedPerson } from './large-people';
+import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
+
+export { LARGE_SIZES, type LargeSizes } from './large-organisation';
+
+const SEEDED_AT = '2025-01-06T15:00:00.000Z';
+const LOCATION_CHUNK = 500;
+const PEOPLE_CHUNK = 250;
+const PROGRESS_EVERY_MS = 3000;
+
+export interface SeedLargeOptions {
+  sizes?: LargeSizes;
+  /** Progress lines ('churches 12,000/29,994 ...'); silent when absent. */
+  log?: (line: string) => void;
+  /** Write requests in flight. */
+  concurrency?: number;
+  /** BatchWrite or transactions (./large-writer.ts); by default transactions on DynamoDB Local. */
+  mode?: WriteMode;
+}
+
+export interface SeedLargeResult {
+  items: number;
+  seconds: number;
+  itemsPerSecond: number;
+}
+
+type Item = Record<string, unknown>;
+type CountKey = { scopeId: string; list: string };
+
+const entities = () => db().entities;
+const tableItem = (params: { Item?: Item }) => params.Item!;
+const number = (value: number) => value.toLocaleString('en-US');
+
+function elapsed(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
+}
+
+/** Distinct targets per (scope, list), summed over chunks whose targets never overlap. */
+function countTally() {
+  const totals = new Map<string, CountKey & { count: number }>();
+  const keyOf = ({ scopeId, list }: CountKey) => `${scopeId}\u0000${list}`;
+  return {
+    add(entries: DirectoryEntryInput[]) {
+      for (const { scopeId, list, count } of directoryCountsOf(entries)) {
+        const total = totals.get(keyOf({ scopeId, list })) ?? { scopeId, list, count: 0 };
+        total.count += count;
+        totals.set(keyOf(total), total);
+      }
+    },
+    /** Adds counts already in the table (the demo's) to the tallied ones. */
+    include(existing: Array<CountKey & { count: number }>) {
+      for (const count of existing) {
+        const total = totals.get(keyOf(count));
+        if (total) total.count += count.count;
+      }
+    },
+    keys: () => [...totals.values()].map(({ scopeId, list }) => ({ scopeId, list })),
+    all: () => [...totals.values()],
+  };
+}
+
+function progressLog(writer: ParallelWriter, started: number, log?: (line: string) => void) {
+  let lastAt = 0;
+  return (what: string, done: number, total: number) => {
+    const now = performance.now();
+    if (!log || (done < total && now - lastAt < PROGRESS_EVERY_MS)) return;
+    lastAt = now;
+    const rate = writer.written / ((now - started) / 1000);
+    log(`${what} ${number(done)}/${number(total)}  (${number(writer.written)} items written, ${number(Math.round(rate))} items/s, ${elapsed(now - started)})`);
+  };
+}
+
+function locationItems(locations: LocationItem[]): { items: Item[]; entries: DirectoryEntryInput[] } {
+  const items = locations.map((location) => tableItem(entities().location.put({ ...location, active: true, createdAt: SEEDED_AT, updatedAt: SEEDED_AT }).params()));
+  const entries = locations.flatMap((location) => locationDirectoryEntries({ ...location, active: true }));
+  return { items, entries };
+}
+
+function personItems(person: GeneratedPerson): { items: Item[]; entries: DirectoryEntryInput[] } {
+  const { user, roleId, roleName } = person;
+  const stamps = { createdAt: SEEDED_AT, updatedAt: SEEDED_AT };
+  const items = [
+    tableItem(entities().user.put({ ...user, ...stamps }).params()),
+    tableItem(entities().userEmail.put({ email: user.email, userId: user.userId, createdAt: SEEDED_AT }).params()),
+    tableItem(entities().userRole.put({ userId: user.userId, roleId, roleName, createdAt: SEEDED_AT }).params()),
+    ...person.permissions.map((permission) => tableItem(entities().permission.put({ userId: user.userId, ...permission, ...stamps }).params())),
+  ];
+  const entries = userDirectoryEntries(user, [roleId], person.permissions.map((permission) => permission.ancestorIds));
+  return { items, entries };
+}
+
+const entryItems = (entries: DirectoryEntryInput[]) => entries.map((entry) => tableItem(entities().directoryEntry.put(entry).params()));
+
+/** The demo's counts for the scopes the generated organisation shares with it. */
+async function demoCounts(keys: CountKey[]): Promise<Array<CountKey & { count: number }>> {
+  const demoScopes = new Set([SYSTEM_LOCATION_ID, ...demoLocationItems().map((location) => location.locationId)]);
+  const shared = keys.filter((key) => demoScopes.has(key.scopeId));
+  if (!shared.length) return [];
+  const { data, unprocessed } = await entities().directoryCount.get(shared).go({ consistent: true });
+  if (unprocessed.length) throw new Error(`Reading the demo's directory counts: ${unprocessed.length} keys were not read`);
+  return data;
+}
+
+export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLargeResult> {
+  const sizes = options.sizes ?? LARGE_SIZES;
+  const started = performance.now();
+  await seedDemo();
+  options.log?.(`demo organisation seeded (${elapsed(performance.now() - started)})`);
+
+  const organisation = largeOrganisation(sizes);
+  const writer = parallelWriter({ concurrency: options.concurrency, mode: options.mode });
+  const counts = countTally();
+  const progress = progressLog(writer, started, options.log);
+
+  const kinds = [
+    ['jurisdictions', 'Jurisdiction'],
+    ['episcopal areas', 'EpiscopalArea'],
+    ['conferences', 'Conference'],
+    ['districts', 'District'],
+    ['churches', 'Church'],
+  ] as const;
+  for (const [label, kind] of kinds) {
+    const locations = organisation.generated.filter((location) => location.kind === kind);
+    for (let start = 0; start < locations.length; start += LOCATION_CHUNK) {
+      const { items, entries } = locationItems(locations.slice(start, start + LOCATION_CHUNK));
+      counts.add(entries);
+      await writer.put(items);
+      await writer.put(entryItems(entries));
+      progress(label, Math.min(start + LOCATION_CHUNK, locations.length), locations.length);
+    }
+  }
+
+  const peopleTotal = generatedPeopleCount(sizes.users);
+  let chunk: GeneratedPerson[] = [];
+  let peopleDone = 0;
+  const writePeople = async () => {
+    const written = chunk.map(personItems);
+    const entries = written.flatMap((person) => person.entries);
+    counts.add(entries);
+    await writer.put(written.flatMap((person) => person.items));
+    await writer.put(entryItems(entries));
+    peopleDone += chunk.length;
+    chunk = [];
+    progress('users', peopleDone, peopleTotal);
+  };
+  for (const person of largePeople(organisation, sizes.users)) {
+    chunk.push(person);
+    if (chunk.length === PEOPLE_CHUNK) await writePeople();
+  }
+  if (chunk.length) await writePeople();
+  await writer.flush();
+
+  // Counts last: the System root's users count marks the seed complete.
+  counts.include(await demoCounts(counts.keys()));
+  const countItems = counts.all().map((count) => tableItem(entities().directoryCount.put(count).params()));
+  await writer.put(countItems.filter((item) => !isCompletionMarker(item)));
+  await writer.flush();
+  await writer.put(countItems.filter(isCompletionMarker));
+  await writer.flush();
+
+  const seconds = (performance.now() - started) / 1000;
+  const itemsPerSecond = Math.round(writer.written / seconds);
+  options.log?.(`large organisation seeded: ${number(writer.written)} items in ${elapsed(seconds * 1000)} (${number(itemsPerSecond)} items/s)`);
+  return { items: writer.written, seconds, itemsPerSecond };
+}
+
+function isCompletionMarker(item: Item): boolean {
+  return item.scopeId === SYSTEM_LOCATION_ID && item.list === directoryLists.users();
+}
+
+/** True when the table holds a complete large seed of these sizes. */
+export async function largeSeedPresent(sizes: LargeSizes = LARGE_SIZES): Promise<boolean> {
+  const { data } = await entities().directoryCount.get({ scopeId: SYSTEM_LOCATION_ID, list: directoryLists.users() }).go({ consistent: true });
+  return (data?.count ?? 0) >= sizes.users;
+}

@@ -1,0 +1,41 @@
+import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { db } from '../../../functions/db/service';
+import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
+import { takeRoleFromUser } from '../../../functions/core/roles/role-removal';
+import { requireRole } from '../../../functions/core/roles/role-store';
+
+/** More mentees than one DynamoDB transaction can hold, so the removal must chunk. */
+const MENTEES = 130;
+
+beforeAll(async () => {
+  await seedDemo();
+  const mentor = { firstName: 'Marcus', lastName: 'Bell', email: 'mentor@example.org' };
+  const mentorships = Array.from({ length: MENTEES }, (_, i) => ({
+    userId: `mentee-${String(i).padStart(3, '0')}`,
+    mentorId: 'demo-mentor',
+    mentee: { firstName: 'Mentee', lastName: String(i), email: `mentee-${i}@example.org` },
+    mentor,
+  }));
+  await db().entities.mentorAssignment.put(mentorships).go();
+});
+
+describe('takeRoleFromUser', () => {
+  it(`ends all ${MENTEES + 1} mentorships of a mentor across several transactions, the role and counts last`, async () => {
+    const countKey = { scopeId: DEMO_LOCATION_IDS.district1, list: 'users:role-mentor' };
+    expect((await db().entities.directoryCount.get(countKey).go()).data?.count).toBe(1);
+    const target = (await loadUserAggregate('demo-mentor'))!;
+
+    const result = await takeRoleFromUser(target, await requireRole('role-mentor'));
+
+    expect(result).toEqual({ menteesRemoved: MENTEES + 1, advisorAssignmentsRemoved: 0 });
+    const { data: left } = await db().entities.mentorAssignment.query.byMentor({ mentorId: 'demo-mentor' }).go({ pages: 'all' });
+    expect(left).toHaveLength(0);
+    expect((await db().entities.userRole.get({ userId: 'demo-mentor', roleId: 'role-mentor' }).go()).data).toBeNull();
+    expect((await db().entities.directoryCount.get(countKey).go()).data?.count).toBe(0);
+  });
+
+  it('does nothing for a user who does not hold the role', async () => {
+    const target = (await loadUserAggregate('demo-participant'))!;
+    expect(await takeRoleFromUser(target, await requireRole('role-advisor'))).toEqual({ menteesRemoved: 0, advisorAssignmentsRemoved: 0 });
+  });
+});

@@ -1,0 +1,105 @@
+import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
+import { MATRIX_ROLE_ID, grantPermission, parentIn, roleVersion, throwawayLocation, throwawayRole, versionOf, type Target } from './authorization-matrix.fixtures';
+
+/**
+ * How to call each contract as an actor, aimed at the actor's own scope (`target` = the
+ * actor) or at the other scope (`target` = the outsider in Prairie Rivers). `tag` makes
+ * names unique per call. Mutating calls aim at throwaway items so they can run repeatedly.
+ */
+export interface MatrixCall {
+  path: string;
+  method?: string;
+  query?: string;
+  body?: unknown;
+}
+type CallBuilder = (target: Target, tag: string) => MatrixCall | Promise<MatrixCall>;
+
+const SERVICE_OF: Record<LocationKind, string> = {
+  Jurisdiction: 'jurisdiction',
+  EpiscopalArea: 'episcopal-area',
+  Conference: 'conference',
+  District: 'district',
+  Church: 'church',
+};
+
+function locationSetCalls(kind: LocationKind): Record<string, CallBuilder> {
+  const service = SERVICE_OF[kind];
+  const base = `/api/${service}`;
+  const createBody = (t: Target, tag: string) => ({ name: `Matrix ${kind} ${tag}`, parentId: parentIn(t.chain, kind) });
+  // Narrowing a list to a subtree outside the caller's scope is the list routes' "other".
+  const parentFilter = (t: Target) => (kind === 'Jurisdiction' ? '' : `where[parentId]=${parentIn(t.chain, kind)}`);
+  return {
+    [`${service}.create`]: (t, tag) => ({ path: base, method: 'POST', body: createBody(t, tag) }),
+    [`${service}.list`]: () => ({ path: base }),
+    [`${service}.update`]: async (t) => ({ path: base, method: 'PATCH', body: { id: t.chain[kind], version: await versionOf(t.chain[kind]), active: true } }),
+    [`${service}.remove`]: async (t, tag) => ({ path: base, method: 'DELETE', body: { id: await throwawayLocation(kind, t.chain, tag) } }),
+    [`${service}.bulk`]: (t, tag) => ({ path: `${base}/bulk`, method: 'POST', body: [createBody(t, `${tag} bulk`)] }),
+    [`${service}.quickSearch`]: (t) => ({ path: `${base}/quickSearch`, query: parentFilter(t) }),
+    [`${service}.count`]: (t) => ({ path: `${base}/count`, query: parentFilter(t) }),
+    [`${service}.query`]: (t) => ({ path: `${base}/query`, method: 'POST', body: kind === 'Jurisdiction' ? {} : { where: { parentId: parentIn(t.chain, kind) } } }),
+    [`${service}.search`]: (t) => ({ path: `${base}/search`, method: 'POST', body: { where: { name: 'm', ...(kind === 'Jurisdiction' ? {} : { parentId: parentIn(t.chain, kind) }) } } }),
+    [`${service}.get`]: (t) => ({ path: `${base}/${t.chain[kind]}` }),
+    [`${service}.updateById`]: async (t) => ({ path: `${base}/${t.chain[kind]}`, method: 'PATCH', body: { version: await versionOf(t.chain[kind]), active: true } }),
+    [`${service}.removeById`]: async (t, tag) => ({ path: `${base}/${await throwawayLocation(kind, t.chain, tag)}`, method: 'DELETE' }),
+  };
+}
+
+const roleAssignment = (t: Target, method: string): MatrixCall => ({ path: '/api/role/roles', method, body: { userIds: [t.userId], roleId: MATRIX_ROLE_ID } });
+
+export const CALLS: Record<string, CallBuilder> = {
+  'app.health': () => ({ path: '/api/app/health' }),
+  'app.openapi': () => ({ path: '/api/app/openapi.json' }),
+  'security.logout': () => ({ path: '/api/security/logout' }),
+  'user.current': () => ({ path: '/api/user/user' }),
+  'user.abilities': () => ({ path: '/api/user/abilities' }),
+  'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),
+  'notification.setRead': (t) => ({ path: `/api/notification/${t.notificationId}/isread/true`, method: 'PUT' }),
+  'notification.bulkSetRead': (t) => ({ path: `/api/notification/user/${t.userId}/bulk-isread/true`, method: 'PUT' }),
+  'announcement.announcements': () => ({ path: '/api/announcement/announcements' }),
+
+  ...Object.assign({}, ...LOCATION_KINDS.map(locationSetCalls)),
+  'church.filter': (t) => ({ path: `/api/church/${t.chain.District}/filter` }),
+  'conference.findMany': () => ({ path: '/api/conference/find-many', method: 'POST', body: {} }),
+  'conference.byIds': (t) => ({ path: `/api/conference/conferences/${t.chain.Conference}` }),
+  'conference.active': () => ({ path: '/api/conference/active-conferences' }),
+  'district.byIds': (t) => ({ path: `/api/district/getDistrictsByIds/${t.chain.District}`, method: 'POST' }),
+
+  'role.create': (_t, tag) => ({ path: '/api/role', method: 'POST', body: { name: `Matrix role ${tag}`, policies: [{ actions: ['read'], subjects: ['Church'] }] } }),
+  'role.list': () => ({ path: '/api/role' }),
+  // Own: the custom role; other: a system role, which nobody may change (422 where the ability allows trying).
+  'role.update': async (t) => {
+    const id = t.side === 'own' ? MATRIX_ROLE_ID : 'role-participant';
+    return { path: '/api/role', method: 'PATCH', body: { id, version: await roleVersion(id), name: id === MATRIX_ROLE_ID ? 'Matrix Church Reader' : 'Participant' } };
+  },
+  'role.remove': async (t, tag) => ({ path: '/api/role', method: 'DELETE', body: { id: t.side === 'own' ? await throwawayRole(tag) : 'role-participant' } }),
+  'role.bulk': (_t, tag) => ({ path: '/api/role/bulk', method: 'POST', body: [{ name: `Matrix bulk role ${tag}`, policies: [{ actions: ['read'], subjects: ['Church'] }] }] }),
+  'role.quickSearch': () => ({ path: '/api/role/quickSearch', query: 'where[name]=ma' }),
+  'role.count': () => ({ path: '/api/role/count' }),
+  'role.query': () => ({ path: '/api/role/query', method: 'POST', body: {} }),
+  'role.search': () => ({ path: '/api/role/search', method: 'POST', body: { where: { name: 'ma' } } }),
+  'role.system': () => ({ path: '/api/role/system' }),
+  'role.hierarchy': (t) => ({ path: `/api/role/hierarchy/Church/${t.chain.Church}` }),
+  'role.assignable': (t) => ({ path: `/api/role/assignable-roles/${t.userId}` }),
+  'role.role': () => ({ path: `/api/role/role/${MATRIX_ROLE_ID}` }),
+  'role.roles': () => ({ path: `/api/role/roles/${MATRIX_ROLE_ID},role-advisor` }),
+  'role.assign': (t) => roleAssignment(t, 'POST'),
+  'role.unassign': (t) => roleAssignment(t, 'DELETE'),
+  'role.get': () => ({ path: `/api/role/${MATRIX_ROLE_ID}` }),
+  'role.updateById': async (t) => {
+    const id = t.side === 'own' ? MATRIX_ROLE_ID : 'role-participant';
+    return { path: `/api/role/${id}`, method: 'PATCH', body: { version: await roleVersion(id) } };
+  },
+  'role.removeById': async (t, tag) => ({ path: `/api/role/${t.side === 'own' ? await throwawayRole(tag) : 'role-participant'}`, method: 'DELETE' }),
+
+  'user.addLocation': (t) => ({ path: '/api/user/location', method: 'POST', body: { userId: t.userId, entity: 'Church', entityId: t.chain.Church } }),
+  'user.addLocations': (t) => ({ path: '/api/user/locations', method: 'POST', body: { userIds: [t.userId], entity: 'Church', entityId: t.chain.Church } }),
+  'user.removeLocation': async (t) => ({ path: `/api/user/location/${await grantPermission(t.userId, t.chain.Church)}`, method: 'DELETE' }),
+  'user.setPrimaryLocation': (t) => ({ path: '/api/user/location', method: 'PATCH', body: { permissionId: t.permissionId, userId: t.userId } }),
+  'user.locationsDetails': (t) => ({ path: `/api/user/${t.userId}/locations-details` }),
+  'user.visibleLocations': (t) => ({ path: `/api/user/user-visible-locations/${t.userId}` }),
+  'user.permissionHierarchy': () => ({ path: '/api/user/permission-hierarchy' }),
+  'user.usersPermissions': (t) => ({ path: '/api/user/users-permissions', query: `userIds=${t.userId}` }),
+  'user.userPermissions': () => ({ path: '/api/user/user-permissions' }),
+  'user.userConferences': () => ({ path: '/api/user/user-conferences/true' }),
+  'user.advisors': () => ({ path: '/api/user/advisors' }),
+};
