@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
 import { RouterProvider } from 'react-aria-components';
 import { LoadingState } from '../components/ui/LoadingState';
+import { ToastProvider } from '../components/ui/Toast';
 import { useAbility } from '../lib/ability';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { ProfileMenu } from './ProfileMenu';
@@ -29,6 +30,7 @@ export function Shell() {
   return (
     // Links inside react-aria components (menu items) navigate client-side through react-router.
     <RouterProvider navigate={navigate} useHref={useHref}>
+    <ToastProvider>
     <div className="app-layout">
       <a className="app-skip-link" href="#main">
         Skip to content
@@ -63,6 +65,7 @@ export function Shell() {
       </main>
       <AnnouncementsDialog />
     </div>
+    </ToastProvider>
     </RouterProvider>
   );
 }

@@ -46,7 +46,9 @@ export function Tabs({ items, selectedKey, defaultSelectedKey, onSelectionChange
       </TabList>
       {routed ? (
         selectedKey !== undefined && (
-          <TabPanel id={selectedKey} className="ui-tab-panel">
+          // Keyed: react-aria keeps a mounted panel's first id, so without a remount a routed
+          // switch leaves the new tab's aria-controls pointing at no element.
+          <TabPanel key={selectedKey} id={selectedKey} className="ui-tab-panel">
             {children}
           </TabPanel>
         )

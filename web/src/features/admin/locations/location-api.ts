@@ -1,0 +1,52 @@
+import type { LocationSet } from '@shared/api/location-set';
+import type { QueryInput } from '@shared/api/contract';
+import { call } from '../../../lib/api/client';
+import { route } from '../../../lib/api/routes';
+import { useApi } from '../../../lib/api/use-api';
+
+/** The generic set's routes of one location service (church, district ...), typed by the shared factory. */
+const locationRoute = <K extends keyof LocationSet>(service: string, operation: K) => route<LocationSet[K]>(`${service}.${operation}`);
+
+export type LocationPageQuery = QueryInput<LocationSet['quickSearch']>;
+
+/** PICKER_LIMIT: parent pickers show the first ten matches, like the other location pickers. */
+const PICKER_LIMIT = 10;
+
+/** A page of an admin table; the previous page stays on screen while the next loads. */
+export function useLocationPage(service: string, query: LocationPageQuery) {
+  return useApi(locationRoute(service, 'quickSearch'), { query }, { keepPreviousData: true });
+}
+
+/** Active locations of a kind whose name has a word starting with the text (parent pickers and filters). */
+export async function searchLocations(service: string, text: string) {
+  const name = text.trim();
+  const page = await call(locationRoute(service, 'quickSearch'), { query: { limit: PICKER_LIMIT, offset: 0, where: name ? { name } : undefined } });
+  return page.data;
+}
+
+export function getLocation(service: string, id: string) {
+  return call(locationRoute(service, 'get'), { params: { id } });
+}
+
+export function useLocation(service: string, id: string | null) {
+  return useApi(locationRoute(service, 'get'), id ? { params: { id } } : null, { revalidateOnMount: true, dedupingInterval: 0 });
+}
+
+export function createLocation(service: string, body: { name: string; parentId?: string }) {
+  return call(locationRoute(service, 'create'), { body });
+}
+
+export function renameLocation(service: string, id: string, body: { name: string; version: number }) {
+  return call(locationRoute(service, 'updateById'), { params: { id }, body });
+}
+
+/** DELETE deactivates: people and history keep pointing at the location. */
+export function deactivateLocation(service: string, id: string) {
+  return call(locationRoute(service, 'removeById'), { params: { id } });
+}
+
+/** Reactivation is an update, so it sends the version it read. */
+export async function reactivateLocation(service: string, id: string) {
+  const current = await getLocation(service, id);
+  return call(locationRoute(service, 'updateById'), { params: { id }, body: { version: current.version, active: true } });
+}

@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { RoleView } from '@shared/schemas/role';
+import { Badge, Button, ConfirmDialog, DataTable, RadioGroup, useServerTableState, useToast, type ServerTableState } from '../../../components/ui';
+import { useAbility } from '../../../lib/ability';
+import { compact, orderByOf, pageOf, searchOf } from '../table-query';
+import { useDialogTarget } from '../use-dialog-target';
+import { deleteRole, useRolePage, type RolePageQuery } from './role-api';
+import { policySummary } from './policy-summary';
+import { RoleEditorDialog } from './RoleEditorDialog';
+
+export const SYSTEM_ROLE_NOTE = 'System roles cannot be edited or deleted.';
+
+type RoleKindFilter = 'all' | 'system' | 'custom';
+
+const KIND_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'system', label: 'System' },
+  { value: 'custom', label: 'Custom' },
+];
+
+export function rolePageQuery(state: ServerTableState, kind: RoleKindFilter): RolePageQuery {
+  const system = kind === 'all' ? undefined : kind === 'system' ? 'true' : 'false';
+  return { ...pageOf(state), orderBy: orderByOf(state), where: compact({ name: searchOf(state), system }) };
+}
+
+export const deleteRoleMessage = (role: Pick<RoleView, 'name'>) => `Are you sure you want to delete the ${role.name} role?`;
+
+interface RoleActions {
+  canEdit: boolean;
+  canDelete: boolean;
+  noteId: string;
+  onEdit: (role: RoleView) => void;
+  onDelete: (role: RoleView) => void;
+}
+
+function roleColumns({ canEdit, canDelete, noteId, onEdit, onDelete }: RoleActions): ColumnDef<RoleView, any>[] {
+  return [
+    {
+      accessorKey: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <span className="admin-role-name">
+          {row.original.label}
+          {row.original.label !== row.original.name && <span className="admin-muted">{row.original.name}</span>}
+        </span>
+      ),
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      enableSorting: false,
+      cell: ({ row }) => (row.original.system ? <Badge tone="info">System</Badge> : <Badge>Custom</Badge>),
+    },
+    {
+      id: 'policies',
+      header: 'Policies',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <ul className="admin-policy-summary">
+          {policySummary(row.original.policies).map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="ui-visually-hidden">Actions</span>,
+      meta: { label: 'Actions' },
+      enableSorting: false,
+      cell: ({ row }) => {
+        const role = row.original;
+        const locked = role.system;
+        const describedBy = locked ? noteId : undefined;
+        return (
+          <div className="ui-button-row admin-row-buttons">
+            {canEdit && (
+              <Button variant="secondary" size="small" aria-label={`Edit ${role.label}`} aria-describedby={describedBy} isDisabled={locked} onPress={() => onEdit(role)}>
+                Edit
+              </Button>
+            )}
+            {canDelete && (
+              <Button variant="danger" size="small" aria-label={`Delete ${role.label}`} aria-describedby={describedBy} isDisabled={locked} onPress={() => onDelete(role)}>
+                Delete
+              </Button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+}
+
+/** The Roles tab: the role table with the Role Editor and Confirm Delete dialogs. */
+export function RolesTab() {
+  const ability = useAbility();
+  const { showToast } = useToast();
+  const noteId = useId();
+  const [state, setState] = useServerTableState();
+  const [kind, setKind] = useState<RoleKindFilter>('all');
+  const page = useRolePage(rolePageQuery(state, kind));
+  const editor = useDialogTarget<{ role: RoleView | null }>();
+  const confirmDelete = useDialogTarget<RoleView>();
+  const [isDeletePending, setDeletePending] = useState(false);
+
+  async function remove(role: RoleView) {
+    setDeletePending(true);
+    try {
+      await deleteRole(role.id);
+      showToast(`The ${role.name} role was deleted.`, { tone: 'success' });
+      await page.mutate();
+    } catch (error) {
+      showToast((error as Error).message, { tone: 'danger' });
+    } finally {
+      setDeletePending(false);
+      confirmDelete.close();
+    }
+  }
+
+  function saved(role: RoleView, mode: 'add' | 'edit') {
+    editor.close();
+    showToast(mode === 'add' ? `The ${role.name} role was added.` : `The ${role.name} role was saved.`, { tone: 'success' });
+    void page.mutate();
+  }
+
+  const columns = roleColumns({
+    canEdit: ability.can('update', 'Role'),
+    canDelete: ability.can('delete', 'Role'),
+    noteId,
+    onEdit: (role) => editor.open({ role }),
+    onDelete: confirmDelete.open,
+  });
+
+  return (
+    <div className="admin-tab">
+      <div className="admin-filters">
+        <RadioGroup
+          label="Type"
+          orientation="horizontal"
+          options={KIND_OPTIONS}
+          value={kind}
+          onChange={(value) => {
+            setKind(value as RoleKindFilter);
+            setState((current) => ({ ...current, pageIndex: 0 }));
+          }}
+        />
+        <p id={noteId} className="admin-muted">
+          {SYSTEM_ROLE_NOTE}
+        </p>
+      </div>
+      <DataTable<RoleView>
+        aria-label="Roles"
+        columns={columns}
+        data={page.data?.data}
+        count={page.data?.count ?? 0}
+        isLoading={page.isLoading}
+        state={state}
+        onStateChange={setState}
+        getRowId={(role) => role.id}
+        emptyState={page.error ? (page.error as Error).message : 'No results'}
+        toolbar={ability.can('create', 'Role') && <Button onPress={() => editor.open({ role: null })}>Add Role</Button>}
+      />
+      {editor.target && <RoleEditorDialog key={editor.openCount} role={editor.target.role} isOpen={editor.isOpen} onClose={editor.close} onSaved={saved} />}
+      <ConfirmDialog
+        isOpen={confirmDelete.isOpen}
+        title="Confirm Delete"
+        message={confirmDelete.target ? deleteRoleMessage(confirmDelete.target) : ''}
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={isDeletePending}
+        onConfirm={() => confirmDelete.target && void remove(confirmDelete.target)}
+        onCancel={confirmDelete.close}
+      />
+    </div>
+  );
+}
