@@ -6,7 +6,7 @@ import { Modal } from '../components/ui/Modal';
 import { useApi } from '../lib/api/use-api';
 
 /** Opens by itself once per page load, after load, when there is at least one announcement. */
-export function AnnouncementsDialog() {
+export default function AnnouncementsDialog() {
   const { data } = useApi(route<typeof announcements>('announcement.announcements'));
   const [state, setState] = useState<'waiting' | 'open' | 'done'>('waiting');
 

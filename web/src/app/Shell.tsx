@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
 import { RouterProvider } from 'react-aria-components';
 import { LoadingState } from '../components/ui/LoadingState';
@@ -6,7 +6,9 @@ import { ToastProvider } from '../components/ui/Toast';
 import { useAbility } from '../lib/ability';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { ProfileMenu } from './ProfileMenu';
-import { AnnouncementsDialog } from './AnnouncementsDialog';
+
+// Loaded after the first screen: the dialog (and the modal machinery) is not needed to paint it.
+const AnnouncementsDialog = lazy(() => import('./AnnouncementsDialog'));
 
 interface NavItem {
   label: string;
@@ -63,7 +65,9 @@ export function Shell() {
           <Outlet />
         </Suspense>
       </main>
-      <AnnouncementsDialog />
+      <Suspense fallback={null}>
+        <AnnouncementsDialog />
+      </Suspense>
     </div>
     </ToastProvider>
     </RouterProvider>
