@@ -11,6 +11,8 @@ export interface MatrixCall {
   method?: string;
   query?: string;
   body?: unknown;
+  /** The call ends the session it runs in (logout): give it a session of its own. */
+  endsSession?: boolean;
 }
 type CallBuilder = (target: Target, tag: string) => MatrixCall | Promise<MatrixCall>;
 
@@ -49,7 +51,7 @@ const roleAssignment = (t: Target, method: string): MatrixCall => ({ path: '/api
 export const CALLS: Record<string, CallBuilder> = {
   'app.health': () => ({ path: '/api/app/health' }),
   'app.openapi': () => ({ path: '/api/app/openapi.json' }),
-  'security.logout': () => ({ path: '/api/security/logout' }),
+  'security.logout': () => ({ path: '/api/security/logout', endsSession: true }),
   'user.current': () => ({ path: '/api/user/user' }),
   'user.abilities': () => ({ path: '/api/user/abilities' }),
   'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),
