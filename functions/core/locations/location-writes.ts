@@ -4,6 +4,7 @@ import { countCommits, writeDirectoryEntries } from '../../db/directory-writes';
 import { assertCommitted, ifVersion, isConditionFailure } from '../../db/versioned';
 import { entriesOf } from './location-entries';
 import { getLocation, type LocationItem } from './location-store';
+import { refreshMembershipChurchNames } from './refresh-membership-names';
 
 type Entities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
 type Commit = ReturnType<ReturnType<Entities['location']['create']>['commit']>;
@@ -37,7 +38,8 @@ export async function writeNewLocation(item: LocationItem): Promise<void> {
 /**
  * Renames, deactivates or reactivates `before` into `after` when the stored version is
  * still `expectedVersion` (else StaleVersionError), then refreshes what copies the name:
- * the directory entries, the children's parent name, an episcopal area's conference names.
+ * the directory entries, the children's parent name, an episcopal area's conference names,
+ * a church's members' copies of its name.
  */
 export async function writeLocationChange(before: LocationItem, after: LocationItem, expectedVersion: number): Promise<void> {
   const changes = directoryChanges(entriesOf(before), entriesOf(after));
@@ -51,7 +53,7 @@ export async function writeLocationChange(before: LocationItem, after: LocationI
     changes,
   );
   await writeDirectoryEntries(changes);
-  if (after.name !== before.name) await refreshChildrenParentName(after);
+  if (after.name !== before.name) await Promise.all([refreshChildrenParentName(after), refreshMembershipChurchNames(after)]);
   const listedBefore = before.active ? [before.name] : [];
   const listedAfter = after.active ? [after.name] : [];
   if (after.kind === 'Conference' && after.parentId && String(listedBefore) !== String(listedAfter)) {

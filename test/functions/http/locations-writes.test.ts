@@ -156,6 +156,15 @@ describe('updating a location', () => {
     expect((await invoke(districts, '/api/district/no-such-id', { cookie: superadmin })).status).toBe(404);
   });
 
+  it("renaming a church renames it on its members' memberships", async () => {
+    const { data: church } = await db().entities.location.get({ locationId: ids.church1 }).go();
+    const res = await invoke(churches, `/api/church/${ids.church1}`, { method: 'PATCH', cookie: districtAdmin, body: { version: church!.version, name: 'Grace Chapel on the Hill' } });
+    expect(res.status).toBe(200);
+    const { data: members } = await db().entities.churchMembership.query.byChurch({ churchId: ids.church1 }).go();
+    expect(members.length).toBeGreaterThan(0);
+    expect(members.map((membership) => membership.churchName)).toEqual(members.map(() => 'Grace Chapel on the Hill'));
+  });
+
   it('renaming a conference renames it in its episcopal area', async () => {
     const { data: conference } = await db().entities.location.get({ locationId: ids.conference2 }).go();
     const res = await invoke(conferences, `/api/conference/${ids.conference2}`, { method: 'PATCH', cookie: superadmin, body: { version: conference!.version, name: 'Great Prairie Conference' } });
