@@ -1,22 +1,33 @@
+import { church } from '../../shared/api/church';
+import { conference } from '../../shared/api/conference';
+import { district } from '../../shared/api/district';
+import { episcopalArea } from '../../shared/api/episcopal-area';
+import { jurisdiction } from '../../shared/api/jurisdiction';
+import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
+import { AS } from './accounts';
+import type { BenchCase } from './bench-case';
+import { locationSetCases } from './location-cases';
+import { ROLE_CASES } from './role-cases';
+import { USER_LOCATION_CASES } from './user-location-cases';
+
+export type { BenchCase, BenchContext } from './bench-case';
+
 /**
  * How the benchmark calls each implemented route: as whom, with which arguments.
  * A contract with no case here makes the benchmark fail, so new routes get measured.
  */
-export interface BenchCase {
-  as?: string; // demo account email; none = no session
-  path: string | ((ctx: BenchContext) => string | Promise<string>);
-  query?: string;
-  method?: string;
-  /** Routes that cannot be measured in a loop, with the reason shown in the report. */
-  skip?: string;
-  /** Single-item routes are held to the p99 budget of ARCHITECTURE.md section 12. */
-  singleItem?: boolean;
-}
-
-export interface BenchContext {
-  userId(email: string): string;
-  firstNotificationId(email: string): Promise<string>;
-}
+const LOCATION_CASES: Record<string, BenchCase> = {
+  ...locationSetCases(jurisdiction, { service: 'jurisdiction', sampleId: ids.jurisdiction1, searchTerm: 'south', readAs: AS.superadmin }),
+  ...locationSetCases(episcopalArea, { service: 'episcopal-area', parentId: ids.jurisdiction1, sampleId: ids.episcopalArea1, searchTerm: 'pied', readAs: AS.superadmin }),
+  ...locationSetCases(conference, { service: 'conference', parentId: ids.episcopalArea1, sampleId: ids.conference1, searchTerm: 'blue', readAs: AS.conferenceAdmin, writeConcurrency: 1 }),
+  ...locationSetCases(district, { service: 'district', parentId: ids.conference2, sampleId: ids.district1, searchTerm: 'foot', readAs: AS.conferenceAdmin }),
+  ...locationSetCases(church, { service: 'church', parentId: ids.district3, sampleId: ids.church1, searchTerm: 'grace', readAs: AS.conferenceAdmin }),
+  'conference.findMany': { as: AS.conferenceAdmin, path: '/api/conference/find-many', body: { name: 'blue' } },
+  'conference.byIds': { as: AS.superadmin, path: `/api/conference/conferences/${ids.conference1},${ids.conference2}` },
+  'conference.active': { as: AS.conferenceAdmin, path: '/api/conference/active-conferences' },
+  'district.byIds': { as: AS.conferenceAdmin, path: `/api/district/getDistrictsByIds/${ids.district1},${ids.district2}` },
+  'church.filter': { as: AS.conferenceAdmin, path: `/api/church/${ids.district1}/filter`, query: 'name=gr&limit=10' },
+};
 
 export const BENCH_CASES: Record<string, BenchCase> = {
   'app.health': { path: '/api/app/health', singleItem: true },
@@ -40,4 +51,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
     path: (ctx) => `/api/notification/user/${ctx.userId('superadmin@example.org')}/bulk-isread/true`,
   },
   'announcement.announcements': { as: 'mentor@example.org', path: '/api/announcement/announcements' },
+  ...USER_LOCATION_CASES,
+  ...ROLE_CASES,
+  ...LOCATION_CASES,
 };

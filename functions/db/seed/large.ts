@@ -9,11 +9,11 @@
  * the scopes both share, and written once at the end: the System root's `users` count
  * reaching the total is what `largeSeedPresent` checks, so an interrupted seed runs again.
  */
-import { directoryCountsOf, directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
+import { directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
 import { seedDemo } from './demo';
-import { demoLocationItems } from './demo-organisation';
+import { countTally, demoCounts } from './large-counts';
 import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } from './large-organisation';
 import { generatedPeopleCount, largePeople, type GeneratedPerson } from './large-people';
 import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
@@ -42,7 +42,6 @@ export interface SeedLargeResult {
 }
 
 type Item = Record<string, unknown>;
-type CountKey = { scopeId: string; list: string };
 
 const entities = () => db().entities;
 const tableItem = (params: { Item?: Item }) => params.Item!;
@@ -51,30 +50,6 @@ const number = (value: number) => value.toLocaleString('en-US');
 function elapsed(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
-}
-
-/** Distinct targets per (scope, list), summed over chunks whose targets never overlap. */
-function countTally() {
-  const totals = new Map<string, CountKey & { count: number }>();
-  const keyOf = ({ scopeId, list }: CountKey) => `${scopeId}\u0000${list}`;
-  return {
-    add(entries: DirectoryEntryInput[]) {
-      for (const { scopeId, list, count } of directoryCountsOf(entries)) {
-        const total = totals.get(keyOf({ scopeId, list })) ?? { scopeId, list, count: 0 };
-        total.count += count;
-        totals.set(keyOf(total), total);
-      }
-    },
-    /** Adds counts already in the table (the demo's) to the tallied ones. */
-    include(existing: Array<CountKey & { count: number }>) {
-      for (const count of existing) {
-        const total = totals.get(keyOf(count));
-        if (total) total.count += count.count;
-      }
-    },
-    keys: () => [...totals.values()].map(({ scopeId, list }) => ({ scopeId, list })),
-    all: () => [...totals.values()],
-  };
 }
 
 function progressLog(writer: ParallelWriter, started: number, log?: (line: string) => void) {
@@ -109,14 +84,64 @@ function personItems(person: GeneratedPerson): { items: Item[]; entries: Directo
 
 const entryItems = (entries: DirectoryEntryInput[]) => entries.map((entry) => tableItem(entities().directoryEntry.put(entry).params()));
 
-/** The demo's counts for the scopes the generated organisation shares with it. */
-async function demoCounts(keys: CountKey[]): Promise<Array<CountKey & { count: number }>> {
-  const demoScopes = new Set([SYSTEM_LOCATION_ID, ...demoLocationItems().map((location) => location.locationId)]);
-  const shared = keys.filter((key) => demoScopes.has(key.scopeId));
-  if (!shared.length) return [];
-  const { data, unprocessed } = await entities().directoryCount.get(shared).go({ consistent: true });
-  if (unprocessed.length) throw new Error(`Reading the demo's directory counts: ${unprocessed.length} keys were not read`);
-  return data;
+interface Pipeline {
+  writer: ParallelWriter;
+  counts: ReturnType<typeof countTally>;
+  progress: ReturnType<typeof progressLog>;
+}
+
+const KIND_LABELS = [
+  ['jurisdictions', 'Jurisdiction'],
+  ['episcopal areas', 'EpiscopalArea'],
+  ['conferences', 'Conference'],
+  ['districts', 'District'],
+  ['churches', 'Church'],
+] as const;
+
+/** Parents before children, in chunks: the items, their directory entries, their counts. */
+async function writeLocations(generated: LocationItem[], { writer, counts, progress }: Pipeline): Promise<void> {
+  for (const [label, kind] of KIND_LABELS) {
+    const locations = generated.filter((location) => location.kind === kind);
+    for (let start = 0; start < locations.length; start += LOCATION_CHUNK) {
+      const { items, entries } = locationItems(locations.slice(start, start + LOCATION_CHUNK));
+      counts.add(entries);
+      await writer.put(items);
+      await writer.put(entryItems(entries));
+      progress(label, Math.min(start + LOCATION_CHUNK, locations.length), locations.length);
+    }
+  }
+}
+
+/** People are generated lazily and written chunk by chunk, so memory stays flat. */
+async function writePeople(people: Iterable<GeneratedPerson>, total: number, { writer, counts, progress }: Pipeline): Promise<void> {
+  let chunk: GeneratedPerson[] = [];
+  let done = 0;
+  const writeChunk = async () => {
+    const written = chunk.map(personItems);
+    const entries = written.flatMap((person) => person.entries);
+    counts.add(entries);
+    await writer.put(written.flatMap((person) => person.items));
+    await writer.put(entryItems(entries));
+    done += chunk.length;
+    chunk = [];
+    progress('users', done, total);
+  };
+  for (const person of people) {
+    chunk.push(person);
+    if (chunk.length === PEOPLE_CHUNK) await writeChunk();
+  }
+  if (chunk.length) await writeChunk();
+}
+
+/** Counts last, the System root's users count after every other: its total marks the seed complete. */
+async function writeCounts({ writer, counts }: Pipeline): Promise<void> {
+  await writer.flush();
+  counts.include(await demoCounts(counts.keys()));
+  const countItems = counts.all().map((count) => tableItem(entities().directoryCount.put(count).params()));
+  await writer.put(countItems.filter((item) => !isCompletionMarker(item)));
+  await writer.flush();
+  await writer.put(countItems.filter(isCompletionMarker));
+  await writer.flush();
 }
 
 export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLargeResult> {
@@ -127,54 +152,10 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLar
 
   const organisation = largeOrganisation(sizes);
   const writer = parallelWriter({ concurrency: options.concurrency, mode: options.mode });
-  const counts = countTally();
-  const progress = progressLog(writer, started, options.log);
-
-  const kinds = [
-    ['jurisdictions', 'Jurisdiction'],
-    ['episcopal areas', 'EpiscopalArea'],
-    ['conferences', 'Conference'],
-    ['districts', 'District'],
-    ['churches', 'Church'],
-  ] as const;
-  for (const [label, kind] of kinds) {
-    const locations = organisation.generated.filter((location) => location.kind === kind);
-    for (let start = 0; start < locations.length; start += LOCATION_CHUNK) {
-      const { items, entries } = locationItems(locations.slice(start, start + LOCATION_CHUNK));
-      counts.add(entries);
-      await writer.put(items);
-      await writer.put(entryItems(entries));
-      progress(label, Math.min(start + LOCATION_CHUNK, locations.length), locations.length);
-    }
-  }
-
-  const peopleTotal = generatedPeopleCount(sizes.users);
-  let chunk: GeneratedPerson[] = [];
-  let peopleDone = 0;
-  const writePeople = async () => {
-    const written = chunk.map(personItems);
-    const entries = written.flatMap((person) => person.entries);
-    counts.add(entries);
-    await writer.put(written.flatMap((person) => person.items));
-    await writer.put(entryItems(entries));
-    peopleDone += chunk.length;
-    chunk = [];
-    progress('users', peopleDone, peopleTotal);
-  };
-  for (const person of largePeople(organisation, sizes.users)) {
-    chunk.push(person);
-    if (chunk.length === PEOPLE_CHUNK) await writePeople();
-  }
-  if (chunk.length) await writePeople();
-  await writer.flush();
-
-  // Counts last: the System root's users count marks the seed complete.
-  counts.include(await demoCounts(counts.keys()));
-  const countItems = counts.all().map((count) => tableItem(entities().directoryCount.put(count).params()));
-  await writer.put(countItems.filter((item) => !isCompletionMarker(item)));
-  await writer.flush();
-  await writer.put(countItems.filter(isCompletionMarker));
-  await writer.flush();
+  const pipeline: Pipeline = { writer, counts: countTally(), progress: progressLog(writer, started, options.log) };
+  await writeLocations(organisation.generated, pipeline);
+  await writePeople(largePeople(organisation, sizes.users), generatedPeopleCount(sizes.users), pipeline);
+  await writeCounts(pipeline);
 
   const seconds = (performance.now() - started) / 1000;
   const itemsPerSecond = Math.round(writer.written / seconds);

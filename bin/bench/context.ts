@@ -1,0 +1,36 @@
+import { openSession } from '../../functions/core/session/open-session';
+import { listNotifications } from '../../functions/db/access/notifications';
+import { SESSION_COOKIE } from '../../functions/lib/http/cookies';
+import { demoUserId } from './accounts';
+import type { BenchContext } from './bench-case';
+
+/**
+ * Sessions and unmeasured calls against one running local runtime. Sessions are opened
+ * directly in the table (no sign-in round trip), once per demo account.
+ */
+export interface BenchTarget {
+  url: string;
+  cookieFor(email: string): Promise<string>;
+  ctx: BenchContext;
+}
+
+export function benchTarget(url: string): BenchTarget {
+  const cookies = new Map<string, Promise<string>>();
+  const cookieFor = (email: string) => {
+    if (!cookies.has(email)) cookies.set(email, openSession(demoUserId(email)).then((session) => `${SESSION_COOKIE}=${session.token}`));
+    return cookies.get(email)!;
+  };
+  const ctx: BenchContext = {
+    userId: demoUserId,
+    firstNotificationId: async (email) => (await listNotifications(demoUserId(email), { limit: 1, offset: 0 })).items[0].notificationId,
+    async api<T>(as: string, method: string, path: string, body?: unknown): Promise<T> {
+      const headers: Record<string, string> = { cookie: await cookieFor(as), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    runId: Date.now().toString(36),
+  };
+  return { url, cookieFor, ctx };
+}

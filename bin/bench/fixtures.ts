@@ -1,0 +1,51 @@
+import { BULK_MAX } from '../../shared/api/limits';
+import { AS } from './accounts';
+import type { BenchContext } from './bench-case';
+import { measureConcurrent } from './stats';
+
+/**
+ * What write cases prepare and remove, through the API as the superadmin (unmeasured):
+ * fresh locations and roles, one per call, so every measured write does real work.
+ */
+const CLEAN_UP_CONCURRENCY = 10;
+
+export async function forEachConcurrently<T>(items: readonly T[], task: (item: T) => Promise<unknown>, concurrency = CLEAN_UP_CONCURRENCY): Promise<void> {
+  await measureConcurrent((index) => task(items[index]).then(() => undefined), items.length, concurrency);
+}
+
+/** The ids in call responses: one created item, or a bulk call's list. */
+export function createdIds(responses: unknown[]): string[] {
+  return responses.flat().map((created) => (created as { id: string }).id);
+}
+
+/** `count` new locations named "Bench <label> <n> <run>" (names are unique among siblings). */
+export async function createLocations(ctx: BenchContext, service: string, parentId: string | undefined, count: number, label: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += BULK_MAX) {
+    const body = Array.from({ length: Math.min(BULK_MAX, count - start) }, (_, i) => ({ name: `Bench ${label} ${start + i} ${ctx.runId}`, ...(parentId ? { parentId } : {}) }));
+    const created = await ctx.api<Array<{ id: string }>>(AS.superadmin, 'POST', `/api/${service}/bulk`, body);
+    ids.push(...created.map((location) => location.id));
+  }
+  return ids;
+}
+
+/** DELETE deactivates: the bench's locations leave the active lists (locations are never deleted). */
+export async function deactivateLocations(ctx: BenchContext, service: string, ids: string[], concurrency?: number): Promise<void> {
+  await forEachConcurrently(ids, (id) => ctx.api(AS.superadmin, 'DELETE', `/api/${service}/${id}`), concurrency);
+}
+
+export const BENCH_POLICIES = [{ actions: ['read'], subjects: ['Church'] }];
+
+export async function createRoles(ctx: BenchContext, count: number, label: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += BULK_MAX) {
+    const body = Array.from({ length: Math.min(BULK_MAX, count - start) }, (_, i) => ({ name: `Bench ${label} ${start + i} ${ctx.runId}`, policies: BENCH_POLICIES }));
+    const created = await ctx.api<Array<{ id: string }>>(AS.superadmin, 'POST', '/api/role/bulk', body);
+    ids.push(...created.map((role) => role.id));
+  }
+  return ids;
+}
+
+export async function deleteRoles(ctx: BenchContext, ids: string[]): Promise<void> {
+  await forEachConcurrently(ids, (id) => ctx.api(AS.superadmin, 'DELETE', `/api/role/${id}`));
+}

@@ -1,0 +1,76 @@
+import { requestCounter } from '../../functions/db/client';
+import type { BenchCase } from './bench-case';
+import type { BenchTarget } from './context';
+import { measureConcurrent, percentile } from './stats';
+
+/**
+ * Measures one case against a running runtime: one warm-up call, one call whose DynamoDB
+ * requests and consumed capacity are counted (the handlers run in this process, so the
+ * request counter sees them), then `calls` timed calls from concurrent clients.
+ */
+export const CONCURRENCY = 10;
+const SETTLE_MS = 600;
+
+export interface RouteFigures {
+  dynamoRequests: number;
+  readCapacity: number;
+  writeCapacity: number;
+  p50: number;
+  p99: number;
+  calls: number;
+  concurrency: number;
+}
+
+export class BenchCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function measureCase(target: BenchTarget, bench: BenchCase, method: string, defaultCalls: number): Promise<RouteFigures> {
+  const calls = bench.calls ?? defaultCalls;
+  const prepared = bench.prepare ? await bench.prepare(target.ctx, calls + 2) : undefined;
+  const basePath = typeof bench.path === 'function' ? await bench.path(target.ctx) : bench.path;
+  const headers: Record<string, string> = bench.as ? { cookie: await target.cookieFor(bench.as) } : {};
+  const responses: unknown[] = [];
+
+  const call = async (number: number) => {
+    const own = bench.each?.(number, prepared) ?? {};
+    const query = own.query ?? bench.query;
+    const body = 'body' in own ? own.body : bench.body;
+    const url = `${target.url}${own.path ?? basePath}${query ? `?${query}` : ''}`;
+    const res = await fetch(url, {
+      method: bench.method ?? method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    if (res.status >= 400) throw new BenchCallError(res.status, `answered ${res.status}: ${text.slice(0, 200)}`);
+    if (bench.cleanUp && text) responses[number] = JSON.parse(text);
+  };
+
+  try {
+    await call(0); // warm caches and discovery
+    // Let the stream poller (every 500 ms, in this process) finish what earlier writes started, so it is not counted here.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    requestCounter.reset();
+    await call(1);
+    const counted = requestCounter.snapshot();
+    const durations = await measureConcurrent((number) => call(number + 2), calls, bench.concurrency ?? CONCURRENCY);
+    return {
+      dynamoRequests: counted.requests,
+      readCapacity: counted.readCapacity,
+      writeCapacity: counted.writeCapacity,
+      p50: +percentile(durations, 50).toFixed(1),
+      p99: +percentile(durations, 99).toFixed(1),
+      calls,
+      concurrency: bench.concurrency ?? CONCURRENCY,
+    };
+  } finally {
+    await bench.cleanUp?.(target.ctx, prepared, responses.filter((response) => response !== undefined));
+  }
+}

@@ -1,0 +1,56 @@
+import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
+import type { BenchCase } from './bench-case';
+
+/**
+ * The admin list, search and count cases `npm run bench -- --scale large` runs on demo
+ * data and on the large seed, as the superadmin and as the demo conference admin. Filters
+ * name demo locations, which exist at both scales (the large seed adds to them).
+ * Page-bounded reads should cost the same at both scales; only the deep page reads more.
+ */
+export interface ScaleCase {
+  name: string;
+  /** The contract measured. */
+  route: string;
+  bench: Omit<BenchCase, 'as'>;
+}
+
+interface ListedKind {
+  service: string;
+  /** Filter: a demo location whose children to list (or a where clause of its own). */
+  filter: string;
+  search: string;
+  sortable: boolean;
+}
+
+const KINDS: ListedKind[] = [
+  { service: 'jurisdiction', filter: 'where[active]=false', search: 'south', sortable: false },
+  { service: 'episcopal-area', filter: `where[parentId]=${ids.jurisdiction1}`, search: 'pied', sortable: true },
+  { service: 'conference', filter: `where[parentId]=${ids.episcopalArea1}`, search: 'blue', sortable: true },
+  { service: 'district', filter: `where[parentId]=${ids.conference1}`, search: 'lake', sortable: true },
+  { service: 'church', filter: `where[parentId]=${ids.district1}`, search: 'grace', sortable: true },
+];
+
+const PAGE = 'limit=10&offset=0';
+/** The deepest page offset paging allows (MAX_LIST_OFFSET): reads offset + limit keys. */
+const DEEP_PAGE = 'limit=10&offset=990';
+
+function kindCases({ service, filter, search, sortable }: ListedKind): ScaleCase[] {
+  const quickSearch = (name: string, query: string): ScaleCase => ({ name: `${service} quickSearch ${name}`, route: `${service}.quickSearch`, bench: { path: `/api/${service}/quickSearch`, query } });
+  return [
+    quickSearch('page', PAGE),
+    ...(sortable ? [quickSearch('sort', `${PAGE}&orderBy[parentName]=DESC`)] : []),
+    quickSearch('search', `${PAGE}&where[name]=${search}`),
+    quickSearch('filter', `${PAGE}&${filter}`),
+    ...(service === 'church' ? [quickSearch('deep page', DEEP_PAGE)] : []),
+    { name: `${service} count`, route: `${service}.count`, bench: { path: `/api/${service}/count` } },
+    { name: `${service} list`, route: `${service}.list`, bench: { path: `/api/${service}`, query: 'limit=25&offset=0' } },
+  ];
+}
+
+export const SCALE_CASES: ScaleCase[] = [
+  ...KINDS.flatMap(kindCases),
+  { name: 'advisors page', route: 'user.advisors', bench: { path: '/api/user/advisors', query: PAGE } },
+  { name: 'advisors search', route: 'user.advisors', bench: { path: '/api/user/advisors', query: `${PAGE}&where[name]=ng` } },
+  { name: 'advisors deep page', route: 'user.advisors', bench: { path: '/api/user/advisors', query: DEEP_PAGE } },
+  { name: 'role quickSearch', route: 'role.quickSearch', bench: { path: '/api/role/quickSearch', query: PAGE } },
+];

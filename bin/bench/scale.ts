@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AS } from './accounts';
+import { CONCURRENCY } from './measure';
+
+/**
+ * `npm run bench -- --scale large`: the admin list, search and count cases (./scale-cases.ts)
+ * on demo data and on the large seed, side by side: DynamoDB requests and consumed read
+ * capacity per call, p50/p99 at 10 concurrent clients. Each scale runs in its own process
+ * (./scale-worker.ts). Writes .bench/large.json and prints a table.
+ */
+const WORKER = fileURLToPath(new URL('./scale-worker.ts', import.meta.url));
+const SCALES = ['demo', 'large'] as const;
+
+type Row = { name: string; route: string; as: string; failed?: string; dynamoRequests?: number; readCapacity?: number; p50?: number; p99?: number };
+
+function runScale(scale: (typeof SCALES)[number], calls: number): Row[] {
+  const out = join(tmpdir(), `formation-bench-${scale}-${process.pid}.json`);
+  // The same Node flags (tsx's loader) as this process.
+  const child = spawnSync(process.execPath, [...process.execArgv, WORKER, '--data', scale, '--out', out, '--calls', String(calls)], { stdio: 'inherit' });
+  if (child.status !== 0) throw new Error(`The ${scale} benchmark failed (exit ${child.status ?? child.signal})`);
+  try {
+    return JSON.parse(readFileSync(out, 'utf8')) as Row[];
+  } finally {
+    rmSync(out, { force: true });
+  }
+}
+
+const callerName = (email: string) => (email === AS.superadmin ? 'superadmin' : email === AS.conferenceAdmin ? 'conference admin' : email);
+const pair = (demo: Row | undefined, large: Row | undefined, field: keyof Row, unit = '') => {
+  const show = (row: Row | undefined) => (!row ? '-' : row.failed ? (row.failed === 'forbidden' ? '403' : 'FAILED') : `${row[field]}${unit}`);
+  return `${show(demo)} / ${show(large)}`;
+};
+
+export async function runAtScale(): Promise<void> {
+  const calls = Number(process.env.BENCH_CALLS ?? 200);
+  const [demo, large] = SCALES.map((scale) => runScale(scale, calls));
+  const key = (row: Row) => `${row.name}\u0000${row.as}`;
+  const largeByKey = new Map(large.map((row) => [key(row), row]));
+  const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
+
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/large.json', JSON.stringify({ at: new Date().toISOString(), calls, concurrency: CONCURRENCY, machine, demo, large }, null, 2));
+
+  console.log(`\nAdmin lists at demo / large scale (${calls} calls each, ${CONCURRENCY} concurrent clients; ${machine.cpus} x ${machine.cpu}, ${machine.memoryGb} GB)`);
+  console.table(
+    demo.map((row) => {
+      const other = largeByKey.get(key(row));
+      return {
+        case: row.name,
+        as: callerName(row.as),
+        requests: pair(row, other, 'dynamoRequests'),
+        'read capacity': pair(row, other, 'readCapacity'),
+        p50: pair(row, other, 'p50', ' ms'),
+        p99: pair(row, other, 'p99', ' ms'),
+      };
+    }),
+  );
+  const failures = [...demo, ...large].filter((row) => row.failed && row.failed !== 'forbidden');
+  for (const row of failures) console.error(`FAILED ${row.name} as ${callerName(row.as)}: ${row.failed}`);
+  if (failures.length) process.exitCode = 1;
+}
