@@ -1,5 +1,3 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { db } from '../db/service';
@@ -99,8 +97,11 @@ export async function deliverOutboxItem(outboxId: string): Promise<'sent' | 'ski
 /** The outbox id of a stream record that inserted an outbox item, otherwise undefined. */
 export function insertedOutboxId(record: DynamoDBRecord): string | undefined {
   if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) return undefined;
-  const image = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
-  return image.__edb_e__ === 'outbox' && typeof image.outboxId === 'string' ? image.outboxId : undefined;
+  // Read the two attributes straight from the image: unmarshalling every other entity's
+  // item is wasted work, and some images (an empty map) do not unmarshall at all.
+  const image = record.dynamodb.NewImage as Record<string, { S?: string } | undefined>;
+  if (image.__edb_e__?.S !== 'outbox') return undefined;
+  return image.outboxId?.S;
 }
 
 /**

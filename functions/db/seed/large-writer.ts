@@ -11,8 +11,8 @@ import { documentClient } from '../client';
  * Two ways to write, same result (puts of distinct keys):
  * - `batch`: BatchWriteItem of 25, unprocessed items resent. What AWS bills cheapest.
  * - `transact`: TransactWriteItems of 100. DynamoDB Local commits every BatchWrite item
- *   to its SQLite file on its own but a transaction once, so this is 4-6 times faster
- *   there (measured on the dev machine); the default when an endpoint is set.
+ *   to its SQLite file on its own but a transaction once, so this is 2-5 times faster
+ *   there (side by side on the dev machine); the default when an endpoint is set.
  */
 export type WriteMode = 'batch' | 'transact';
 

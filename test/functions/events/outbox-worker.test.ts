@@ -9,7 +9,7 @@ import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { listNotifications } from '../../../functions/db/access/notifications';
 import { config } from '../../../functions/lib/config';
-import { MAX_ATTEMPTS, deliverPendingOutbox, handler } from '../../../functions/events/outbox-worker';
+import { MAX_ATTEMPTS, deliverPendingOutbox, handler, insertedOutboxId } from '../../../functions/events/outbox-worker';
 import { startLocalSes, type LocalSes } from '../../../bin/local/ses-local';
 import { freePort } from '../../../bin/local/ports';
 
@@ -156,6 +156,14 @@ describe('outbox worker', () => {
       dynamodb: { ...record.dynamodb, NewImage: { ...record.dynamodb!.NewImage, __edb_e__: { S: 'notification' } } },
     } as DynamoDBRecord;
     expect(await handler(streamEvent(modify, otherEntity))).toEqual({ batchItemFailures: [] });
+  });
+
+  it('passes over inserts of other entities whatever their attributes (an empty map does not unmarshall)', () => {
+    const location = {
+      eventName: 'INSERT',
+      dynamodb: { NewImage: { __edb_e__: { S: 'location' }, locationId: { S: 'j1' }, ancestors: {} } },
+    } as unknown as DynamoDBRecord;
+    expect(insertedOutboxId(location)).toBeUndefined();
   });
 
   it('sends items left pending while no worker ran (the start-up sweep)', async () => {
