@@ -10,6 +10,8 @@ type Entities = Parameters<Parameters<ReturnType<typeof db>['transaction']['writ
 type Commit = ReturnType<ReturnType<Entities['location']['create']>['commit']>;
 
 const ATTEMPTS = 5;
+/** Many conferences of one area may change at once (imports, the benchmark's ten clients). */
+const AREA_NAME_ATTEMPTS = 12;
 
 /**
  * One transaction: the location's own write plus the directory counters it moves. Counters
@@ -94,7 +96,9 @@ async function refreshChildrenParentName(parent: LocationItem): Promise<void> {
  * once both land; the area's directory entries carry the names too.
  */
 export async function changeAreaConferenceNames(areaId: string, change: (names: string[]) => string[]): Promise<void> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= AREA_NAME_ATTEMPTS; attempt++) {
+    // The conference write has committed already: back off with jitter so writers under one area spread out.
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
     const area = await getLocation(areaId);
     if (!area || area.kind !== 'EpiscopalArea') return;
     const before = area.childNames ?? [];

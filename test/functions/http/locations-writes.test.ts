@@ -177,6 +177,14 @@ describe('updating a location', () => {
     const active = await invoke(conferences, '/api/conference/active-conferences', { cookie: superadmin });
     expect(active.body.map((row: { name: string }) => row.name)).toEqual(['Appalachian Conference', 'Blue Ridge Conference', 'Great Prairie Conference']);
   });
+  it('ten conferences created at once under one area all land in its conference names', async () => {
+    const names = Array.from({ length: 10 }, (_, index) => `Concurrent Conference ${index + 1}`);
+    const results = await Promise.all(names.map((name) => invoke(conferences, '/api/conference', { method: 'POST', cookie: superadmin, body: { name, parentId: ids.episcopalArea1 } })));
+    expect(results.map((res) => res.status)).toEqual(names.map(() => 201));
+    const area = await invoke(areas, `/api/episcopal-area/${ids.episcopalArea1}`, { cookie: superadmin });
+    expect(area.body.conferences).toEqual(expect.arrayContaining(names));
+  });
+
 });
 
 describe('deactivating a location', () => {
