@@ -3,17 +3,10 @@ import type { Entity, EntityIdentifiers, EntityItem, UpdateEntityItem } from 'el
 /**
  * Optimistic concurrency (ARCHITECTURE.md section 5): every mutable item has a `version`;
  * a write names the version it was based on and fails when the item has moved on, so
- * concurrent edits never silently overwrite each other. The HTTP layer answers 409.
+ * concurrent edits never silently overwrite each other. StaleVersionError is a 409.
  */
-export class StaleVersionError extends Error {
-  override name = 'StaleVersionError';
-  constructor(
-    message = 'This item was changed by someone else. Reload it and try again.',
-    readonly currentVersion?: number,
-  ) {
-    super(message);
-  }
-}
+export { StaleVersionError } from '../lib/errors';
+import { StaleVersionError } from '../lib/errors';
 
 type AnyEntity = Entity<any, any, any, any>;
 

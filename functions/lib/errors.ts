@@ -38,10 +38,24 @@ export class NotFoundError extends HttpError {
   }
 }
 
-/** A write lost a race: the item changed since the client read it. */
+export const STALE_VERSION_MESSAGE = 'This item was changed by someone else. Reload it and try again.';
+
+/** A write lost a race: the item changed since the client read it (409 with its message). */
 export class ConflictError extends HttpError {
-  constructor(message = 'This item was changed by someone else. Reload it and try again.') {
+  constructor(message = STALE_VERSION_MESSAGE) {
     super(409, message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** A versioned write named a version the item has moved on from (ARCHITECTURE.md section 5). */
+export class StaleVersionError extends ConflictError {
+  constructor(
+    message = STALE_VERSION_MESSAGE,
+    readonly currentVersion?: number,
+  ) {
+    super(message);
+    this.name = 'StaleVersionError';
   }
 }
 

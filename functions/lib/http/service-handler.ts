@@ -136,7 +136,6 @@ function readJsonBody(event: Event): unknown {
 function toErrorResult(error: unknown): Result {
   if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fieldErrors);
   const named = error as { name?: string; statusCode?: number; expose?: boolean; message?: string } | null;
-  if (named?.name === 'StaleVersionError') return errorResponse(409, 'This item was changed by someone else. Reload it and try again.');
   if (named?.statusCode === 404) return errorResponse(404, 'Not Found');
   if (named?.statusCode === 405) return errorResponse(405, 'Method Not Allowed');
   return errorResponse(500, 'Internal Server Error');
