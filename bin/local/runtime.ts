@@ -6,6 +6,7 @@ import { startLocalS3 } from './s3-local';
 import { startLocalSes } from './ses-local';
 import { assertPortFree, freePort } from './ports';
 import { startStreamPoller } from './stream-poller';
+import { startSweepTimer } from './sweep-timer';
 import { startAppServer } from './server';
 import { createLocalOidcProvider } from './oidc';
 import { SMS_PAGE_PATH } from './sms-page';
@@ -14,7 +15,7 @@ import { DEFAULT_DATA_DIR } from './paths';
 import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
 import { seedDemoIfEmpty } from '../../functions/db/seed/demo';
-import { deliverPendingOutbox, handler as outboxHandler } from '../../functions/events/outbox-worker';
+import { SWEEP_EVENT, handler as outboxHandler } from '../../functions/events/outbox-worker';
 
 /**
  * `npm start` in one function: every AWS stand-in, the outbox worker and the app on one
@@ -42,6 +43,8 @@ export interface LocalRuntime {
 }
 
 const DEFAULT_PORT = 3000;
+/** How often the local runtime sweeps (ARCHITECTURE.md section 5); AWS runs the rule infra/ defines. */
+const SWEEP_EVERY_MS = 30_000;
 
 type Stopper = () => Promise<void>;
 
@@ -138,8 +141,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       handler: outboxHandler,
     });
     stoppers.push(poller.stop);
-    // Items written while no worker ran: the stream is read from "now" on.
-    await deliverPendingOutbox().catch((error) => console.error('[local] pending outbox:', error));
+    // The scheduled sweep, as EventBridge sends it in AWS. Its first run, now, also sends
+    // items written while no worker ran (the stream is read from "now" on).
+    const sweeps = startSweepTimer({ everyMs: SWEEP_EVERY_MS, sweep: () => outboxHandler(SWEEP_EVENT) });
+    stoppers.push(sweeps.stop);
 
     const server = await startAppServer({ port: appPort, host, dev: options.dev ?? false, oidc });
     stoppers.push(server.stop);

@@ -36,21 +36,27 @@ export async function listNotifications(userId: string, page: { limit: number; o
   return { items: notifications.slice(page.offset), unreadCount, total };
 }
 
-/** Adds a notification and counts it in the same transaction. `isRead`/`createdAt` are for the seed and imports. */
+/**
+ * Adds a notification and counts it in the same transaction. The notification is created
+ * only if absent, so a retry that passes the same `notificationId` (the outbox worker
+ * derives one from the outbox item and the recipient) neither makes a second bell entry
+ * nor moves the counter again: `created` is false then. `isRead`/`createdAt` are for the
+ * seed and imports.
+ */
 export async function addNotification(
   userId: string,
-  input: { message: string; link?: string; isRead?: boolean; createdAt?: string },
-): Promise<NotificationItem> {
+  input: { message: string; link?: string; isRead?: boolean; createdAt?: string; notificationId?: string },
+): Promise<{ notification: NotificationItem; created: boolean }> {
   const createdAt = input.createdAt ?? new Date().toISOString();
   const item = {
     userId,
-    notificationId: newId(Date.parse(createdAt)),
+    notificationId: input.notificationId ?? newId(Date.parse(createdAt)),
     message: input.message,
     link: input.link,
     isRead: input.isRead ?? false,
     createdAt,
   };
-  // Concurrent additions to one inbox conflict on its counter: try again (the id is unique, so this is safe).
+  // Concurrent additions to one inbox conflict on its counter: try again (the create is conditional, so this is safe).
   for (let attempt = 1; ; attempt++) {
     const { canceled, data } = await db()
       .transaction.write(({ notification, notificationCounter }) => [
@@ -58,11 +64,14 @@ export async function addNotification(
         notificationCounter.update({ userId }).add({ total: 1, unreadCount: item.isRead ? 0 : 1 }).commit(),
       ])
       .go();
-    if (!canceled) break;
+    if (!canceled) return { notification: item as NotificationItem, created: true };
+    if (data[0]?.code === 'ConditionalCheckFailed') {
+      const { data: existing } = await db().entities.notification.get({ userId, notificationId: item.notificationId }).go({ consistent: true });
+      if (existing) return { notification: existing, created: false };
+    }
     const conflict = data.some((result) => result.code === 'TransactionConflict');
     if (!conflict || attempt >= ATTEMPTS) throw new Error(`Notification was not added (${data.map((result) => result.code).join(', ')})`);
   }
-  return item as NotificationItem;
 }
 
 /**

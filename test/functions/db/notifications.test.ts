@@ -5,6 +5,7 @@ import {
   setAllNotificationsRead,
   setNotificationRead,
 } from '../../../functions/db/access/notifications';
+import { deterministicId } from '../../../functions/db/ids';
 import { withCountedRequests } from '../../support/dynamo';
 
 const HOUR = 3600_000;
@@ -15,7 +16,7 @@ async function fill(userId: string, count: number, read: (index: number) => bool
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const item = await addNotification(userId, { message: `Message ${index + 1}`, link: `/step/${index}`, isRead: read(index), createdAt: new Date(base + index * HOUR).toISOString() });
-    ids.push(item.notificationId);
+    ids.push(item.notification.notificationId);
   }
   return ids;
 }
@@ -40,6 +41,20 @@ describe('listNotifications', () => {
 
   it('is empty with zero counts for a user without notifications', async () => {
     expect(await listNotifications('nobody', { limit: 5, offset: 0 })).toEqual({ items: [], unreadCount: 0, total: 0 });
+  });
+});
+
+describe('addNotification', () => {
+  it('with a given id, adds and counts the notification once however often (and however concurrently) it is retried', async () => {
+    const notificationId = deterministicId(base, 'outbox-1', 'once-user');
+    const input = { message: 'Your step was approved.', notificationId };
+    const first = await addNotification('once-user', input);
+    const retries = await Promise.all([addNotification('once-user', input), addNotification('once-user', input)]);
+    expect(first.created).toBe(true);
+    expect(retries.map((retry) => retry.created)).toEqual([false, false]);
+    expect(retries[0].notification).toMatchObject({ notificationId, message: 'Your step was approved.' });
+    const inbox = await listNotifications('once-user', { limit: 5, offset: 0 });
+    expect({ total: inbox.total, unreadCount: inbox.unreadCount, ids: inbox.items.map((item) => item.notificationId) }).toEqual({ total: 1, unreadCount: 1, ids: [notificationId] });
   });
 });
 

@@ -9,7 +9,10 @@ import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { listNotifications } from '../../../functions/db/access/notifications';
 import { config } from '../../../functions/lib/config';
-import { MAX_ATTEMPTS, deliverPendingOutbox, handler, insertedOutboxId } from '../../../functions/events/outbox-worker';
+import { HANDLED_RETENTION_DAYS, LEASE_MS, outboxSeams, type DeliveryStep } from '../../../functions/events/outbox-delivery';
+import type { OutboxKind } from '../../../functions/events/outbox-payloads';
+import { MAX_ATTEMPTS, SWEEP_EVENT, deliverOutboxItem, deliverPendingOutbox, handler, insertedOutboxId } from '../../../functions/events/outbox-worker';
+import { sweep } from '../../../functions/events/sweepers';
 import { startLocalSes, type LocalSes } from '../../../bin/local/ses-local';
 import { freePort } from '../../../bin/local/ports';
 
@@ -29,10 +32,30 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
+const realSeams = { ...outboxSeams };
+afterEach(() => Object.assign(outboxSeams, realSeams));
+
+/** Plays a worker that dies right after `step` of this item's delivery, once. */
+function dieOnceAfter(step: DeliveryStep, outboxId: string): void {
+  let died = false;
+  outboxSeams.afterStep = (current, id) => {
+    if (current === step && id === outboxId && !died) {
+      died = true;
+      throw new Error(`worker died after ${step}`);
+    }
+  };
+}
+
+/** Moves the worker's clock past any lease taken so far (no waiting). */
+function leasesRunOut(): void {
+  const later = Date.now() + LEASE_MS + 1_000;
+  outboxSeams.now = () => later;
+}
+
 let sequence = 0;
 
 /** Writes an outbox item and returns the INSERT stream record DynamoDB would emit for it. */
-async function insertOutboxItem(kind: 'email' | 'sms' | 'notification', payload: unknown): Promise<{ outboxId: string; record: DynamoDBRecord }> {
+async function insertOutboxItem(kind: OutboxKind, payload: unknown): Promise<{ outboxId: string; record: DynamoDBRecord }> {
   const outboxId = newId();
   await db().entities.outbox.create({ outboxId, kind, payload }).go();
   // ElectroDB gives the key as plain values; the stream carries DynamoDB's typed form.
@@ -70,6 +93,24 @@ async function emailsTo(address: string, subject: string) {
   return store.emails.filter((email) => email.subject === subject && email.destination.to.includes(address));
 }
 
+function emailPayload(to: string, extra: Record<string, unknown> = {}) {
+  return { to, subject: `Subject ${newId()}`, html: '<p>Hello</p>', text: 'Hello', ...extra };
+}
+
+async function inboxOf(userId: string) {
+  const inbox = await listNotifications(userId, { limit: 10, offset: 0 });
+  return { total: inbox.total, unreadCount: inbox.unreadCount, messages: inbox.items.map((item) => item.message) };
+}
+
+/** A user with the given consent flags, owning their address (as the app writes them). */
+async function createUser(flags: { emailNotificationsOptIn?: boolean; smsOptIn?: boolean; emailSuppressed?: boolean }) {
+  const userId = `user-${newId()}`;
+  const email = `${userId.toLowerCase()}@example.org`;
+  await db().entities.user.create({ userId, firstName: 'Pat', lastName: 'Doe', email, phoneNumber: '+15551230000', ...flags }).go();
+  await db().entities.userEmail.create({ email, userId }).go();
+  return { userId, email };
+}
+
 describe('outbox worker', () => {
   it('delivers a notification once even when the same stream record arrives twice', async () => {
     const userId = `user-${newId()}`;
@@ -85,6 +126,7 @@ describe('outbox worker', () => {
     const item = await outboxItem(outboxId);
     expect(item.status).toBe('sent');
     expect(item.sentAt).toBeTruthy();
+    expect(item.providerMessageId).toBe(inbox.items[0].notificationId);
   });
 
   it('sends an email through SES once, visible in the local mail store', async () => {
@@ -104,9 +146,9 @@ describe('outbox worker', () => {
     expect((await outboxItem(outboxId)).status).toBe('sent');
   });
 
-  it('writes an SMS to the local outbox file', async () => {
+  it('writes an account SMS (a verification code) to the local outbox file', async () => {
     process.env.SMS_OUTBOX_FILE = join(scratch, 'sms.jsonl');
-    const { record } = await insertOutboxItem('sms', { to: '+15551234567', message: 'Your code is 123456' });
+    const { record } = await insertOutboxItem('sms', { to: '+15551234567', message: 'Your code is 123456', purpose: 'account' });
 
     await handler(streamEvent(record));
     await handler(streamEvent(record));
@@ -117,14 +159,15 @@ describe('outbox worker', () => {
     ]);
   });
 
-  it('reports a failed delivery for retry, counts the attempt, and sends on the retry', async () => {
+  it('reports a failed delivery for retry, counts the attempt, releases the lease and sends on the retry', async () => {
     process.env.SMS_OUTBOX_FILE = scratch; // a folder: appending fails like an unreachable provider
-    const { outboxId, record } = await insertOutboxItem('sms', { to: '+15557654321', message: 'Retry me' });
+    const { outboxId, record } = await insertOutboxItem('sms', { to: '+15557654321', message: 'Retry me', purpose: 'account' });
 
     expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber }] });
     const failed = await outboxItem(outboxId);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.lastError).toBeTruthy();
+    expect([failed.leaseOwner, failed.leaseUntil, failed.handedOffAt]).toEqual([undefined, undefined, undefined]);
 
     process.env.SMS_OUTBOX_FILE = join(scratch, 'retry.jsonl');
     expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] });
@@ -134,7 +177,7 @@ describe('outbox worker', () => {
 
   it(`gives up after ${MAX_ATTEMPTS} attempts and marks the item failed`, async () => {
     process.env.SMS_OUTBOX_FILE = scratch;
-    const { outboxId, record } = await insertOutboxItem('sms', { to: '+15550000001', message: 'Never' });
+    const { outboxId, record } = await insertOutboxItem('sms', { to: '+15550000001', message: 'Never', purpose: 'account' });
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
       expect((await handler(streamEvent(record))).batchItemFailures).toHaveLength(1);
     }
@@ -165,13 +208,190 @@ describe('outbox worker', () => {
     } as unknown as DynamoDBRecord;
     expect(insertedOutboxId(location)).toBeUndefined();
   });
+});
 
-  it('sends items left pending while no worker ran (the start-up sweep)', async () => {
+describe('outbox worker: exactly one effect when a worker dies', () => {
+  it('a notification whose worker died after the claim is sent once by the sweep after the lease runs out', async () => {
+    const userId = `user-${newId()}`;
+    const { outboxId, record } = await insertOutboxItem('notification', { userId, message: 'Claimed then crashed' });
+
+    dieOnceAfter('claimed', outboxId);
+    expect((await handler(streamEvent(record))).batchItemFailures).toHaveLength(1);
+    // The stream's retry finds the dead worker's lease: nothing happens, and it is not a failure.
+    expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] });
+    expect(await inboxOf(userId)).toEqual({ total: 0, unreadCount: 0, messages: [] });
+
+    leasesRunOut();
+    expect(await handler(SWEEP_EVENT)).toMatchObject({ outbox: expect.any(Number) });
+    expect(await inboxOf(userId)).toEqual({ total: 1, unreadCount: 1, messages: ['Claimed then crashed'] });
+    expect(await outboxItem(outboxId)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('a notification whose worker died after adding it is not added again: one bell entry, counted once', async () => {
+    const userId = `user-${newId()}`;
+    const { outboxId, record } = await insertOutboxItem('notification', { userId, message: 'Added then crashed' });
+
+    dieOnceAfter('sent', outboxId);
+    expect((await handler(streamEvent(record))).batchItemFailures).toHaveLength(1);
+    expect(await inboxOf(userId)).toEqual({ total: 1, unreadCount: 1, messages: ['Added then crashed'] });
+
+    leasesRunOut();
+    expect(await handler(streamEvent(record))).toEqual({ batchItemFailures: [] }); // the stream's retry takes over
+    expect(await deliverOutboxItem(outboxId)).toBe('handled');
+    expect(await inboxOf(userId)).toEqual({ total: 1, unreadCount: 1, messages: ['Added then crashed'] });
+    expect((await outboxItem(outboxId)).status).toBe('sent');
+  });
+
+  it('an email whose worker died after the claim is sent once, by the sweep', async () => {
+    const payload = emailPayload('claimed@example.org');
+    const { outboxId, record } = await insertOutboxItem('email', payload);
+
+    dieOnceAfter('claimed', outboxId);
+    expect((await handler(streamEvent(record))).batchItemFailures).toHaveLength(1);
+    expect(await emailsTo(payload.to, payload.subject)).toHaveLength(0);
+
+    leasesRunOut();
+    await deliverPendingOutbox();
+    expect(await emailsTo(payload.to, payload.subject)).toHaveLength(1);
+    expect((await outboxItem(outboxId)).status).toBe('sent');
+  });
+
+  it('an email whose worker died after handing it to SES is never sent again; it ends failed as unconfirmed', async () => {
+    const payload = emailPayload('handed-off@example.org');
+    const { outboxId, record } = await insertOutboxItem('email', payload);
+
+    dieOnceAfter('sent', outboxId);
+    expect((await handler(streamEvent(record))).batchItemFailures).toHaveLength(1);
+    leasesRunOut();
+    await handler(streamEvent(record));
+    await deliverPendingOutbox();
+
+    expect(await emailsTo(payload.to, payload.subject)).toHaveLength(1);
+    const item = await outboxItem(outboxId);
+    expect(item.status).toBe('failed');
+    expect(item.lastError).toMatch(/^Unconfirmed/);
+    expect(item.handedOffAt).toBeTruthy();
+  });
+
+  it('two workers racing on one item (stream retry and sweep) send it once', async () => {
+    const payload = emailPayload('race@example.org');
+    const { outboxId, record } = await insertOutboxItem('email', payload);
+
+    const outcomes = await Promise.all([deliverOutboxItem(outboxId), deliverOutboxItem(outboxId), handler(streamEvent(record)), deliverPendingOutbox()]);
+
+    expect(outcomes.slice(0, 2).filter((outcome) => outcome === 'sent').length).toBeLessThanOrEqual(1);
+    expect(outcomes[2]).toEqual({ batchItemFailures: [] });
+    expect(await emailsTo(payload.to, payload.subject)).toHaveLength(1);
+    expect(await outboxItem(outboxId)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('an expired lease is taken over by another worker; a live one is left alone, also by the sweep', async () => {
+    const userId = `user-${newId()}`;
+    const { outboxId, record } = await insertOutboxItem('notification', { userId, message: 'Taken over' });
+    dieOnceAfter('claimed', outboxId);
+    await handler(streamEvent(record));
+    const dead = await outboxItem(outboxId);
+
+    expect(await deliverOutboxItem(outboxId)).toBe('leased');
+    await deliverPendingOutbox();
+    expect(await outboxItem(outboxId)).toMatchObject({ status: 'pending', leaseOwner: dead.leaseOwner, attempts: 1 });
+
+    leasesRunOut();
+    expect(await deliverOutboxItem(outboxId)).toBe('sent');
+    const done = await outboxItem(outboxId);
+    expect(done.leaseOwner).not.toBe(dead.leaseOwner);
+    expect(done).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('outbox worker: consent, suppression and retention', () => {
+  it('skips a notification email to someone who turned email notifications off, but sends them an account email', async () => {
+    const { userId, email } = await createUser({ emailNotificationsOptIn: false });
+    const news = emailPayload(email, { userId });
+    const account = emailPayload(email, { purpose: 'account' });
+    const { outboxId: newsId } = await insertOutboxItem('email', news);
+    const { outboxId: accountId } = await insertOutboxItem('email', account);
+
+    expect(await deliverOutboxItem(newsId)).toBe('skipped');
+    expect(await deliverOutboxItem(accountId)).toBe('sent');
+
+    expect(await outboxItem(newsId)).toMatchObject({ status: 'skipped', skipReason: 'the recipient turned email notifications off' });
+    expect(await emailsTo(email, news.subject)).toHaveLength(0);
+    expect(await emailsTo(email, account.subject)).toHaveLength(1);
+  });
+
+  it('finds the recipient by address when the payload names none, and sends to those who opted in', async () => {
+    const optedOut = await createUser({ emailNotificationsOptIn: false });
+    const optedIn = await createUser({ emailNotificationsOptIn: true });
+    const { outboxId: outId } = await insertOutboxItem('email', emailPayload(optedOut.email.toUpperCase()));
+    const { outboxId: inId } = await insertOutboxItem('email', emailPayload(optedIn.email));
+    expect(await deliverOutboxItem(outId)).toBe('skipped');
+    expect(await deliverOutboxItem(inId)).toBe('sent');
+  });
+
+  it('sends no email at all, not even an account one, to a suppressed address', async () => {
+    const { email } = await createUser({ emailSuppressed: true });
+    const payload = emailPayload(email, { purpose: 'account' });
+    const { outboxId } = await insertOutboxItem('email', payload);
+    expect(await deliverOutboxItem(outboxId)).toBe('skipped');
+    expect(await outboxItem(outboxId)).toMatchObject({ status: 'skipped', skipReason: 'the address is suppressed (bounce or complaint)' });
+    expect(await emailsTo(email, payload.subject)).toHaveLength(0);
+  });
+
+  it('sends a notification SMS only to someone who opted in to SMS', async () => {
+    process.env.SMS_OUTBOX_FILE = join(scratch, 'consent.jsonl');
+    const optedIn = await createUser({ smsOptIn: true });
+    const notOptedIn = await createUser({});
+    const { outboxId: inId } = await insertOutboxItem('sms', { to: '+15551110001', message: 'Opted in', userId: optedIn.userId });
+    const { outboxId: outId } = await insertOutboxItem('sms', { to: '+15551110002', message: 'Not opted in', userId: notOptedIn.userId });
+    const { outboxId: anonymousId } = await insertOutboxItem('sms', { to: '+15551110003', message: 'Nobody known' });
+
+    expect(await deliverOutboxItem(inId)).toBe('sent');
+    expect(await deliverOutboxItem(outId)).toBe('skipped');
+    expect(await deliverOutboxItem(anonymousId)).toBe('skipped');
+    const sent = (await readFile(process.env.SMS_OUTBOX_FILE, 'utf8')).trim().split('\n').map((line) => JSON.parse(line).message);
+    expect(sent).toEqual(['Opted in']);
+    expect(await outboxItem(outId)).toMatchObject({ status: 'skipped', skipReason: 'the recipient has not opted in to SMS' });
+  });
+
+  it(`sets a TTL ${HANDLED_RETENTION_DAYS} days out on every handled item (sent, skipped, failed) and none on pending ones`, async () => {
+    const { email } = await createUser({ emailSuppressed: true });
+    const { outboxId: sentId } = await insertOutboxItem('notification', { userId: `user-${newId()}`, message: 'Kept a while' });
+    const { outboxId: skippedId } = await insertOutboxItem('email', emailPayload(email));
+    const { outboxId: failedId } = await insertOutboxItem('notification', { message: 'invalid' });
+    const { outboxId: pendingId } = await insertOutboxItem('notification', { userId: `user-${newId()}`, message: 'Not yet' });
+    const before = Math.floor(Date.now() / 1000);
+
+    expect([await deliverOutboxItem(sentId), await deliverOutboxItem(skippedId), await deliverOutboxItem(failedId)]).toEqual(['sent', 'skipped', 'failed']);
+
+    const retention = HANDLED_RETENTION_DAYS * 86_400;
+    for (const outboxId of [sentId, skippedId, failedId]) {
+      const { ttl } = await outboxItem(outboxId);
+      expect(ttl).toBeGreaterThanOrEqual(before + retention);
+      expect(ttl).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + retention);
+    }
+    expect((await outboxItem(pendingId)).ttl).toBeUndefined();
+  });
+});
+
+describe('the scheduled sweep', () => {
+  it('the sweep event sends items left pending while no worker ran', async () => {
     const userId = `user-${newId()}`;
     const { outboxId } = await insertOutboxItem('notification', { userId, message: 'Written while the worker was down' });
 
-    expect(await deliverPendingOutbox()).toBeGreaterThanOrEqual(1);
+    const report = await handler(SWEEP_EVENT);
+    expect(report.outbox).toBeGreaterThanOrEqual(1);
     expect((await outboxItem(outboxId)).status).toBe('sent');
     expect((await listNotifications(userId, { limit: 5, offset: 0 })).total).toBe(1);
+  });
+
+  it('runs every sweeper in turn; one that fails is reported and the others still run', async () => {
+    const ran: string[] = [];
+    const report = await sweep([
+      { name: 'broken', run: async () => { ran.push('broken'); throw new Error('jobs table unreachable'); } },
+      { name: 'counting', run: async () => { ran.push('counting'); return 3; } },
+    ]);
+    expect(ran).toEqual(['broken', 'counting']);
+    expect(report).toEqual({ broken: { error: 'jobs table unreachable' }, counting: 3 });
   });
 });

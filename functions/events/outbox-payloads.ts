@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * What each outbox kind carries. `userId` names the recipient when known; `purpose`
+ * decides which consent applies at send time (./outbox-recipients.ts):
+ * - `notification` (the default): news about the person's work; needs their opt-in.
+ * - `account`: a message the person asked for (a verification code, a password link);
+ *   sent whatever the opt-in, never to a suppressed address.
+ */
+const recipient = {
+  userId: z.string().min(1).max(64).optional(),
+  purpose: z.enum(['notification', 'account']).default('notification'),
+};
+
+export const outboxPayloadSchemas = {
+  email: z.object({ to: z.string().min(3).max(254), subject: z.string(), html: z.string(), text: z.string(), ...recipient }),
+  sms: z.object({ to: z.string().min(3).max(20), message: z.string().min(1), ...recipient }),
+  notification: z.object({ userId: z.string().min(1).max(64), message: z.string().min(1), link: z.string().optional() }),
+};
+
+export type OutboxKind = keyof typeof outboxPayloadSchemas;
+/** What a writer puts in an outbox item (`purpose` may be left out). */
+export type OutboxPayloadInput<K extends OutboxKind> = z.input<(typeof outboxPayloadSchemas)[K]>;
+/** What the worker delivers (`purpose` filled in). */
+export type OutboxPayload<K extends OutboxKind> = z.output<(typeof outboxPayloadSchemas)[K]>;

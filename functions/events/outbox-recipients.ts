@@ -1,0 +1,45 @@
+import { db } from '../db/service';
+import type { OutboxPayload } from './outbox-payloads';
+
+/**
+ * Consent and suppression, checked when a message is about to go out (not when it was
+ * written): someone who opts out or bounces in between is respected. Returns why the
+ * message must not be sent, or undefined to send it.
+ */
+type User = NonNullable<Awaited<ReturnType<typeof readUser>>>;
+
+async function readUser(userId: string) {
+  return (await db().entities.user.get({ userId }).go()).data;
+}
+
+/** The user who owns `address` (its email claim), if any. */
+async function addressOwner(address: string): Promise<User | null> {
+  const { data: claim } = await db().entities.userEmail.get({ email: address.trim().toLowerCase() }).go();
+  return claim ? readUser(claim.userId) : null;
+}
+
+/**
+ * True when email to `address` must stop: a bounce or complaint set `emailSuppressed` on
+ * the user whose primary address it is (ARCHITECTURE.md section 8). Addresses no user
+ * owns have no suppression record yet, so they are not suppressed.
+ */
+export async function isAddressSuppressed(address: string, owner?: User | null): Promise<boolean> {
+  const user = owner === undefined ? await addressOwner(address) : owner;
+  return Boolean(user?.emailSuppressed && user.email === address.trim().toLowerCase());
+}
+
+export async function emailBlockedReason(email: OutboxPayload<'email'>): Promise<string | undefined> {
+  const owner = await addressOwner(email.to);
+  if (await isAddressSuppressed(email.to, owner)) return 'the address is suppressed (bounce or complaint)';
+  if (email.purpose === 'account') return undefined;
+  const recipient = email.userId && email.userId !== owner?.userId ? await readUser(email.userId) : owner;
+  if (recipient?.emailNotificationsOptIn === false) return 'the recipient turned email notifications off';
+  return undefined;
+}
+
+export async function smsBlockedReason(sms: OutboxPayload<'sms'>): Promise<string | undefined> {
+  if (sms.purpose === 'account') return undefined;
+  const recipient = sms.userId ? await readUser(sms.userId) : null;
+  if (!recipient?.smsOptIn) return 'the recipient has not opted in to SMS';
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import { log } from '../lib/log';
+import { deliverPendingOutbox } from './outbox-delivery';
+
+/**
+ * The scheduled sweep: the backstop for work the table's stream did not finish (records
+ * whose retries ran out, a worker that died holding a lease, items written while no worker
+ * ran). In AWS an EventBridge rule invokes the worker Lambda with SWEEP_EVENT; the local
+ * runtime sends the same event on a timer (bin/local/sweep-timer.ts).
+ */
+export const SWEEP_EVENT = { source: 'formation.sweep' } as const;
+export type SweepEvent = typeof SWEEP_EVENT;
+
+export function isSweepEvent(event: unknown): event is SweepEvent {
+  return (event as { source?: unknown } | null)?.source === SWEEP_EVENT.source;
+}
+
+export interface Sweeper {
+  name: string;
+  /** Does one bounded round of work; returns how many items it completed. */
+  run: () => Promise<number>;
+}
+
+/** Every sweeper, run in this order on each sweep. Background work that needs a backstop adds its own here. */
+export const SWEEPERS: readonly Sweeper[] = [{ name: 'outbox', run: () => deliverPendingOutbox() }];
+
+/** Per sweeper: how many items it completed, or the error that stopped it. */
+export type SweepReport = Record<string, number | { error: string }>;
+
+/** Runs every sweeper; one that throws is logged and reported, and the others still run. */
+export async function sweep(sweepers: readonly Sweeper[] = SWEEPERS): Promise<SweepReport> {
+  const report: SweepReport = {};
+  for (const sweeper of sweepers) {
+    try {
+      report[sweeper.name] = await sweeper.run();
+    } catch (error) {
+      report[sweeper.name] = { error: String((error as Error)?.message ?? error) };
+      log('error', 'sweeper failed', { sweeper: sweeper.name, error: report[sweeper.name] });
+    }
+  }
+  return report;
+}
