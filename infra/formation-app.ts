@@ -4,6 +4,7 @@ import type { FormationSettings } from './settings';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface FormationInputs {
@@ -23,11 +24,16 @@ export interface FormationStacks {
   auth: AuthStack;
   api: ApiStack;
   web: WebStack;
+  edge: EdgeStack;
 }
 
+/** CloudFront takes its web ACL (and certificate) from this region only. */
+export const EDGE_REGION = 'us-east-1';
+
 /**
- * The four stacks of ARCHITECTURE.md section 2. The app's address is a setting, not
- * CloudFront's output, so references only flow one way: data, auth -> api -> web.
+ * The four stacks of ARCHITECTURE.md section 2, plus the edge stack CloudFront needs in us-east-1.
+ * The app's address is a setting, not CloudFront's output, so references only flow one way:
+ * data, auth -> api -> web <- edge.
  */
 export function addFormationStacks(app: App, inputs: FormationInputs): FormationStacks {
   const { settings, env } = inputs;
@@ -38,6 +44,7 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     description: 'Formation Tracks: table and uploaded files (retained)',
     tableDefinition: inputs.tableDefinition,
     appUrl: settings.appUrl,
+    logRetention: settings.logRetentionDays,
   });
   const auth = new AuthStack(app, id('Auth'), {
     env,
@@ -47,6 +54,7 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     name: settings.name,
     mailFrom: settings.mailFrom,
     sesIdentity: settings.sesIdentity,
+    mfa: settings.mfa,
   });
   const api = new ApiStack(app, id('Api'), {
     env,
@@ -54,7 +62,9 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     services: inputs.services,
     bundlesDir: inputs.bundlesDir,
     table: data.table,
+    tableIndexNames: data.indexNames,
     uploads: data.uploads,
+    uploadsObjectAccess: data.uploadsObjectAccess,
     userPool: auth.userPool,
     userPoolClient: auth.client,
     issuerUrl: auth.issuerUrl,
@@ -64,6 +74,18 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     smsOriginationNumber: settings.smsOriginationNumber,
     smsSenderId: settings.smsSenderId,
     logRetention: settings.logRetentionDays,
+    alarmEmail: settings.alarmEmail,
+  });
+  // With a known region elsewhere, the web ACL's ARN crosses regions (CDK carries it through SSM
+  // parameters). Offline, every stack is environment-agnostic and the reference is a plain export;
+  // a real deploy always knows its region (docs/deploy.md).
+  const edgeEnv = env ? { account: env.account, region: EDGE_REGION } : undefined;
+  const crossRegion = Boolean(env && env.region !== EDGE_REGION);
+  const edge = new EdgeStack(app, id('Edge'), {
+    env: edgeEnv,
+    crossRegionReferences: crossRegion,
+    description: 'Formation Tracks: the CloudFront web ACL (us-east-1)',
+    rateLimits: { api: settings.apiRateLimit, signIn: settings.signInRateLimit },
   });
   const web = new WebStack(app, id('Web'), {
     env,
@@ -73,9 +95,13 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     appDomain: settings.appDomain,
     certificateArn: settings.certificateArn,
     siteDir: inputs.siteDir,
+    logBucket: data.logs,
+    webAclArn: edge.webAclArn,
+    originVerifySecret: api.originVerifySecret,
+    crossRegionReferences: crossRegion,
   });
 
   // Both missing settings break sign-in first (callback URL, invitation sender): say it there.
   settings.warnings.forEach((warning, i) => Annotations.of(auth).addWarningV2(`formation:settings-${i}`, warning));
-  return { data, auth, api, web };
+  return { data, auth, api, web, edge };
 }

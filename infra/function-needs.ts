@@ -2,21 +2,22 @@ import { Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { acknowledge, nagEnvironment } from './constructs/acknowledge';
 import { OUTBOX_WORKER } from './bundling/function-bundles';
 
-/** Outside services a function may call besides the table (which every function reads and writes). */
+/** Outside services a function may call besides the table. */
 export type FunctionNeed = 'files' | 'mail' | 'sms' | 'identity';
 
 /**
  * Least privilege, in one table: a function not listed here gets table access only.
  * files: presigned POST/GET and deletes (file service, user avatars, step uploads and form files);
  * mail/sms: the outbox worker delivers, admin and communication send directly;
- * identity: Cognito admin calls (create, reinvite, deactivate users; sign-in bookkeeping).
+ * identity: Cognito user administration (create, reinvite, deactivate, change email), which only
+ * the admin service does (ARCHITECTURE.md section 6). Sign-in itself (security) is plain OpenID
+ * Connect against the pool's public endpoints and needs no Cognito permission.
  */
 export const FUNCTION_NEEDS: Readonly<Record<string, readonly FunctionNeed[]>> = {
   admin: ['identity', 'mail'],
-  security: ['identity'],
   file: ['files'],
   user: ['files'],
   step: ['files'],
@@ -24,73 +25,83 @@ export const FUNCTION_NEEDS: Readonly<Record<string, readonly FunctionNeed[]>> =
   [OUTBOX_WORKER]: ['mail', 'sms'],
 };
 
+/**
+ * Services that only read the table, checked against their handlers and the core they call:
+ * app (health, OpenAPI; the session lookup reads) and announcement (current announcements).
+ * A service here gets no write action, so one that starts writing must leave this list
+ * (test/infra/api-stack.test.ts fails when one of them gains a route that is not a GET).
+ */
+export const READ_ONLY_FUNCTIONS: readonly string[] = ['app', 'announcement'];
+
 export function needsOf(name: string): readonly FunctionNeed[] {
   return Object.hasOwn(FUNCTION_NEEDS, name) ? FUNCTION_NEEDS[name] : [];
 }
 
 export interface NeedResources {
-  uploads: s3.IBucket;
+  /** Object access on the uploads bucket (a managed policy of the data stack). */
+  uploadsObjectAccess: iam.IManagedPolicy;
   userPool: cognito.IUserPool;
   /** Sending is allowed from this address only. */
   mailFrom: string;
 }
 
-const IDENTITY_ACTIONS = [
-  'AdminCreateUser',
+/** The Cognito calls of the identity adapter's Cognito side; nothing else is granted. */
+export const IDENTITY_ACTIONS = [
+  'AdminCreateUser', // create, and reinvite (MessageAction RESEND)
   'AdminGetUser',
-  'AdminUpdateUserAttributes',
+  'AdminUpdateUserAttributes', // email change
   'AdminDisableUser',
   'AdminEnableUser',
-  'AdminResetUserPassword',
-  'AdminUserGlobalSignOut',
-  'ListUsers',
+  'AdminUserGlobalSignOut', // deactivation ends every session
 ].map((action) => `cognito-idp:${action}`);
 
-function statementsFor(need: FunctionNeed, r: NeedResources): iam.PolicyStatement[] {
-  const stack = Stack.of(r.uploads);
+function grantNeed(role: iam.IRole, need: FunctionNeed, r: NeedResources): void {
+  const stack = Stack.of(role);
+  const allow = (statement: iam.PolicyStatement) => role.addToPrincipalPolicy(statement);
   switch (need) {
     case 'files':
-      return [new iam.PolicyStatement({
-        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-        resources: [r.uploads.arnForObjects('*')],
-      })];
-    case 'mail':
+      role.addManagedPolicy(r.uploadsObjectAccess);
+      return;
+    case 'mail': {
       // SES checks every identity involved (in the sandbox, recipients too), so the
       // resource is all identities and the sender address is what is pinned.
-      return [new iam.PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-        conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
-      })];
+      const identities = stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+      const { account, region } = nagEnvironment(stack);
+      allow(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: [identities], conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } } }));
+      acknowledge(role, {
+        [`IAM5[Resource::arn:<AWS::Partition>:ses:${region}:${account}:identity/*]`]:
+          'SES authorises a send against every identity involved (recipients too, in the sandbox); the condition pins the sender to mailFrom.',
+      });
+      return;
+    }
     case 'sms':
       // Publishing to a phone number has no resource ARN, so allow "*" and deny every topic:
       // what remains is direct SMS.
-      return [
-        new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }),
-        new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${stack.partition}:sns:*:*:*`] }),
-      ];
+      allow(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+      allow(new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['sns:Publish'], resources: [`arn:${stack.partition}:sns:*:*:*`] }));
+      acknowledge(role, { 'IAM5[Resource::*]': 'sns:Publish to a phone number has no resource ARN; an explicit deny on every topic leaves direct SMS only.' });
+      return;
     case 'identity':
-      return [new iam.PolicyStatement({ actions: IDENTITY_ACTIONS, resources: [r.userPool.userPoolArn] })];
+      allow(new iam.PolicyStatement({ actions: IDENTITY_ACTIONS, resources: [r.userPool.userPoolArn] }));
+      return;
   }
+}
+
+export function grantNeeds(role: iam.IRole, needs: readonly FunctionNeed[], resources: NeedResources): void {
+  for (const need of needs) grantNeed(role, need, resources);
 }
 
 /**
- * Item reads and writes on the table and its indexes. Transactions are authorised per item
- * action, so these cover TransactWriteItems/TransactGetItems too. Scan is left out on purpose:
- * no request path may use it (ARCHITECTURE.md section 5), and IAM now enforces that.
+ * Item reads on the table and each of its indexes, by name. Scan is left out on purpose:
+ * no request path may use it (ARCHITECTURE.md section 5), and IAM enforces that.
  */
-export const TABLE_ACTIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'].map(
-  (action) => `dynamodb:${action}`,
-);
+export const TABLE_READ_ACTIONS = ['GetItem', 'BatchGetItem', 'Query'].map((action) => `dynamodb:${action}`);
 
-export function grantTableAccess(fn: iam.IGrantable, table: dynamodb.ITable): void {
-  fn.grantPrincipal.addToPrincipalPolicy(
-    new iam.PolicyStatement({ actions: TABLE_ACTIONS, resources: [table.tableArn, `${table.tableArn}/index/*`] }),
-  );
-}
+/** Item writes; transactions are authorised per item action, so these cover TransactWriteItems too. */
+export const TABLE_WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'].map((action) => `dynamodb:${action}`);
 
-export function grantNeeds(fn: iam.IGrantable, needs: readonly FunctionNeed[], resources: NeedResources): void {
-  for (const statement of needs.flatMap((need) => statementsFor(need, resources))) {
-    fn.grantPrincipal.addToPrincipalPolicy(statement);
-  }
+export function grantTableAccess(role: iam.IRole, table: dynamodb.ITable, indexNames: readonly string[], access: 'read' | 'readWrite'): void {
+  const indexes = indexNames.map((name) => `${table.tableArn}/index/${name}`);
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn, ...indexes] }));
+  if (access === 'readWrite') role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
 }

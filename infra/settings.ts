@@ -15,6 +15,10 @@ export const SETTING_SOURCES = {
   smsOriginationNumber: 'SMS_ORIGINATION_NUMBER',
   smsSenderId: 'SMS_SENDER_ID',
   logRetentionDays: 'LOG_RETENTION_DAYS',
+  apiRateLimit: 'API_RATE_LIMIT',
+  signInRateLimit: 'SIGN_IN_RATE_LIMIT',
+  mfa: 'MFA',
+  alarmEmail: 'ALARM_EMAIL',
 } as const;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
@@ -25,6 +29,12 @@ const PLACEHOLDER_MAIL_FROM = 'no-reply@example.org';
 
 const hostname = z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case host name such as formation.example.org');
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+/** AWS WAF rate-based rules count requests per client IP over five minutes; 10 is the smallest limit it accepts. */
+const rateLimit = (fallback: number) => z.coerce.number().int().min(10, 'at least 10 (the smallest limit AWS WAF accepts)').max(2_000_000_000).default(fallback);
+
+/** Defaults: an office behind one address with a few dozen busy people stays well under both. */
+export const DEFAULT_API_RATE_LIMIT = 3000;
+export const DEFAULT_SIGN_IN_RATE_LIMIT = 100;
 
 const settingsSchema = z
   .object({
@@ -40,6 +50,10 @@ const settingsSchema = z
       .number()
       .refine((d) => (Object.values(RetentionDays) as unknown[]).includes(d), 'one of the retention periods CloudWatch Logs offers (1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365 ...)')
       .default(30),
+    apiRateLimit: rateLimit(DEFAULT_API_RATE_LIMIT),
+    signInRateLimit: rateLimit(DEFAULT_SIGN_IN_RATE_LIMIT),
+    mfa: z.enum(['optional', 'required'], 'optional or required').default('optional'),
+    alarmEmail: optional(z.email()),
   })
   .refine((s) => !s.appDomain || s.certificateArn || s.appDomain.endsWith('.cloudfront.net'), {
     message: 'a custom appDomain needs certificateArn; without a certificate, appDomain must be the CloudFront domain printed by the first deploy',
@@ -62,6 +76,14 @@ export interface FormationSettings {
   smsOriginationNumber?: string;
   smsSenderId?: string;
   logRetentionDays: RetentionDays;
+  /** Requests to /api/* one client IP may make in five minutes before AWS WAF blocks it. */
+  apiRateLimit: number;
+  /** The same for the public sign-in routes (/api/security/*): far fewer are ever needed. */
+  signInRateLimit: number;
+  /** optional: people may add an authenticator app; required: everyone must (Cognito asks at first sign-in). */
+  mfa: 'optional' | 'required';
+  /** Receives the alarms (failed outbox deliveries, worker errors); unset: alarms show in CloudWatch only. */
+  alarmEmail?: string;
   /** Things that still need a conference's attention; shown as synth warnings. */
   warnings: string[];
 }
@@ -96,6 +118,10 @@ export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.
     smsOriginationNumber: s.smsOriginationNumber,
     smsSenderId: s.smsSenderId,
     logRetentionDays: s.logRetentionDays as RetentionDays,
+    apiRateLimit: s.apiRateLimit,
+    signInRateLimit: s.signInRateLimit,
+    mfa: s.mfa,
+    alarmEmail: s.alarmEmail,
     warnings,
   };
 }

@@ -1,8 +1,10 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAMBDA_HANDLER } from '../bundling/function-bundles';
+import { acknowledge } from './acknowledge';
 
 export interface ServiceFunctionProps {
   /** Folder holding the bundle (index.mjs and its source map). */
@@ -13,9 +15,13 @@ export interface ServiceFunctionProps {
   timeout?: Duration;
 }
 
-/** One of our Lambdas: Node 22 on arm64 (cheaper per GB-second), a prebuilt esbuild bundle, its own log group. */
+/**
+ * One of our Lambdas: Node 22 on arm64 (cheaper per GB-second), a prebuilt esbuild bundle, its own
+ * log group, and its own role that may write to that log group and nothing else until granted more.
+ */
 export class ServiceFunction extends Construct {
   readonly fn: lambda.Function;
+  readonly role: iam.Role;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
@@ -24,7 +30,11 @@ export class ServiceFunction extends Construct {
       retention: props.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Not the AWS managed basic-execution policy: that one may create and write any log group.
+    this.role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: props.description });
+    logGroup.grantWrite(this.role);
     this.fn = new lambda.Function(this, 'Function', {
+      role: this.role,
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
@@ -34,6 +44,9 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       logGroup,
+    });
+    acknowledge(this.fn, {
+      L1: 'Node.js 22 is the runtime ARCHITECTURE.md section 2 chose (supported by Lambda, the bundles target it); a newer one is a project decision taken there, not a drift to fix here.',
     });
   }
 }

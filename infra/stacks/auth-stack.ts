@@ -1,6 +1,7 @@
 import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { acknowledge } from '../constructs/acknowledge';
 
 export interface AuthStackProps extends StackProps {
   appUrl: string;
@@ -10,6 +11,8 @@ export interface AuthStackProps extends StackProps {
   mailFrom: string;
   /** The verified SES identity covering mailFrom (its domain, or the address itself). */
   sesIdentity: string;
+  /** optional: TOTP offered, and the app requires it of administrators; required: everyone (docs/deploy.md, "Sign-in security"). */
+  mfa: 'optional' | 'required';
 }
 
 export const CALLBACK_PATH = '/api/security/authenticate';
@@ -37,6 +40,11 @@ export class AuthStack extends Stack {
       selfSignUpEnabled: false,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
+      // A new email address takes effect only once its owner confirms the code sent to it.
+      keepOriginal: { email: true },
+      mfa: props.mfa === 'required' ? cognito.Mfa.REQUIRED : cognito.Mfa.OPTIONAL,
+      // An authenticator app (TOTP) only: SMS codes can be intercepted and cost per message.
+      mfaSecondFactor: { otp: true, sms: false },
       userInvitation: {
         emailSubject: 'Your Formation Tracks account',
         emailBody: `You have been invited to Formation Tracks. Sign in at ${home} with the username {username} and the temporary password {####}; you will choose your own password.`,
@@ -46,7 +54,7 @@ export class AuthStack extends Stack {
         requireLowercase: true,
         requireUppercase: true,
         requireDigits: true,
-        requireSymbols: false,
+        requireSymbols: true,
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
@@ -61,6 +69,13 @@ export class AuthStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    acknowledge(this.userPool, {
+      COG8: 'The Plus plan (threat protection) is billed per monthly active user on top of Essentials, a standing cost a small conference does not carry; sign-in is protected by the WAF rate limits on /api/security/*, the password policy, Cognito lockout after repeated failures, and TOTP.',
+      ...(props.mfa === 'required'
+        ? {}
+        : { COG2: 'MFA is optional at pool level because most users (participants, mentors) may not have an authenticator app; TOTP is offered to all and the app requires it of superadmins and conference admins (docs/deploy.md, "Sign-in security"). Set mfa=required to require it of everyone.' }),
+    });
+
     this.domain = this.userPool.addDomain('Login', {
       cognitoDomain: { domainPrefix: props.domainPrefix ?? `${props.name.toLowerCase()}-${Aws.ACCOUNT_ID}` },
       managedLoginVersion: cognito.ManagedLoginVersion.NEWER_MANAGED_LOGIN,
@@ -70,6 +85,9 @@ export class AuthStack extends Stack {
     // (see docs/deploy.md, "Why a public client").
     this.client = this.userPool.addClient('Web', {
       generateSecret: false,
+      // Only what managed login needs for a password sign-in (SRP: the password never leaves the
+      // browser in clear) plus refresh; no plain USER_PASSWORD_AUTH, no admin or custom flows.
+      authFlows: { userSrp: true, userPassword: false, adminUserPassword: false, custom: false, user: false },
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],

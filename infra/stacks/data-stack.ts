@@ -1,7 +1,11 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { acknowledge } from '../constructs/acknowledge';
+import { LogBucket } from '../constructs/log-bucket';
 import { PrivateBucket } from '../constructs/private-bucket';
 import { TableFromEntities, type EntityTableDefinition } from '../constructs/table-from-entities';
 
@@ -9,18 +13,29 @@ export interface DataStackProps extends StackProps {
   tableDefinition: EntityTableDefinition;
   /** The app's origin: the only one allowed to upload straight to the bucket. */
   appUrl: string;
+  /** How long access logs are kept. */
+  logRetention: RetentionDays;
 }
 
-/** What outlives every deploy: the table and the uploaded files. */
+/** What outlives every deploy: the table, the uploaded files and the access logs. */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
+  /** The table's index names, so grants can name each index rather than index/*. */
+  readonly indexNames: readonly string[];
   readonly uploads: s3.Bucket;
+  /** CloudFront standard logs and S3 server access logs (docs/deploy.md, "Logs"). */
+  readonly logs: LogBucket;
+  /** Object read, write and delete on the uploads bucket, for the functions that handle files. */
+  readonly uploadsObjectAccess: iam.ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
     this.table = new TableFromEntities(this, 'Data', props.tableDefinition).table;
+    this.indexNames = props.tableDefinition.globalSecondaryIndexes.map((gsi) => gsi.indexName);
+    this.logs = new LogBucket(this, 'Logs', { retention: props.logRetention });
 
     this.uploads = new PrivateBucket(this, 'Uploads', {
+      logBucket: this.logs,
       removalPolicy: RemovalPolicy.RETAIN,
       // The browser posts presigned forms here and reads presigned GETs; nothing else crosses origins.
       cors: [
@@ -33,6 +48,18 @@ export class DataStack extends Stack {
         },
       ],
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    // Defined beside the bucket (and attached to roles in the API stack) so the one wildcard it
+    // needs is stated, and explained, once.
+    this.uploadsObjectAccess = new iam.ManagedPolicy(this, 'UploadsObjectAccess', {
+      description: 'Read, write and delete uploaded files (functions that handle files)',
+      statements: [new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [this.uploads.arnForObjects('*')] })],
+    });
+    const bucketId = this.resolve(this.getLogicalId(this.uploads.node.defaultChild as s3.CfnBucket)) as string;
+    acknowledge(this.uploadsObjectAccess, {
+      [`IAM5[Resource::<${bucketId}.Arn>/*]`]:
+        'Object keys are generated per upload by the server (presigned POST), so the grant covers the objects of this one bucket; no bucket-level or list action is granted.',
     });
   }
 }

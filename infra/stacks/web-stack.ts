@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, type CfnElement, CfnOutput, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -8,9 +8,12 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { acknowledge, nagEnvironment } from '../constructs/acknowledge';
+import { LOG_PREFIXES } from '../constructs/log-bucket';
 import { PrivateBucket } from '../constructs/private-bucket';
 import { securityHeadersPolicy } from '../constructs/security-headers';
 import { spaFallbackFunction } from '../constructs/spa-fallback';
+import { ORIGIN_VERIFY_HEADER } from './api-stack';
 
 export interface WebStackProps extends StackProps {
   httpApi: apigw.IHttpApi;
@@ -20,6 +23,12 @@ export interface WebStackProps extends StackProps {
   certificateArn?: string;
   /** The built SPA (web/dist); when missing the site files are not deployed (synth still works). */
   siteDir: string;
+  /** CloudFront standard logs and the site bucket's access logs go here. */
+  logBucket: s3.IBucket;
+  /** The us-east-1 web ACL (edge stack). */
+  webAclArn: string;
+  /** Sent to the API in ORIGIN_VERIFY_HEADER: the API answers only requests that came through here. */
+  originVerifySecret: string;
 }
 
 /** Vite puts content-hashed files here; they never change, so browsers may keep them forever. */
@@ -33,7 +42,7 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     // Rebuilt on every deploy, so it may go with the stack.
-    this.site = new PrivateBucket(this, 'Site', { removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true });
+    this.site = new PrivateBucket(this, 'Site', { logBucket: props.logBucket, removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true });
 
     const headers = securityHeadersPolicy(this, 'SecurityHeaders', [
       `https://${props.uploads.bucketRegionalDomainName}`,
@@ -42,6 +51,8 @@ export class WebStack extends Stack {
     const api: cloudfront.BehaviorOptions = {
       origin: new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret },
       }),
       // A redirect would drop a POST body; the SPA only ever calls over HTTPS anyway.
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -72,8 +83,19 @@ export class WebStack extends Stack {
           }
         : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: LOG_PREFIXES.cloudFront,
       // North America and Europe edges only: the cheapest class, ample for a conference.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+    });
+
+    acknowledge(this.distribution, {
+      CFR1: 'A conference serves its members wherever they are (travel, mission trips); blocking countries would lock them out, and abuse is handled by the web ACL.',
+      ...(props.certificateArn
+        ? {}
+        : { CFR4: 'Without a custom domain CloudFront serves its own *.cloudfront.net certificate, and with it the viewer security policy is always TLSv1 (CloudFront ignores a minimum). With certificateArn set, viewers need TLS 1.2 (TLSv1.2_2021).' }),
     });
 
     this.deploySite(props.siteDir);
@@ -111,5 +133,31 @@ export class WebStack extends Stack {
       distributionPaths: ['/*'],
     });
     if (hashed) pages.node.addDependency(hashed);
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** BucketDeployment's handler is one CDK-owned function per stack; its role and runtime are CDK's. */
+  private acknowledgeDeploymentHandler(): void {
+    const handler = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) return;
+    const { account, region } = nagEnvironment(this);
+    const siteId = this.resolve(this.getLogicalId(this.site.node.defaultChild as CfnElement)) as string;
+    const why = 'CDK\'s BucketDeployment handler copies the built site from the CDK asset bucket into the site bucket and invalidates the distribution; CDK writes its policy, scoped to those two buckets.';
+    acknowledge(handler, {
+      'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]': `${why} Its logging policy is CDK's choice too.`,
+      L1: 'CDK picks and updates the runtime of its own BucketDeployment handler with each aws-cdk-lib release.',
+      ...Object.fromEntries(
+        [
+          'Action::s3:GetObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:List*',
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${account}-${region}/*`,
+          `Resource::<${siteId}.Arn>/*`,
+          'Resource::*',
+        ].map((finding) => [`IAM5[${finding}]`, finding === 'Resource::*' ? 'cloudfront:CreateInvalidation has no resource-level scoping in the policy CDK writes; the handler only invalidates this distribution.' : why]),
+      ),
+    });
   }
 }

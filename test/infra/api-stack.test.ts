@@ -1,9 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { services } from '../../shared/api';
+import { contractsOf, services } from '../../shared/api';
+import { tableDefinition } from '../../functions/db/table';
 import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
-import { needsOf } from '../../infra/function-needs';
+import { IDENTITY_ACTIONS, READ_ONLY_FUNCTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, needsOf } from '../../infra/function-needs';
 import type { ApiStack } from '../../infra/stacks/api-stack';
-import { allowedActions, statementsOf } from './support/policies';
+import { allowedActions, managedPoliciesOf, statementsOf } from './support/policies';
 import { SYNTH_TIMEOUT, synthFormation } from './support/synth-formation';
 
 let api: ApiStack;
@@ -54,34 +55,57 @@ describe('routes', () => {
 });
 
 describe('least privilege', () => {
-  it('never allows a table Scan, and gives every function item access to the table', () => {
+  it('never allows a table Scan; reads the table and each index by name; writes only where a service writes', () => {
     for (const name of everyFunction()) {
-      const actions = actionsOf(name);
-      expect(actions, name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      const statements = statementsOf(api, template, name);
+      const actions = allowedActions(statements);
+      expect(actions, name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem']));
       expect(actions.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:*'), name).toEqual([]);
+      const writes = actions.filter((a) => TABLE_WRITE_ACTIONS.includes(a));
+      expect(writes.sort(), name).toEqual(READ_ONLY_FUNCTIONS.includes(name) ? [] : [...TABLE_WRITE_ACTIONS].sort());
+      const itemActions = [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS];
+      const tableResources = JSON.stringify(statements.filter((s) => allowedActions([s]).some((a) => itemActions.includes(a))).map((s) => s.Resource));
+      expect(tableResources, name).not.toContain('*');
+      for (const gsi of tableDefinition.globalSecondaryIndexes) expect(tableResources, name).toContain(`/index/${gsi.indexName}`);
+    }
+    expect(READ_ONLY_FUNCTIONS.filter((n) => services.includes(n)).length).toBeGreaterThan(0);
+  });
+
+  it('keeps read-only services to GET routes (a service that gains a write route must leave READ_ONLY_FUNCTIONS)', () => {
+    for (const name of READ_ONLY_FUNCTIONS) {
+      expect(contractsOf(name).filter((c) => c.method !== 'GET').map((c) => c.id), name).toEqual([]);
     }
   });
 
-  it('gives S3 object access only to functions that handle files', () => {
+  it('gives S3 object access (the data stack policy) only to functions that handle files', () => {
     for (const name of everyFunction()) {
-      const s3 = actionsOf(name).filter((a) => a.startsWith('s3:'));
-      if (needsOf(name).includes('files')) expect(s3.sort(), name).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
-      else expect(s3, name).toEqual([]);
+      expect(actionsOf(name).filter((a) => a.startsWith('s3:')), name).toEqual([]);
+      const uploads = managedPoliciesOf(api, template, name).filter((arn) => arn.includes('UploadsObjectAccess'));
+      expect(uploads, name).toHaveLength(needsOf(name).includes('files') ? 1 : 0);
     }
-    const withoutFiles = everyFunction().filter((n) => !needsOf(n).includes('files'));
-    expect(withoutFiles.length).toBeGreaterThan(0);
+    expect(everyFunction().some((n) => needsOf(n).includes('files'))).toBe(true);
   });
 
-  it('lets only the worker, admin and communication send email or SMS, and only admin and security call Cognito', () => {
+  it('writes logs only to the function\'s own log group, with no AWS managed policy', () => {
+    for (const name of everyFunction()) {
+      expect(managedPoliciesOf(api, template, name).filter((arn) => arn.includes(':iam::aws:policy')), name).toEqual([]);
+      const logs = statementsOf(api, template, name).filter((s) => JSON.stringify(s.Action).includes('logs:'));
+      expect(logs, name).toHaveLength(1);
+      expect(logs[0].Resource, name).toEqual({ 'Fn::GetAtt': [expect.stringMatching(new RegExp(`^Fn${name.replace(/-/g, '')}Logs`)), 'Arn'] });
+    }
+  });
+
+  it('lets only the worker, admin and communication send email or SMS, and only admin administer Cognito users', () => {
     for (const name of everyFunction()) {
       const actions = actionsOf(name);
       const sends = actions.some((a) => a.startsWith('ses:'));
       const texts = actions.some((a) => a.startsWith('sns:'));
-      const cognito = actions.some((a) => a.startsWith('cognito-idp:'));
+      const cognito = actions.filter((a) => a.startsWith('cognito-idp:'));
       expect(sends, `${name} ses`).toBe(['admin', OUTBOX_WORKER].includes(name));
       expect(texts, `${name} sns`).toBe(['communication', OUTBOX_WORKER].includes(name));
-      expect(cognito, `${name} cognito`).toBe(['admin', 'security'].includes(name));
+      expect(cognito, `${name} cognito`).toEqual(name === 'admin' ? IDENTITY_ACTIONS : []);
     }
+    expect(needsOf('security')).toEqual([]);
   });
 
   it('pins email to the configured sender and keeps SMS away from topics', () => {
@@ -90,6 +114,36 @@ describe('least privilege', () => {
     expect(ses?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.org' } });
     const denyTopics = statements.find((s) => s.Effect === 'Deny' && s.Action === 'sns:Publish');
     expect(JSON.stringify(denyTopics?.Resource)).toContain(':sns:*:*:*');
+  });
+});
+
+describe('reaching the API only through CloudFront', () => {
+  it('gives every HTTP function, and not the worker, the origin secret, resolved from Secrets Manager at deploy', () => {
+    const [secretId] = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    const secret = template.toJSON().Resources[secretId];
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48, ExcludePunctuation: true });
+    for (const name of everyFunction()) {
+      const fn = template.toJSON().Resources[api.getLogicalId(api.functions.get(name)!.node.defaultChild as any)];
+      const value = fn.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET;
+      if (name === OUTBOX_WORKER) {
+        expect(value).toBeUndefined();
+        continue;
+      }
+      expect(value, name).toBe('{{resolve:secretsmanager:Formation-Api/origin-verify:SecretString:::}}');
+      expect(fn.DependsOn, name).toContain(secretId);
+    }
+  });
+});
+
+describe('the stage', () => {
+  it('writes one JSON access-log line per request to a log group with the retention setting', () => {
+    const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as any[];
+    const settings = stage.Properties.AccessLogSettings;
+    const format = JSON.parse(settings.Format);
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    expect(settings.Format).not.toContain('querystring');
+    const groupId = settings.DestinationArn['Fn::GetAtt'][0];
+    expect(template.toJSON().Resources[groupId].Properties.RetentionInDays).toBe(30);
   });
 });
 
@@ -108,5 +162,28 @@ describe('the outbox worker', () => {
     expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue'));
     expect(mapping.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+  });
+
+  it('is invoked every five minutes with the sweep event', () => {
+    const rules = Object.values(template.findResources('AWS::Events::Rule')) as any[];
+    expect(rules).toHaveLength(1);
+    const rule = rules[0].Properties;
+    expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
+    expect(rule.Targets).toHaveLength(1);
+    expect(JSON.parse(rule.Targets[0].Input)).toEqual({ source: 'formation.sweep' });
+    expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [api.getLogicalId(api.functions.get(OUTBOX_WORKER)!.node.defaultChild as any), 'Arn'] });
+  });
+
+  it('raises an alarm when a record reaches the dead-letter queue, and when the worker fails', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties);
+    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue'));
+    const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic'));
+    const waiting = alarms.find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(waiting).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topicId }] });
+    expect(waiting.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }]);
+    const errors = alarms.find((a) => a.MetricName === 'Errors');
+    expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, AlarmActions: [{ Ref: topicId }] });
+    // No alarmEmail in these settings: the alarms show in CloudWatch, nobody is subscribed.
+    expect(template.findResources('AWS::SNS::Subscription')).toEqual({});
   });
 });

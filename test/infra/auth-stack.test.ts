@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { SYNTH_TIMEOUT, synthFormation, TEST_DOMAIN } from './support/synth-formation';
+import { CUSTOM_DOMAIN_SETTINGS, SYNTH_TIMEOUT, synthFormation, TEST_DOMAIN } from './support/synth-formation';
 
 let auth: Template;
 beforeAll(() => {
@@ -22,6 +22,24 @@ describe('the user pool', () => {
     expect(pool.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     expect(pool.Policies.PasswordPolicy.MinimumLength).toBeGreaterThanOrEqual(12);
     expect(pool.EmailConfiguration.EmailSendingAccount).toBe('DEVELOPER');
+  });
+
+  it('asks for long passwords with every character class, and offers an authenticator app (TOTP) but no SMS codes', () => {
+    const pool = onlyResource('AWS::Cognito::UserPool');
+    expect(pool.Policies.PasswordPolicy).toMatchObject({ MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
+    expect(pool.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+  });
+
+  it('requires TOTP of everyone when the mfa setting says so', () => {
+    const strict = synthFormation({ ...CUSTOM_DOMAIN_SETTINGS, MFA: 'required' }).templates.auth;
+    const [pool] = Object.values(strict.findResources('AWS::Cognito::UserPool')) as any[];
+    expect(pool.Properties.MfaConfiguration).toBe('ON');
+  }, SYNTH_TIMEOUT);
+
+  it('changes an email address only once the new one is confirmed', () => {
+    const pool = onlyResource('AWS::Cognito::UserPool');
+    expect(pool.UserAttributeUpdateSettings).toEqual({ AttributesRequireVerificationBeforeUpdate: ['email'] });
   });
 
   it('is kept when the stack goes', () => {
@@ -48,5 +66,10 @@ describe('the app client', () => {
     expect(client.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile']);
     expect(client.GenerateSecret).toBe(false);
     expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
+  });
+
+  it('allows only the flows managed login needs: SRP password sign-in and refresh, never plain USER_PASSWORD_AUTH', () => {
+    const client = onlyResource('AWS::Cognito::UserPoolClient');
+    expect(client.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
   });
 });

@@ -48,6 +48,18 @@ describe('the table', () => {
   });
 });
 
+function uploadsBucket(): any {
+  const found = Object.values(data.findResources('AWS::S3::Bucket')).filter((b: any) => b.Properties.CorsConfiguration);
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
+function logBucketId(): string {
+  const ids = Object.entries(data.findResources('AWS::S3::Bucket')).filter(([, b]: any) => b.Properties.OwnershipControls?.Rules[0].ObjectOwnership === 'BucketOwnerPreferred');
+  expect(ids).toHaveLength(1);
+  return ids[0][0];
+}
+
 describe('the uploads bucket', () => {
   it('is private, encrypted, retained and refuses plain HTTP', () => {
     data.hasResource('AWS::S3::Bucket', {
@@ -65,12 +77,40 @@ describe('the uploads bucket', () => {
   });
 
   it('lets only the app origin post presigned uploads from the browser', () => {
-    const [bucket] = Object.values(data.findResources('AWS::S3::Bucket')) as any[];
+    const bucket = uploadsBucket();
     const rules = bucket.Properties.CorsConfiguration.CorsRules;
     expect(rules).toHaveLength(1);
     expect(rules[0].AllowedOrigins).toEqual([`https://${TEST_DOMAIN}`]);
     expect(rules[0].AllowedMethods).toContain('POST');
     expect(rules[0].AllowedMethods).not.toContain('PUT');
     expect(rules[0].AllowedMethods).not.toContain('DELETE');
+  });
+});
+
+describe('the uploads bucket access', () => {
+  it('logs every request to the log bucket', () => {
+    expect(uploadsBucket().Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logBucketId() }, LogFilePrefix: 's3-access/uploads/' });
+  });
+
+  it('is granted through one managed policy: object read, write and delete, nothing on the bucket itself', () => {
+    const policies = Object.values(data.findResources('AWS::IAM::ManagedPolicy')) as any[];
+    expect(policies).toHaveLength(1);
+    const [statement] = policies[0].Properties.PolicyDocument.Statement;
+    expect(statement.Action.sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(JSON.stringify(statement.Resource)).toMatch(/Uploads.*Arn.*\/\*/);
+  });
+});
+
+describe('the log bucket', () => {
+  it('is private, encrypted, HTTPS only, owned by the account, kept, and expires logs after the retention setting', () => {
+    const bucket = data.toJSON().Resources[logBucketId()];
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 30, Status: 'Enabled' })]);
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logBucketId() },
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { PLACEHOLDER_APP_DOMAIN, readSettings } from '../../infra/settings';
+import { DEFAULT_API_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT, PLACEHOLDER_APP_DOMAIN, readSettings } from '../../infra/settings';
 import { SYNTH_TIMEOUT, synthFormation, TEST_CERTIFICATE } from './support/synth-formation';
 
 const noContext = () => undefined;
@@ -25,6 +25,16 @@ describe('deployment settings', () => {
     expect(() => readSettings(noContext, { COGNITO_DOMAIN_PREFIX: 'my-cognito-login' })).toThrow(/cognito/);
     expect(() => readSettings(noContext, { LOG_RETENTION_DAYS: '31' })).toThrow(/retention/);
     expect(readSettings(noContext, { LOG_RETENTION_DAYS: '90' }).logRetentionDays).toBe(90);
+  });
+
+  it('takes the WAF limits, the MFA policy and the alarm address, with defaults', () => {
+    const defaults = readSettings(noContext, {});
+    expect(defaults).toMatchObject({ apiRateLimit: DEFAULT_API_RATE_LIMIT, signInRateLimit: DEFAULT_SIGN_IN_RATE_LIMIT, mfa: 'optional', alarmEmail: undefined });
+    const set = readSettings(noContext, { API_RATE_LIMIT: '500', SIGN_IN_RATE_LIMIT: '20', MFA: 'required', ALARM_EMAIL: 'ops@conference.org' });
+    expect(set).toMatchObject({ apiRateLimit: 500, signInRateLimit: 20, mfa: 'required', alarmEmail: 'ops@conference.org' });
+    expect(() => readSettings(noContext, { SIGN_IN_RATE_LIMIT: '5' })).toThrow(/signInRateLimit: at least 10/);
+    expect(() => readSettings(noContext, { MFA: 'sometimes' })).toThrow(/mfa/);
+    expect(() => readSettings(noContext, { ALARM_EMAIL: 'ops' })).toThrow(/alarmEmail/);
   });
 
   it('works with nothing set, warning about what a real deploy needs', () => {

@@ -53,6 +53,21 @@ describe('the distribution', () => {
     expect(api.FunctionAssociations).toBeUndefined();
   });
 
+  it('proves to the API that a request came through CloudFront, over TLS 1.2 only', () => {
+    const config = distributionConfig();
+    const api = config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: 'x-origin-verify', HeaderValue: '{{resolve:secretsmanager:Formation-Api/origin-verify:SecretString:::}}' }]);
+    expect(origin.CustomOriginConfig.OriginSSLProtocols).toEqual(['TLSv1.2']);
+  });
+
+  it('is guarded by the edge stack\'s web ACL and writes standard logs to the log bucket', () => {
+    const config = distributionConfig();
+    expect(JSON.stringify(config.WebACLId)).toMatch(/Formation-Edge.*WebAcl.*Arn/);
+    expect(config.Logging.Prefix).toBe('cloudfront/');
+    expect(JSON.stringify(config.Logging.Bucket)).toMatch(/Formation-Data.*Logs.*DomainName/);
+  });
+
   it('answers on the custom domain with its certificate', () => {
     const config = distributionConfig();
     expect(config.Aliases).toEqual([TEST_DOMAIN]);
@@ -76,7 +91,20 @@ describe('the distribution', () => {
   });
 });
 
+describe('without a custom domain', () => {
+  it('uses CloudFront\'s own certificate, whose viewer policy CloudFront fixes (no minimum can be set)', () => {
+    const plain = synthFormation({}).templates.web;
+    const [distribution] = Object.values(plain.findResources('AWS::CloudFront::Distribution')) as any[];
+    expect(distribution.Properties.DistributionConfig.Aliases).toBeUndefined();
+    expect(distribution.Properties.DistributionConfig.ViewerCertificate).toBeUndefined();
+  }, SYNTH_TIMEOUT);
+});
+
 describe('the site bucket', () => {
+  it('logs every request to the log bucket', () => {
+    web.hasResourceProperties('AWS::S3::Bucket', { LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3-access/site/' }) });
+  });
+
   it('is private and refuses plain HTTP', () => {
     web.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },

@@ -23,3 +23,12 @@ export function statementsOf(api: ApiStack, template: Template, name: string): S
 export function allowedActions(statements: Statement[]): string[] {
   return statements.filter((s) => s.Effect === 'Allow').flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 }
+
+/** The ManagedPolicyArns of one of the API stack's function roles, as JSON strings (imports show the exporting resource). */
+export function managedPoliciesOf(api: ApiStack, template: Template, name: string): string[] {
+  const fn = api.functions.get(name);
+  if (!fn?.role) throw new Error(`No function ${name}`);
+  const roleId = api.getLogicalId(fn.role.node.defaultChild as CfnElement);
+  const role = template.toJSON().Resources[roleId] as { Properties: { ManagedPolicyArns?: unknown[] } };
+  return (role.Properties.ManagedPolicyArns ?? []).map((arn) => JSON.stringify(arn));
+}

@@ -1,4 +1,4 @@
-import { App, type Stack } from 'aws-cdk-lib';
+import { App, type Environment, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ function placeholderAssets(): { bundlesDir: string; siteDir: string } {
 
 export interface SynthesizedFormation {
   stacks: FormationStacks;
-  templates: { data: Template; auth: Template; api: Template; web: Template };
+  templates: { data: Template; auth: Template; api: Template; web: Template; edge: Template };
 }
 
 export const CUSTOM_DOMAIN_SETTINGS = { APP_DOMAIN: TEST_DOMAIN, CERTIFICATE_ARN: TEST_CERTIFICATE, MAIL_FROM: TEST_MAIL_FROM };
@@ -43,17 +43,17 @@ export const CUSTOM_DOMAIN_SETTINGS = { APP_DOMAIN: TEST_DOMAIN, CERTIFICATE_ARN
  * (environment-variable form). CDK's built-in CloudFormation validation costs seconds per
  * process, so only the test that is about it turns it on, and then errors fail the synth.
  */
-export function synthFormation(env: Record<string, string> = CUSTOM_DOMAIN_SETTINGS, opts: { validate?: boolean } = {}): SynthesizedFormation {
+export function synthFormation(env: Record<string, string> = CUSTOM_DOMAIN_SETTINGS, opts: { validate?: boolean; aws?: Environment } = {}): SynthesizedFormation {
   const app = new App({
     builtinCloudFormationValidation: opts.validate ?? false,
     context: opts.validate ? { '@aws-cdk/core:validateAgainstDefaultRules': true } : {},
   });
   const settings = readSettings(() => undefined, env);
-  const stacks = addFormationStacks(app, { settings, tableDefinition, services, ...placeholderAssets() });
+  const stacks = addFormationStacks(app, { settings, tableDefinition, services, env: opts.aws, ...placeholderAssets() });
   // No stack depends on itself by construction; skipping the check saves seconds.
   const template = (stack: Stack) => Template.fromStack(stack, { skipCyclicalDependenciesCheck: true });
   return {
     stacks,
-    templates: { data: template(stacks.data), auth: template(stacks.auth), api: template(stacks.api), web: template(stacks.web) },
+    templates: { data: template(stacks.data), auth: template(stacks.auth), api: template(stacks.api), web: template(stacks.web), edge: template(stacks.edge) },
   };
 }
