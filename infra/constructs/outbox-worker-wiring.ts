@@ -10,13 +10,9 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { SWEEP_EVENT } from '../../functions/events/sweepers';
 import { acknowledge } from './acknowledge';
 
-/**
- * The input of the scheduled rule. The worker reads an event of exactly this shape as "sweep
- * pending outbox items and stuck jobs" (stream events have Records instead).
- */
-export const OUTBOX_SWEEP_EVENT = { source: 'formation.sweep' } as const;
 export const SWEEP_EVERY = Duration.minutes(5);
 
 export interface OutboxWorkerWiringProps {
@@ -56,10 +52,11 @@ export class OutboxWorkerWiring extends Construct {
       'IAM5[Resource::*]': 'dynamodb:ListStreams (granted by the stream event source) has no resource-level permission; reading records is limited to this table\'s stream.',
     });
 
+    // The worker reads SWEEP_EVENT as "sweep pending outbox items and stuck work" (functions/events/sweepers.ts).
     new events.Rule(this, 'Sweep', {
       description: 'Every five minutes: the outbox worker sends pending outbox items and resumes stuck jobs',
       schedule: events.Schedule.rate(SWEEP_EVERY),
-      targets: [new targets.LambdaFunction(worker, { event: events.RuleTargetInput.fromObject(OUTBOX_SWEEP_EVENT) })],
+      targets: [new targets.LambdaFunction(worker, { event: events.RuleTargetInput.fromObject(SWEEP_EVENT) })],
     });
 
     this.alarms = new sns.Topic(this, 'Alarms', { displayName: 'Formation Tracks alarms', enforceSSL: true });

@@ -1,4 +1,4 @@
-import { Validations, type PolicyViolationBeta1 } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { CUSTOM_DOMAIN_SETTINGS, SYNTH_TIMEOUT, synthFormation } from './support/synth-formation';
@@ -6,7 +6,7 @@ import { CUSTOM_DOMAIN_SETTINGS, SYNTH_TIMEOUT, synthFormation } from './support
 /** Every AwsSolutions finding not acknowledged with a reason, as "rule at path" lines (readable when the test fails). */
 function unexplainedFindings(root: IConstruct): string[] {
   const { violations } = new AwsSolutionsChecks().validateScope(root);
-  return violations.flatMap((v: PolicyViolationBeta1) => v.violatingResources.map((r) => `${v.ruleName} (${v.severity}) at ${r.constructPath}: ${v.description}`));
+  return violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} (${v.severity}) at ${r.constructPath}: ${v.description}`));
 }
 
 /** Every AwsSolutions acknowledgement in the app: rule id and reason (CDK records its own under other ids). */
