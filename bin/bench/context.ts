@@ -1,6 +1,6 @@
 import { openSession } from '../../functions/core/session/open-session';
 import { listNotifications } from '../../functions/db/access/notifications';
-import { SESSION_COOKIE } from '../../functions/lib/http/cookies';
+import { sessionCookieName } from '../../functions/lib/http/cookies';
 import { demoUserId } from './accounts';
 import type { BenchContext } from './bench-case';
 
@@ -17,7 +17,7 @@ export interface BenchTarget {
 export function benchTarget(url: string): BenchTarget {
   const cookies = new Map<string, Promise<string>>();
   const cookieFor = (email: string) => {
-    if (!cookies.has(email)) cookies.set(email, openSession(demoUserId(email)).then((session) => `${SESSION_COOKIE}=${session.token}`));
+    if (!cookies.has(email)) cookies.set(email, openSession(demoUserId(email)).then((session) => `${sessionCookieName()}=${session.token}`));
     return cookies.get(email)!;
   };
   const ctx: BenchContext = {

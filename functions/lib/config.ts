@@ -2,12 +2,31 @@
  * Every setting the functions read, in one place. In AWS these come from the Lambda
  * environment (set by infra/); locally `bin/local` sets them before loading handlers.
  * Read lazily so tests can point each file at its own table.
+ *
+ * A setting with a local default has that default only off AWS: in a Lambda a missing
+ * one fails at start (`assertConfigured`) rather than quietly using a local value.
  */
-function env(name: string, fallback?: string): string {
+export function runsInAws(): boolean {
+  return Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+}
+
+function env(name: string, localDefault?: string): string {
   const value = process.env[name];
   if (value !== undefined && value !== '') return value;
-  if (fallback !== undefined) return fallback;
+  if (localDefault !== undefined && !runsInAws()) return localDefault;
   throw new Error(`Missing setting ${name}`);
+}
+
+/** Settings whose defaults are policy, the same in AWS and locally. */
+function setting(name: string, fallback: string): string {
+  const value = process.env[name];
+  return value !== undefined && value !== '' ? value : fallback;
+}
+
+function positiveNumber(name: string, fallback: string): number {
+  const value = Number(setting(name, fallback));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`Setting ${name} must be a positive number`);
+  return value;
 }
 
 export const config = {
@@ -20,7 +39,7 @@ export const config = {
   get sesEndpoint() { return process.env.SES_ENDPOINT || undefined; },
   get mailFrom() { return env('MAIL_FROM', 'no-reply@example.org'); },
   /** `sns` in AWS; `local` writes SMS to the local outbox page. */
-  get smsAdapter() { return env('SMS_ADAPTER', 'sns') as 'sns' | 'local'; },
+  get smsAdapter() { return setting('SMS_ADAPTER', 'sns') as 'sns' | 'local'; },
   /** The public origin of the app (SPA and /api share it). */
   get appUrl() { return env('APP_URL', 'http://localhost:3000'); },
   get oidcIssuer() { return env('OIDC_ISSUER'); },
@@ -29,13 +48,38 @@ export const config = {
   /** Cognito's logout endpoint is not in its discovery document; set it in AWS. */
   get oidcLogoutUrl() { return process.env.OIDC_LOGOUT_URL || undefined; },
   /** `cognito` in AWS; `local` keeps accounts in the table (bin/local). */
-  get identityAdapter() { return env('IDENTITY_ADAPTER', 'cognito') as 'cognito' | 'local'; },
+  get identityAdapter() { return setting('IDENTITY_ADAPTER', 'cognito') as 'cognito' | 'local'; },
   get cognitoUserPoolId() { return env('COGNITO_USER_POOL_ID'); },
-  get sessionDays() { return Number(env('SESSION_DAYS', '7')); },
-  get logLevel() { return env('LOG_LEVEL', 'info'); },
+  /** Absolute session lifetime. */
+  get sessionDays() { return positiveNumber('SESSION_DAYS', '7'); },
+  /** A session unused this long ends, whatever its absolute lifetime. */
+  get sessionIdleHours() { return positiveNumber('SESSION_IDLE_HOURS', '8'); },
+  /**
+   * Encrypts the short-lived sign-in cookie (OAuth state, PKCE verifier, nonce, target).
+   * At least 32 characters; the local runtime generates one at every start.
+   */
+  get cookieSecret() {
+    const secret = env('COOKIE_SECRET');
+    if (secret.length < 32) throw new Error('Setting COOKIE_SECRET must be at least 32 characters');
+    return secret;
+  },
+  /** Set in AWS: requests without header `x-origin-verify` equal to it did not come through CloudFront (403). */
+  get originVerifySecret() { return process.env.ORIGIN_VERIFY_SECRET || undefined; },
+  get logLevel() { return setting('LOG_LEVEL', 'info'); },
 };
 
-/** Secure cookies everywhere except plain-http localhost. */
+/** What every HTTP function needs in AWS; read once at start so a missing one fails the cold start. */
+const REQUIRED_FOR_HTTP = ['tableName', 'appUrl', 'uploadsBucket', 'mailFrom', 'oidcIssuer', 'oidcClientId', 'cookieSecret'] as const;
+
+/** Throws `Missing setting NAME` for the first required setting that is missing (local defaults count off AWS). */
+export function assertConfigured(names: readonly (keyof typeof config)[] = REQUIRED_FOR_HTTP): void {
+  for (const name of names) void config[name];
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Secure cookies everywhere except plain-http localhost (a plain-http public origin gets Secure cookies, so no session over http). */
 export function cookieIsSecure(): boolean {
-  return !config.appUrl.startsWith('http://');
+  const url = new URL(config.appUrl);
+  return !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 }

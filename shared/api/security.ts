@@ -52,4 +52,14 @@ export const logout = defineContract({
   response: urlResponse,
 });
 
-export const securityContracts = [loginSpa, login, authenticate, logout];
+export const logoutEverywhere = defineContract({
+  id: 'security.logoutEverywhere',
+  service: 'security',
+  method: 'POST',
+  path: '/api/security/logout-everywhere',
+  summary: "Ends every session of the signed-in user (all browsers and devices) and returns the identity provider logout URL.",
+  access: 'session',
+  response: urlResponse,
+});
+
+export const securityContracts = [loginSpa, login, authenticate, logout, logoutEverywhere];

@@ -1,6 +1,6 @@
 import { DEMO_USERS } from '../../functions/db/seed/demo';
 import { openSession } from '../../functions/core/session/open-session';
-import { SESSION_COOKIE } from '../../functions/lib/http/cookies';
+import { sessionCookieName } from '../../functions/lib/http/cookies';
 
 export function demoUser(email: string) {
   const user = DEMO_USERS.find((u) => u.email === email);
@@ -11,5 +11,5 @@ export function demoUser(email: string) {
 /** A real session item for a demo user, as the sign-in callback would create; returns the Cookie header value. */
 export async function cookieFor(email: string): Promise<string> {
   const { token } = await openSession(demoUser(email).id);
-  return `${SESSION_COOKIE}=${token}`;
+  return `${sessionCookieName()}=${token}`;
 }

@@ -48,8 +48,16 @@ export async function authorizationUrl(checks: { state: string; nonce: string; c
 }
 
 export interface SignedInIdentity {
+  /** The provider's subject (`sub`): what a user is bound to (`cognitoUsername`). */
   subject: string;
   email: string;
+  /** Only a verified email may link a first sign-in to an existing user. */
+  emailVerified: boolean;
+}
+
+/** The failures of a callback the browser or the provider caused (a used or forged code, a wrong state). */
+export function isRejectedCallback(error: unknown): boolean {
+  return error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ClientError;
 }
 
 export async function exchangeCode(
@@ -65,7 +73,9 @@ export async function exchangeCode(
   });
   const claims = tokens.claims();
   if (!claims || typeof claims.email !== 'string') throw new Error('The identity provider returned no email claim');
-  return { subject: claims.sub, email: claims.email };
+  // Cognito sends a boolean; some providers send the string "true".
+  const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
+  return { subject: claims.sub, email: claims.email, emailVerified };
 }
 
 /** Where the browser goes to end the provider's own session; it then returns to the app root. */

@@ -5,6 +5,9 @@ import { rulesFor } from '../../../shared/auth/rules';
 import { buildAbility, type AppAbility } from '../../../shared/auth/ability';
 import type { AbilityRuleView } from '../../../shared/schemas/ability';
 import { parseSessionToken } from './session-token';
+import { sessionIsLive, sessionNeedsTouch, sessionTtl } from './session-times';
+import { db } from '../../db/service';
+import { isConditionFailure } from '../../db/versioned';
 
 type Aggregate = NonNullable<Awaited<ReturnType<typeof loadUserAggregate>>>;
 
@@ -22,7 +25,7 @@ export interface AuthContext {
 /**
  * Cookie -> session -> user -> roles -> ability. One Query reads the user's partition
  * (profile, roles, permissions, sessions); role definitions come from a short-lived cache.
- * An inactive user or an expired or deleted session gives no context.
+ * An inactive user or an expired, idle or deleted session gives no context.
  */
 export async function resolveSession(token: string): Promise<AuthContext | null> {
   const parsed = parseSessionToken(token);
@@ -30,7 +33,8 @@ export async function resolveSession(token: string): Promise<AuthContext | null>
   const aggregate = await loadUserAggregate(parsed.userId);
   if (!aggregate || aggregate.user.inactive) return null;
   const session = aggregate.sessions.find((s) => sameSecret(s.sessionId, parsed.sessionId));
-  if (!session || Date.parse(session.expiresAt) <= Date.now()) return null;
+  if (!session || !sessionIsLive(session)) return null;
+  if (sessionNeedsTouch(session)) await touchSession(session);
 
   const roles = await loadRoles(aggregate.roles.map((r) => r.roleId));
   const rules = rulesFor({
@@ -48,6 +52,19 @@ export async function resolveSession(token: string): Promise<AuthContext | null>
     ability: buildAbility(rules as never),
     isSuperadmin: roles.some((r) => r.system && r.name === 'Superadmin'),
   };
+}
+
+/** Moves the idle deadline on. `patch` never recreates a session ended meanwhile. */
+async function touchSession(session: Aggregate['sessions'][number]): Promise<void> {
+  const now = Date.now();
+  try {
+    await db()
+      .entities.session.patch({ userId: session.userId, sessionId: session.sessionId })
+      .set({ lastSeenAt: new Date(now).toISOString(), ttl: sessionTtl(Date.parse(session.expiresAt), now) })
+      .go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 function sameSecret(a: string, b: string): boolean {

@@ -1,60 +1,91 @@
-import { db } from '../../db/service';
 import { config } from '../../lib/config';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { authorizationUrl, exchangeCode, providerLogoutUrl, randomChecks } from '../identity/oidc-client';
+import { log } from '../../lib/log';
+import { securityEvent } from '../../lib/security-event';
+import { authorizationUrl, exchangeCode, isRejectedCallback, providerLogoutUrl, randomChecks } from '../identity/oidc-client';
 import { findUserForIdentity } from './find-user';
 import { parseSessionToken } from './session-token';
 import { openSession } from './open-session';
+import { endSession, endUserSessions } from './end-sessions';
+import { PENDING_SIGN_IN_SECONDS, openPendingSignIn, sealPendingSignIn } from './pending-sign-in';
+import { safeAppPath } from './safe-redirect';
 
-const LOGIN_ATTEMPT_SECONDS = 10 * 60;
+export const SIGN_IN_EXPIRED = 'This sign-in link has expired. Please sign in again.';
+export const SIGN_IN_FAILED = 'Sign-in did not complete. Please sign in again.';
+export const NO_LINKED_ACCOUNT = 'No active account is linked to this sign-in. Please contact an admin.';
 
-/** Only same-origin app paths: never `//host` or `/\host`, which browsers treat as other origins. */
-export function safeAppPath(candidate: string | undefined): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return '/';
-  return candidate;
+/** What the browser must keep until the callback: the sealed value for the sign-in cookie, named after `state`. */
+export interface StartedSignIn {
+  url: string;
+  state: string;
+  sealed: string;
+  maxAgeSeconds: number;
 }
 
-/** Step 1: remember the PKCE verifier, state and nonce server-side; return the provider URL. */
-export async function startSignIn(redirectPath: string | undefined): Promise<string> {
-  const state = randomChecks.state();
-  const nonce = randomChecks.nonce();
-  const codeVerifier = randomChecks.codeVerifier();
-  const now = new Date();
-  await db()
-    .entities.loginAttempt.create({
-      state,
-      nonce,
-      codeVerifier,
-      redirectUri: safeAppPath(redirectPath),
-      createdAt: now.toISOString(),
-      ttl: Math.floor(now.getTime() / 1000) + LOGIN_ATTEMPT_SECONDS,
-    })
-    .go();
-  return authorizationUrl({ state, nonce, codeChallenge: await randomChecks.codeChallenge(codeVerifier) });
+/** Step 1: new state, nonce and PKCE verifier, sealed for the browser's cookie; nothing is stored server-side. */
+export async function startSignIn(redirectPath: string | undefined): Promise<StartedSignIn> {
+  const pending = {
+    state: randomChecks.state(),
+    nonce: randomChecks.nonce(),
+    codeVerifier: randomChecks.codeVerifier(),
+    redirectPath: safeAppPath(redirectPath, config.appUrl),
+  };
+  const url = await authorizationUrl({ state: pending.state, nonce: pending.nonce, codeChallenge: await randomChecks.codeChallenge(pending.codeVerifier) });
+  return { url, state: pending.state, sealed: await sealPendingSignIn(pending), maxAgeSeconds: PENDING_SIGN_IN_SECONDS };
 }
 
-/** Step 2: the provider sent the browser back; finish code + PKCE and open a session. */
-export async function completeSignIn(query: { code: string; state: string; iss?: string }): Promise<{ token: string; maxAgeSeconds: number; redirectPath: string }> {
-  const attempt = (await db().entities.loginAttempt.get({ state: query.state }).go()).data;
-  if (!attempt || attempt.ttl * 1000 < Date.now()) {
-    throw new ValidationError({ state: ['This sign-in link has expired. Please sign in again.'] }, 'Sign-in expired');
-  }
-  await db().entities.loginAttempt.delete({ state: query.state }).go(); // one use only
+function failed(reason: string, error: Error): never {
+  securityEvent('sign-in.failed', { outcome: 'failure', reason });
+  throw error;
+}
+
+/**
+ * Step 2: the provider sent the browser back. Only the browser holding this state's cookie
+ * can finish (code + PKCE), and only a user bound to the provider's subject gets a session.
+ */
+export async function completeSignIn(
+  query: { code: string; state: string; iss?: string },
+  sealedCookie: string | undefined,
+): Promise<{ token: string; maxAgeSeconds: number; redirectPath: string; userId: string }> {
+  const pending = await openPendingSignIn(sealedCookie);
+  if (!pending) failed('no-sign-in-cookie', new ValidationError({ state: [SIGN_IN_EXPIRED] }, 'Sign-in expired'));
+  if (pending.state !== query.state) failed('state-mismatch', new ValidationError({ state: [SIGN_IN_EXPIRED] }, 'Sign-in expired'));
 
   const callback = new URL('/api/security/authenticate', config.appUrl);
   for (const [key, value] of Object.entries(query)) if (value !== undefined) callback.searchParams.set(key, value);
-  const identity = await exchangeCode(callback, { state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
+  let identity: Awaited<ReturnType<typeof exchangeCode>>;
+  try {
+    identity = await exchangeCode(callback, pending);
+  } catch (error) {
+    if (!isRejectedCallback(error)) throw error;
+    log('warn', 'sign-in callback rejected', { error: (error as Error).message });
+    failed('code-rejected', new ValidationError({ code: [SIGN_IN_FAILED] }, SIGN_IN_FAILED));
+  }
 
-  const user = await findUserForIdentity(identity);
-  if (!user || user.inactive) throw new ForbiddenError('No active account is linked to this sign-in. Please contact an admin.');
+  const found = await findUserForIdentity(identity);
+  if ('refused' in found) failed(found.refused, new ForbiddenError(NO_LINKED_ACCOUNT));
+  if (found.user.inactive) {
+    securityEvent('sign-in.failed', { outcome: 'failure', reason: 'inactive', userId: found.user.userId });
+    throw new ForbiddenError(NO_LINKED_ACCOUNT);
+  }
 
-  const session = await openSession(user.userId);
-  return { ...session, redirectPath: attempt.redirectUri };
+  const session = await openSession(found.user.userId);
+  securityEvent('sign-in.succeeded', { outcome: 'success', userId: found.user.userId });
+  return { ...session, redirectPath: safeAppPath(pending.redirectPath, config.appUrl), userId: found.user.userId };
 }
 
 /** Deletes the session at once (any later request with the cookie gets 401) and returns the provider logout URL. */
 export async function signOut(token: string | undefined): Promise<string> {
   const parsed = token ? parseSessionToken(token) : null;
-  if (parsed) await db().entities.session.delete({ userId: parsed.userId, sessionId: parsed.sessionId }).go();
+  if (parsed) {
+    await endSession(parsed.userId, parsed.sessionId);
+    securityEvent('sign-out', { outcome: 'success', userId: parsed.userId });
+  }
+  return providerLogoutUrl();
+}
+
+/** "Sign out everywhere": ends every session of the signed-in user, this one included. */
+export async function signOutEverywhere(userId: string): Promise<string> {
+  await endUserSessions(userId);
   return providerLogoutUrl();
 }

@@ -14,7 +14,6 @@ import { formInstance } from './form-instance';
 import { formVersion } from './form-version';
 import { localAccount } from './local-account';
 import { location } from './location';
-import { loginAttempt } from './login-attempt';
 import { mentorAssignment } from './mentor-assignment';
 import { notification } from './notification';
 import { notificationCounter } from './notification-counter';
@@ -48,7 +47,6 @@ export const entities = {
   userRole,
   permission,
   session,
-  loginAttempt,
   localAccount,
   alias,
   tag,

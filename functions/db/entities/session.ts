@@ -4,7 +4,7 @@ import { SERVICE, createdAt, ttl } from './attributes';
 /**
  * A signed-in browser. Kept in the user's aggregate so the cookie `<userId>.<sessionId>`
  * resolves with the same Query that loads the user. Deleting the user's sessions ends
- * them at once; TTL removes expired ones (readers still check expiresAt).
+ * them at once; TTL removes expired and idle ones (readers still check both).
  */
 export const session = new Entity({
   model: { entity: 'session', version: '1', service: SERVICE },
@@ -13,6 +13,8 @@ export const session = new Entity({
     sessionId: { type: 'string', required: true, readOnly: true },
     createdAt,
     expiresAt: { type: 'string', required: true },
+    /** Last use, refreshed at most every few minutes (idle timeout, functions/core/session). */
+    lastSeenAt: { type: 'string' },
     ttl: { ...ttl, required: true },
   },
   indexes: {

@@ -6,6 +6,8 @@ import { SERVICE, timestamps, version } from './attributes';
  * sessions (collection `userAggregate`, read in one Query per request), and the profile
  * details (aliases, tags, memberships, comments, mentors) in the wider `userProfile`.
  * gsi1 `byEmail`: sign-in and duplicate checks (emails are stored lower-cased).
+ * gsi2 `bySubject`: the user an identity provider subject is bound to (sign-in); only
+ * users with a `cognitoUsername` have this key.
  */
 export const user = new Entity({
   model: { entity: 'user', version: '1', service: SERVICE },
@@ -34,6 +36,7 @@ export const user = new Entity({
     umcaresId: { type: 'string' },
     salesforceId: { type: 'string' },
     pid: { type: 'string' },
+    /** The identity provider's subject (`sub`) this user signs in as; set at the first sign-in. */
     cognitoUsername: { type: 'string' },
     mergedUserId: { type: 'string' },
     avatar: { type: 'map', properties: { url: { type: 'string' }, key: { type: 'string' } } },
@@ -60,6 +63,11 @@ export const user = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['email'] },
       sk: { field: 'gsi1sk', composite: [] },
+    },
+    bySubject: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['cognitoUsername'] },
+      sk: { field: 'gsi2sk', composite: [] },
     },
   },
 });

@@ -44,7 +44,8 @@ async function seedLocations(): Promise<DirectoryEntryInput[]> {
 }
 
 async function seedPerson(person: ReturnType<typeof demoPeople>[number], roleId: string): Promise<DirectoryEntryInput[]> {
-  const user = { userId: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, cognitoUsername: person.email, createdAt: SEEDED_AT };
+  // Bound to the local OpenID provider's subject for this account, which is the user id.
+  const user = { userId: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, cognitoUsername: person.id, createdAt: SEEDED_AT };
   const permissions = person.locations.map((locationId, index) => {
     const location = demoLocation(locationId);
     return {

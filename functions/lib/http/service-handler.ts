@@ -4,12 +4,17 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf } from '../../../shared/api/contract';
 import { contractsOf } from '../../../shared/api';
 import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from '../errors';
+import { assertConfigured, config, runsInAws } from '../config';
 import { log } from '../log';
+import { securityEvent } from '../security-event';
+import { currentRequest, runWithRequestContext } from '../request-context';
+import { RefusedRequest, assertJsonBody, assertSameOrigin, assertThroughOrigin } from './request-guards';
+import { publishRequestMetrics } from './request-metrics';
 import { parseQuery } from './query';
 import { parsePart } from './validate';
 import { RouteResult } from './result';
 import { errorResponse, jsonResponse } from './responses';
-import { SESSION_COOKIE, readCookie } from './cookies';
+import { readCookie, sessionCookieName } from './cookies';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
 
 type Event = APIGatewayProxyEventV2;
@@ -44,9 +49,11 @@ export function implement<C extends Contract>(contract: C, run: RouteImplementat
 
 /**
  * Builds a service's Lambda handler: one middy chain over the service's contracts
- * (ARCHITECTURE.md section 4): request log -> session -> ability -> body -> zod -> handler -> errors.
+ * (ARCHITECTURE.md section 4): request context -> origin and CSRF checks -> session -> ability
+ * -> body -> zod -> handler -> errors -> request log, security events and metrics.
  */
 export function createServiceHandler(service: string, bound: BoundRoute[]) {
+  if (runsInAws()) assertConfigured(); // a missing setting fails the cold start, not a request
   const contracts = contractsOf(service);
   const byId = new Map(bound.map((b) => [b.contract.id, b.run]));
   const missing = contracts.filter((c) => !byId.has(c.id)).map((c) => c.id);
@@ -58,23 +65,36 @@ export function createServiceHandler(service: string, bound: BoundRoute[]) {
     handler: (event: Event) => runRoute(contract, byId.get(contract.id)!, event),
   }));
 
-  return middy<Event, Result>()
+  const handler = middy<Event, Result>()
     .before(async (request) => {
       (request.internal as Record<string, unknown>).startedAt = Date.now();
+      const { headers = {}, body } = request.event;
+      assertThroughOrigin(headers, config.originVerifySecret);
+      assertSameOrigin(request.event.requestContext?.http?.method ?? 'GET', headers, new URL(config.appUrl).origin);
+      assertJsonBody(headers, Boolean(body));
     })
     .after(async (request) => {
-      logRequest(request.event, request.response?.statusCode ?? 200, request.internal as Record<string, unknown>);
+      finishRequest(service, request.event, request.response?.statusCode ?? 200, request.internal as Record<string, unknown>);
     })
     .onError(async (request) => {
       request.response = toErrorResult(request.error);
-      logRequest(request.event, request.response.statusCode ?? 500, request.internal as Record<string, unknown>, request.error);
+      finishRequest(service, request.event, request.response.statusCode ?? 500, request.internal as Record<string, unknown>, request.error);
     })
     .handler(httpRouterHandler({ routes, notFoundResponse: (() => errorResponse(404, 'Not Found')) as never }) as (event: Event, context: Context) => Promise<Result>);
+
+  return (event: Event, context: Context): Promise<Result> =>
+    runWithRequestContext(
+      { requestId: event.requestContext?.requestId ?? '', method: event.requestContext?.http?.method ?? '', route: 'unmatched' },
+      () => handler(event, context),
+    );
 }
 
 async function runRoute(contract: Contract, implementation: RouteImplementation<any>, event: Event): Promise<Result> {
-  const cookie = readCookie(event.cookies, SESSION_COOKIE);
+  const context = currentRequest();
+  if (context) context.route = contract.id;
+  const cookie = readCookie(event.cookies, sessionCookieName());
   const session = cookie ? await resolveSession(cookie) : null;
+  if (context && session) context.userId = session.userId;
   if (contract.access === 'session' && !session) throw new UnauthorizedError();
   if (contract.can && session && !session.ability.can(contract.can[0], contract.can[1])) throw new ForbiddenError();
 
@@ -141,14 +161,23 @@ function toErrorResult(error: unknown): Result {
   return errorResponse(500, 'Internal Server Error');
 }
 
-function logRequest(event: Event, status: number, internal: Record<string, unknown>, error?: unknown): void {
+/** The request's log line, its security event when refused or denied, and its metrics. */
+function finishRequest(service: string, event: Event, status: number, internal: Record<string, unknown>, error?: unknown): void {
+  const context = currentRequest();
+  const ms = typeof internal.startedAt === 'number' ? Date.now() - internal.startedAt : 0;
   const fields = {
     requestId: event.requestContext?.requestId,
     method: event.requestContext?.http?.method,
     path: event.rawPath,
+    route: context?.route,
+    userId: context?.userId,
     status,
-    ms: typeof internal.startedAt === 'number' ? Date.now() - internal.startedAt : undefined,
+    ms,
   };
   if (status >= 500) log('error', 'request failed', { ...fields, error: error instanceof Error ? error.stack : String(error) });
   else log('info', 'request', fields);
+
+  if (error instanceof RefusedRequest) securityEvent('request.refused', { outcome: 'denied', status, reason: error.reason });
+  else if (status === 401 || status === 403) securityEvent('access.denied', { outcome: 'denied', status });
+  publishRequestMetrics({ service, route: context?.route ?? 'unmatched', status, ms });
 }

@@ -4,7 +4,7 @@ import { seedMatrixActors, type Target } from './authorization-matrix.fixtures';
 import { CALLS } from './authorization-matrix.calls';
 import { seedDemo } from '../../../functions/db/seed/demo';
 import { openSession } from '../../../functions/core/session/open-session';
-import { SESSION_COOKIE } from '../../../functions/lib/http/cookies';
+import { sessionCookieName } from '../../../functions/lib/http/cookies';
 import { handler as app } from '../../../functions/http/app/handler';
 import { handler as security } from '../../../functions/http/security/handler';
 import { handler as user } from '../../../functions/http/user/handler';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   process.env.OIDC_LOGOUT_URL = 'http://localhost/oidc/session/end';
   await seedDemo();
   ({ actors, outsider } = await seedMatrixActors());
-  for (const [role, target] of actors) cookies.set(role, `${SESSION_COOKIE}=${(await openSession(target.userId)).token}`);
+  for (const [role, target] of actors) cookies.set(role, `${sessionCookieName()}=${(await openSession(target.userId)).token}`);
 });
 
 function expectedFor(cell: MatrixRow['own'], role: string): Expected {
@@ -55,7 +55,7 @@ describe('authorization matrix', () => {
         const me = actors.get(role.name)!;
         for (const [column, target] of [['own', me], ['other', outsider]] as const) {
           const call = await CALLS[contract.id](target, `${role.name} ${column}`);
-          const cookie = call.endsSession ? `${SESSION_COOKIE}=${(await openSession(me.userId)).token}` : cookies.get(role.name)!;
+          const cookie = call.endsSession ? `${sessionCookieName()}=${(await openSession(me.userId)).token}` : cookies.get(role.name)!;
           const res = await invoke(HANDLERS[contract.service], call.path, { method: call.method ?? contract.method, cookie, query: call.query, body: call.body });
           outcomes.push(`${role.name}/${column}: ${res.status}`);
           expectations.push(`${role.name}/${column}: ${expectedFor(row[column], role.name)}`);
