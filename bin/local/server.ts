@@ -5,12 +5,15 @@ import { handleApiRequest, isApiPath } from './api-gateway';
 import { OIDC_MOUNT, type LocalOidcProvider } from './oidc';
 import { SMS_PAGE_PATH, handleSmsPage } from './sms-page';
 import { createStaticSite } from './static-files';
+import { isLoopbackAddress } from './loopback';
 
 /**
  * The one origin of the local app, like CloudFront in AWS: `/api` to the service
  * handlers, `/oidc` to the embedded OpenID provider, `/local/sms` to the SMS outbox page,
  * everything else to the web app (built files, or Vite with hot reload in dev mode).
  */
+/** Pages of the local runtime itself (SMS outbox). */
+const LOCAL_PAGES = '/local';
 const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
 
 export interface AppServerOptions {
@@ -55,7 +58,15 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       }
       return options.oidc.handle(req, res);
     }
-    if (underPath(pathname, SMS_PAGE_PATH)) return handleSmsPage(req, res, internalOrigin);
+    if (underPath(pathname, LOCAL_PAGES)) {
+      // The SMS outbox shows verification codes: never to another machine, whatever HOST is.
+      if (!isLoopbackAddress(req.socket.remoteAddress)) {
+        res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Local pages answer only on this machine.');
+        return;
+      }
+      if (underPath(pathname, SMS_PAGE_PATH)) return handleSmsPage(req, res, internalOrigin);
+    }
     if (vite) {
       const devServer = vite;
       return new Promise<void>((resolve) => {

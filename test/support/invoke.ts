@@ -9,6 +9,8 @@ export interface InvokeOptions {
   body?: unknown;
   rawBody?: string;
   cookie?: string;
+  /** Extra request headers (lower-case names), e.g. `origin` or `sec-fetch-site`. */
+  headers?: Record<string, string>;
 }
 
 export interface InvokeResult {
@@ -29,7 +31,7 @@ export async function invoke(handler: Handler, path: string, options: InvokeOpti
     rawPath: path,
     rawQueryString: options.query ?? '',
     cookies: options.cookie ? [options.cookie] : undefined,
-    headers: { host: 'localhost', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { host: 'localhost', ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
     requestContext: {
       accountId: 'local',
       apiId: 'local',

@@ -11,7 +11,7 @@ export interface MatrixCall {
   method?: string;
   query?: string;
   body?: unknown;
-  /** The call ends the session it runs in (logout): give it a session of its own. */
+  /** The call ends the session it runs in (logout) or all of the actor's: give it a session of its own, then renew the actor's. */
   endsSession?: boolean;
 }
 type CallBuilder = (target: Target, tag: string) => MatrixCall | Promise<MatrixCall>;
@@ -52,6 +52,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'app.health': () => ({ path: '/api/app/health' }),
   'app.openapi': () => ({ path: '/api/app/openapi.json' }),
   'security.logout': () => ({ path: '/api/security/logout', endsSession: true }),
+  'security.logoutEverywhere': () => ({ path: '/api/security/logout-everywhere', endsSession: true }),
   'user.current': () => ({ path: '/api/user/user' }),
   'user.abilities': () => ({ path: '/api/user/abilities' }),
   'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),

@@ -63,6 +63,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'security.login': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'security.authenticate': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'security.logout': { own: 200, other: 200, anonymous: 200 },
+  'security.logoutEverywhere': { own: 200, other: 200, anonymous: 401 },
   'user.current': { own: 200, other: 200, anonymous: 401 },
   'user.abilities': { own: 200, other: 200, anonymous: 401 },
   'notification.userNotifications': { own: 200, other: 200, anonymous: 401 },

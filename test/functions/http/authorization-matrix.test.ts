@@ -57,6 +57,8 @@ describe('authorization matrix', () => {
           const call = await CALLS[contract.id](target, `${role.name} ${column}`);
           const cookie = call.endsSession ? `${sessionCookieName()}=${(await openSession(me.userId)).token}` : cookies.get(role.name)!;
           const res = await invoke(HANDLERS[contract.service], call.path, { method: call.method ?? contract.method, cookie, query: call.query, body: call.body });
+          // "Sign out everywhere" also ended the actor's shared session.
+          if (call.endsSession) cookies.set(role.name, `${sessionCookieName()}=${(await openSession(me.userId)).token}`);
           outcomes.push(`${role.name}/${column}: ${res.status}`);
           expectations.push(`${role.name}/${column}: ${expectedFor(row[column], role.name)}`);
         }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import type { logout } from '@shared/api/security';
-import { route } from '../lib/api/routes';
-import { call } from '../lib/api/client';
+import { signOutThrough } from '../lib/sign-out';
 import { useCurrentUser } from '../lib/current-user';
 
 function initials(firstName: string, lastName: string): string {
@@ -16,12 +14,7 @@ export function ProfileMenu() {
 
   async function signOut() {
     setSigningOut(true);
-    try {
-      const { url } = await call(route<typeof logout>('security.logout'));
-      window.location.assign(url);
-    } catch {
-      window.location.assign('/');
-    }
+    await signOutThrough('security.logout');
   }
 
   return (

@@ -3,6 +3,7 @@ import { roleLabel } from '@shared/auth/system-roles';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 export default function ProfilePage() {
   const { id } = useParams();
@@ -11,6 +12,7 @@ export default function ProfilePage() {
   return (
     <Page title={mine ? 'My Profile' : 'Profile'}>
       {mine ? (
+        <>
         <dl className="app-details">
           <dt>Name</dt>
           <dd>{[me.title, me.firstName, me.middleName, me.lastName, me.suffix].filter(Boolean).join(' ')}</dd>
@@ -19,6 +21,8 @@ export default function ProfilePage() {
           <dt>Roles</dt>
           <dd>{me.roles.map(roleLabel).join(', ') || 'None'}</dd>
         </dl>
+        <SignOutEverywhere />
+        </>
       ) : (
         <EmptyState title="Profiles are on their way" message="Details, locations, memberships, tracks and comments will be shown here." />
       )}
