@@ -1,3 +1,4 @@
+import { Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { LOG_PREFIXES } from './log-bucket';
@@ -20,8 +21,14 @@ export class PrivateBucket extends s3.Bucket {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      serverAccessLogsBucket: logBucket,
+      // A plain reference, so CDK does not switch the log bucket to the legacy log-delivery ACL:
+      // the log bucket's own policy lets S3 deliver (LogBucket).
+      serverAccessLogsBucket: s3.Bucket.fromBucketName(scope, `${id}LogTarget`, logBucket.bucketName),
       serverAccessLogsPrefix: LOG_PREFIXES.s3Access(id),
+    });
+    Validations.of(this).acknowledge({
+      id: '@aws-cdk/aws-s3:accessLogsPolicyNotAdded',
+      reason: 'The log bucket grants S3 log delivery itself, by bucket policy (LogBucket).',
     });
   }
 }

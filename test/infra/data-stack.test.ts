@@ -113,4 +113,22 @@ describe('the log bucket', () => {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
   });
+
+  it('lets S3 deliver access logs by bucket policy, from this account only, with no log-delivery ACL', () => {
+    const bucket = data.toJSON().Resources[logBucketId()];
+    expect(bucket.Properties.AccessControl).toBeUndefined();
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logBucketId() },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'logging.s3.amazonaws.com' },
+            Action: 's3:PutObject',
+            Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          }),
+        ]),
+      },
+    });
+  });
 });
