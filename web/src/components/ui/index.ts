@@ -33,7 +33,6 @@ export { Popover, DropdownPopover, type DropdownPopoverProps, type PopoverProps 
 export { Modal, MODAL_CLOSE_MS, type ModalProps } from './Modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CollapsibleSection, SECTION_EXPAND_MS, SECTION_COLLAPSE_MS, type CollapsibleSectionProps } from './CollapsibleSection';
-export { AddOrImportStepButtons, type AddOrImportStepButtonsProps } from './AddOrImportStepButtons';
 
 export { FileUploadBox, type FileUploadBoxProps, type StoredFile, type UploadEntry } from './FileUploadBox';
 export { UPLOAD_KINDS, isAcceptedFileName, type UploadKind } from './uploadKinds';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Button, ConfirmDialog, DataTable, Link, useServerTableState, useToast, type ServerTableState } from '../../../components/ui';
-import { compact, orderByOf, pageOf, searchOf } from '../table-query';
-import { useDialogTarget } from '../use-dialog-target';
+import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-query';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { removeAdvisorRole, useAdvisorPage, type AdvisorPageQuery } from './advisor-api';
 
 interface AdvisorRow {

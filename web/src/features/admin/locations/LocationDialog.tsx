@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { LocationView } from '@shared/schemas/location';
 import { Alert, Button, LoadingState, Modal, SearchableSelect, TextField, type SelectOption } from '../../../components/ui';
 import { Gate, useEntityCheck } from '../../../lib/gate';
-import { describeSaveFailure } from '../save-errors';
+import { describeSaveFailure } from '../../../lib/forms/save-errors';
 import type { LocationKindConfig } from './location-kinds';
 import { createLocation, renameLocation, useLocation } from './location-api';
 import { parentOptions } from './LocationFilters';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { RoleView } from '@shared/schemas/role';
 import { Alert, Button, Modal, TextField } from '../../../components/ui';
-import { describeSaveFailure } from '../save-errors';
+import { describeSaveFailure } from '../../../lib/forms/save-errors';
 import { saveNewRole, saveRole } from './role-api';
 import {
   draftErrorsFromServer,

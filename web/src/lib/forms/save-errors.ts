@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/api-error';
+import { ApiError } from '../api/api-error';
 
 export const STALE_VERSION_MESSAGE = 'This item was changed by someone else. Reload it and try again.';
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AddOrImportStepButtons } from '../../../web/src/components/ui';
-import { expectNoAxeViolations } from '../../support/axe';
+import { AddOrImportStepButtons } from '../../../../web/src/features/tracks/AddOrImportStepButtons';
+import { expectNoAxeViolations } from '../../../support/axe';
 
 describe('AddOrImportStepButtons', () => {
   it('each button runs its own callback', async () => {

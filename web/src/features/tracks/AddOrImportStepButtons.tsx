@@ -1,5 +1,4 @@
-import { Button } from './Button';
-import './Button.css';
+import { Button } from '../../components/ui';
 
 export interface AddOrImportStepButtonsProps {
   onAdd: () => void;
