@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
-import { Button, ConfirmDialog, DataTable, Link, useServerTableState, useToast, type ServerTableState } from '../../../components/ui';
+import { Button, ConfirmDialog, DataTable, Link, type ServerTableState } from '../../../components/ui';
 import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-query';
+import { useSave } from '../../../lib/forms/use-save';
+import { usePagedTable } from '../../../lib/table/use-paged-table';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { removeAdvisorRole, useAdvisorPage, type AdvisorPageQuery } from './advisor-api';
+import { advisorPageRoute, removeAdvisorRole, type AdvisorPageQuery } from './advisor-api';
 
 interface AdvisorRow {
   id: string;
@@ -29,48 +31,31 @@ const usersText = (count: number) => (count === 1 ? '1 selected user' : `${count
 
 /** The Advisors tab: advisors in the caller's scope; selected ones can lose the Advisor role. */
 export function AdvisorsTab() {
-  const { showToast } = useToast();
-  const [state, setState] = useServerTableState();
+  const paged = usePagedTable(advisorPageRoute, advisorPageQuery);
+  const save = useSave(paged.refresh);
   const [selection, setSelection] = useState<RowSelectionState>({});
   // The users to take the role from, fixed when the question is asked.
   const confirm = useDialogTarget<string[]>();
-  const [isPending, setPending] = useState(false);
-  const page = useAdvisorPage(advisorPageQuery(state));
   // Only rows on screen count: a search or a page change never leaves hidden rows selected,
   // and a tick made while a search is still on its way survives when the row comes back.
-  const rowsOnScreen = new Set((page.data?.data ?? []).map((row) => row.id));
+  const rowsOnScreen = new Set(paged.rows.map((row) => row.id));
   const selectedIds = Object.keys(selection).filter((id) => selection[id] && rowsOnScreen.has(id));
 
   async function removeRole(userIds: string[]) {
-    setPending(true);
-    try {
-      await removeAdvisorRole(userIds);
-      showToast(`The Advisor role was removed from ${usersText(userIds.length)}.`, { tone: 'success' });
-      setSelection({});
-      await page.mutate();
-    } catch (error) {
-      showToast((error as Error).message, { tone: 'danger' });
-    } finally {
-      setPending(false);
-      confirm.close();
-    }
+    if (await save.run(() => removeAdvisorRole(userIds), `The Advisor role was removed from ${usersText(userIds.length)}.`)) setSelection({});
+    confirm.close();
   }
 
   return (
     <div className="admin-tab">
       <DataTable<AdvisorRow>
+        {...paged.table}
         aria-label="Advisors"
         columns={COLUMNS}
-        data={page.data?.data}
-        count={page.data?.count ?? 0}
-        isLoading={page.isLoading}
-        state={state}
-        onStateChange={setState}
         getRowId={(row) => row.id}
         getRowLabel={(row) => `${row.firstName} ${row.lastName}`}
         rowSelection={selection}
         onRowSelectionChange={setSelection}
-        emptyState={page.error ? (page.error as Error).message : 'No results'}
         toolbar={
           <Button variant="danger" isDisabled={selectedIds.length === 0} onPress={() => confirm.open(selectedIds)}>
             Remove Role From Users
@@ -83,7 +68,7 @@ export function AdvisorsTab() {
         message={`Remove the Advisor role from ${usersText(confirm.target?.length ?? 0)}? Their advisor assignments are removed too.`}
         confirmLabel="Remove Role"
         tone="danger"
-        isPending={isPending}
+        isPending={save.isPending}
         onConfirm={() => confirm.target && void removeRole(confirm.target)}
         onCancel={confirm.close}
       />

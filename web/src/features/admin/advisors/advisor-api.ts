@@ -4,16 +4,14 @@ import type { QueryInput } from '@shared/api/contract';
 import { BULK_MAX } from '@shared/api/limits';
 import { call } from '../../../lib/api/client';
 import { route } from '../../../lib/api/routes';
-import { useApi } from '../../../lib/api/use-api';
 
 export type AdvisorPageQuery = QueryInput<typeof advisors>;
 
 /** SPEC.md section 8: shown when the Advisor system role cannot be found. */
 export const SYSTEM_ROLE_ERROR = 'System role error has occurred, please try again later.';
 
-export function useAdvisorPage(query: AdvisorPageQuery) {
-  return useApi(route<typeof advisors>('user.advisors'), { query }, { keepPreviousData: true });
-}
+/** The advisors table's page route (read with usePagedTable). */
+export const advisorPageRoute = route<typeof advisors>('user.advisors');
 
 /** The Advisor role's id, from the system roles every signed-in user may read. */
 async function advisorRoleId(): Promise<string> {

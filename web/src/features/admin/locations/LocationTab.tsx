@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { LocationRow, LocationView } from '@shared/schemas/location';
-import { Button, ConfirmDialog, DataTable, useServerTableState, useToast, type SelectOption, type ServerTableState } from '../../../components/ui';
+import { Button, ConfirmDialog, DataTable, type SelectOption, type ServerTableState } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-query';
+import { useSave } from '../../../lib/forms/use-save';
+import { usePagedTable } from '../../../lib/table/use-paged-table';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import type { LocationKindConfig } from './location-kinds';
-import { deactivateLocation, reactivateLocation, useLocationPage, type LocationPageQuery } from './location-api';
+import { deactivateLocation, locationPageRoute, reactivateLocation, type LocationPageQuery } from './location-api';
 import { locationColumns } from './location-columns';
 import { LocationDialog, type LocationDialogTarget } from './LocationDialog';
 import { LocationFilters, type LocationStatus } from './LocationFilters';
@@ -23,46 +25,24 @@ export function locationPageQuery(state: ServerTableState, status: LocationStatu
 /** One location tab: the server-paged table, its filters, the Add / Edit dialog and deactivation. */
 export function LocationTab({ config }: { config: LocationKindConfig }) {
   const ability = useAbility();
-  const { showToast } = useToast();
-  const [state, setState] = useServerTableState();
   const [status, setStatus] = useState<LocationStatus>('active');
   const [parent, setParent] = useState<SelectOption | null>(null);
-  const page = useLocationPage(config.service, locationPageQuery(state, status, parent?.id));
+  const paged = usePagedTable(locationPageRoute(config.service), (state) => locationPageQuery(state, status, parent?.id));
+  const save = useSave(paged.refresh);
   const dialog = useDialogTarget<LocationDialogTarget>();
   const confirmDeactivate = useDialogTarget<LocationRow>();
-  const [isDeactivatePending, setDeactivatePending] = useState(false);
-
-  const firstPage = () => setState((current) => ({ ...current, pageIndex: 0 }));
   const singular = config.singular;
 
-  async function reactivate(row: LocationRow) {
-    try {
-      await reactivateLocation(config.service, row.id);
-      showToast(`${row.name} was reactivated.`, { tone: 'success' });
-      await page.mutate();
-    } catch (error) {
-      showToast((error as Error).message, { tone: 'danger' });
-    }
-  }
+  const reactivate = (row: LocationRow) => save.run(() => reactivateLocation(config.service, row.id), `${row.name} was reactivated.`);
 
   async function deactivate(row: LocationRow) {
-    setDeactivatePending(true);
-    try {
-      await deactivateLocation(config.service, row.id);
-      showToast(`${row.name} was deactivated.`, { tone: 'success' });
-      await page.mutate();
-    } catch (error) {
-      showToast((error as Error).message, { tone: 'danger' });
-    } finally {
-      setDeactivatePending(false);
-      confirmDeactivate.close();
-    }
+    await save.run(() => deactivateLocation(config.service, row.id), `${row.name} was deactivated.`);
+    confirmDeactivate.close();
   }
 
   function saved(location: LocationView, mode: LocationDialogTarget['mode']) {
     dialog.close();
-    showToast(mode === 'add' ? `${singular} ${location.name} was added.` : `${singular} ${location.name} was saved.`, { tone: 'success' });
-    void page.mutate();
+    save.saved(mode === 'add' ? `${singular} ${location.name} was added.` : `${singular} ${location.name} was saved.`);
   }
 
   const columns = locationColumns(config, (row) => (
@@ -76,24 +56,19 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
         status={status}
         onStatusChange={(next) => {
           setStatus(next);
-          firstPage();
+          paged.toFirstPage();
         }}
         parent={parent}
         onParentChange={(next) => {
           setParent(next);
-          firstPage();
+          paged.toFirstPage();
         }}
       />
       <DataTable<LocationRow>
+        {...paged.table}
         aria-label={config.plural}
         columns={columns}
-        data={page.data?.data}
-        count={page.data?.count ?? 0}
-        isLoading={page.isLoading}
-        state={state}
-        onStateChange={setState}
         getRowId={(row) => row.id}
-        emptyState={page.error ? (page.error as Error).message : 'No results'}
         toolbar={
           ability.can('create', config.kind) && (
             <Button onPress={() => dialog.open({ mode: 'add' })}>
@@ -111,7 +86,7 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
         message={`Are you sure you want to deactivate ${confirmDeactivate.target?.name ?? ''}? It stays on the records of the people linked to it.`}
         confirmLabel="Deactivate"
         tone="danger"
-        isPending={isDeactivatePending}
+        isPending={save.isPending}
         onConfirm={() => confirmDeactivate.target && void deactivate(confirmDeactivate.target)}
         onCancel={confirmDeactivate.close}
       />

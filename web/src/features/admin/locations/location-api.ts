@@ -12,10 +12,8 @@ export type LocationPageQuery = QueryInput<LocationSet['quickSearch']>;
 /** PICKER_LIMIT: parent pickers show the first ten matches, like the other location pickers. */
 const PICKER_LIMIT = 10;
 
-/** A page of an admin table; the previous page stays on screen while the next loads. */
-export function useLocationPage(service: string, query: LocationPageQuery) {
-  return useApi(locationRoute(service, 'quickSearch'), { query }, { keepPreviousData: true });
-}
+/** The admin table's page route of a kind (read with usePagedTable). */
+export const locationPageRoute = (service: string) => locationRoute(service, 'quickSearch');
 
 /** Active locations of a kind whose name has a word starting with the text (parent pickers and filters). */
 export async function searchLocations(service: string, text: string) {

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RoleView } from '@shared/schemas/role';
-import { Badge, Button, ConfirmDialog, DataTable, RadioGroup, useServerTableState, useToast, type ServerTableState } from '../../../components/ui';
+import { Badge, Button, ConfirmDialog, DataTable, RadioGroup, type ServerTableState } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-query';
+import { useSave } from '../../../lib/forms/use-save';
+import { usePagedTable } from '../../../lib/table/use-paged-table';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { deleteRole, useRolePage, type RolePageQuery } from './role-api';
+import { deleteRole, rolePageRoute, type RolePageQuery } from './role-api';
 import { policySummary } from './policy-summary';
 import { RoleEditorDialog } from './RoleEditorDialog';
 
@@ -95,33 +97,21 @@ function roleColumns({ canEdit, canDelete, noteId, onEdit, onDelete }: RoleActio
 /** The Roles tab: the role table with the Role Editor and Confirm Delete dialogs. */
 export function RolesTab() {
   const ability = useAbility();
-  const { showToast } = useToast();
   const noteId = useId();
-  const [state, setState] = useServerTableState();
   const [kind, setKind] = useState<RoleKindFilter>('all');
-  const page = useRolePage(rolePageQuery(state, kind));
+  const paged = usePagedTable(rolePageRoute, (state) => rolePageQuery(state, kind));
+  const save = useSave(paged.refresh);
   const editor = useDialogTarget<{ role: RoleView | null }>();
   const confirmDelete = useDialogTarget<RoleView>();
-  const [isDeletePending, setDeletePending] = useState(false);
 
   async function remove(role: RoleView) {
-    setDeletePending(true);
-    try {
-      await deleteRole(role.id);
-      showToast(`The ${role.name} role was deleted.`, { tone: 'success' });
-      await page.mutate();
-    } catch (error) {
-      showToast((error as Error).message, { tone: 'danger' });
-    } finally {
-      setDeletePending(false);
-      confirmDelete.close();
-    }
+    await save.run(() => deleteRole(role.id), `The ${role.name} role was deleted.`);
+    confirmDelete.close();
   }
 
   function saved(role: RoleView, mode: 'add' | 'edit') {
     editor.close();
-    showToast(mode === 'add' ? `The ${role.name} role was added.` : `The ${role.name} role was saved.`, { tone: 'success' });
-    void page.mutate();
+    save.saved(mode === 'add' ? `The ${role.name} role was added.` : `The ${role.name} role was saved.`);
   }
 
   const columns = roleColumns({
@@ -142,7 +132,7 @@ export function RolesTab() {
           value={kind}
           onChange={(value) => {
             setKind(value as RoleKindFilter);
-            setState((current) => ({ ...current, pageIndex: 0 }));
+            paged.toFirstPage();
           }}
         />
         <p id={noteId} className="admin-muted">
@@ -150,15 +140,10 @@ export function RolesTab() {
         </p>
       </div>
       <DataTable<RoleView>
+        {...paged.table}
         aria-label="Roles"
         columns={columns}
-        data={page.data?.data}
-        count={page.data?.count ?? 0}
-        isLoading={page.isLoading}
-        state={state}
-        onStateChange={setState}
         getRowId={(role) => role.id}
-        emptyState={page.error ? (page.error as Error).message : 'No results'}
         toolbar={ability.can('create', 'Role') && <Button onPress={() => editor.open({ role: null })}>Add Role</Button>}
       />
       {editor.target && <RoleEditorDialog key={editor.openCount} role={editor.target.role} isOpen={editor.isOpen} onClose={editor.close} onSaved={saved} />}
@@ -168,7 +153,7 @@ export function RolesTab() {
         message={confirmDelete.target ? deleteRoleMessage(confirmDelete.target) : ''}
         confirmLabel="Delete"
         tone="danger"
-        isPending={isDeletePending}
+        isPending={save.isPending}
         onConfirm={() => confirmDelete.target && void remove(confirmDelete.target)}
         onCancel={confirmDelete.close}
       />

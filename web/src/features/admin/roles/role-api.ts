@@ -3,13 +3,11 @@ import type { QueryInput } from '@shared/api/contract';
 import type { RoleInput } from '@shared/schemas/role';
 import { call } from '../../../lib/api/client';
 import { route } from '../../../lib/api/routes';
-import { useApi } from '../../../lib/api/use-api';
 
 export type RolePageQuery = QueryInput<typeof quickSearchRoles>;
 
-export function useRolePage(query: RolePageQuery) {
-  return useApi(route<typeof quickSearchRoles>('role.quickSearch'), { query }, { keepPreviousData: true });
-}
+/** The roles table's page route (read with usePagedTable). */
+export const rolePageRoute = route<typeof quickSearchRoles>('role.quickSearch');
 
 export function saveNewRole(input: RoleInput) {
   return call(route<typeof createRole>('role.create'), { body: input });
