@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { ProgressBar } from 'react-aria-components';
+import { ProgressBar } from './ProgressBar';
 import { Button } from './Button';
 import { formatDateTime } from './date';
 import { isAcceptedFileName, UPLOAD_KINDS, type UploadKind } from './uploadKinds';
@@ -127,16 +127,7 @@ export function FileUploadBox({
       )}
 
       {progress !== undefined && (
-        <ProgressBar value={progress} minValue={0} maxValue={100} aria-label={`${label}: upload progress`} className="ui-progress">
-          {({ percentage, valueText }) => (
-            <>
-              <span>{valueText}</span>
-              <span className="ui-progress-track">
-                <span className="ui-progress-fill" style={{ width: `${percentage ?? 0}%` }} />
-              </span>
-            </>
-          )}
-        </ProgressBar>
+        <ProgressBar label={`${label}: upload progress`} showLabel={false} value={progress} maxValue={100} />
       )}
 
       <div className="ui-upload-status">

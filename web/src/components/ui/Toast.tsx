@@ -13,15 +13,18 @@ export interface ToastOptions {
   timeoutMs?: number;
 }
 
+/** Draws a live toast: a component that renders a ToastFrame and may change it as work goes on. */
+export type LiveToastRender = (dismiss: () => void) => ReactNode;
+
 export interface ToastApi {
   showToast: (message: string, options?: ToastOptions) => void;
+  /** A toast that follows something (a background job's progress) until it is dismissed. */
+  showLiveToast: (render: LiveToastRender) => void;
 }
 
 interface ToastEntry {
   id: number;
-  message: string;
-  tone: AlertTone;
-  timeoutMs: number;
+  render: LiveToastRender;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -32,36 +35,60 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
-  const showToast = useCallback((message: string, options: ToastOptions = {}) => {
-    const entry = { id: nextId.current++, message, tone: options.tone ?? 'info', timeoutMs: options.timeoutMs ?? TOAST_TIMEOUT_MS };
+  const showLiveToast = useCallback((render: LiveToastRender) => {
+    const entry = { id: nextId.current++, render };
     setToasts((list) => [...list, entry]);
   }, []);
-  const api = useMemo(() => ({ showToast }), [showToast]);
+  const showToast = useCallback(
+    (message: string, { tone = 'info', timeoutMs = TOAST_TIMEOUT_MS }: ToastOptions = {}) =>
+      showLiveToast((onDismiss) => (
+        <ToastFrame tone={tone} timeoutMs={timeoutMs} label={message} onDismiss={onDismiss}>
+          {message}
+        </ToastFrame>
+      )),
+    [showLiveToast],
+  );
+  const api = useMemo(() => ({ showToast, showLiveToast }), [showToast, showLiveToast]);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
       <div className="ui-toast-region" role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
+          <ToastSlot key={toast.id} entry={toast} onDismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: ToastEntry; onDismiss: () => void }) {
+function ToastSlot({ entry, onDismiss }: { entry: ToastEntry; onDismiss: (id: number) => void }) {
+  return <>{entry.render(() => onDismiss(entry.id))}</>;
+}
+
+export interface ToastFrameProps {
+  tone: AlertTone;
+  /** How long the toast stays from when this value is set; 0 keeps it until dismissed. */
+  timeoutMs: number;
+  /** Names the Dismiss button ('Dismiss: {label}'). */
+  label: string;
+  onDismiss: () => void;
+  children: ReactNode;
+}
+
+/** One toast: its content, the tone's accent, a Dismiss button and the timeout. */
+export function ToastFrame({ tone, timeoutMs, label, onDismiss, children }: ToastFrameProps) {
   const dismissRef = useLatest(onDismiss);
   useEffect(() => {
-    if (toast.timeoutMs <= 0) return;
-    const timer = setTimeout(() => dismissRef.current(), toast.timeoutMs);
+    if (timeoutMs <= 0) return;
+    const timer = setTimeout(() => dismissRef.current(), timeoutMs);
     return () => clearTimeout(timer);
-  }, [toast.timeoutMs, dismissRef]);
+  }, [timeoutMs, dismissRef]);
 
   return (
-    <div className={cx('ui-toast', `ui-toast-${toast.tone}`)}>
-      <p className="ui-toast-message">{toast.message}</p>
-      <Button variant="ghost" size="small" onPress={onDismiss} aria-label={`Dismiss: ${toast.message}`}>
+    <div className={cx('ui-toast', `ui-toast-${tone}`)}>
+      <div className="ui-toast-message">{children}</div>
+      <Button variant="ghost" size="small" onPress={onDismiss} aria-label={`Dismiss: ${label}`}>
         Dismiss
       </Button>
     </div>

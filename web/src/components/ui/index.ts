@@ -4,12 +4,13 @@
  */
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button';
 export { Spinner, SpinnerGlyph, type SpinnerProps } from './Spinner';
+export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { LoadingState, type LoadingStateProps } from './LoadingState';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { Alert, type AlertProps, type AlertTone } from './Alert';
 export { Badge, type BadgeTone } from './Badge';
 export { Link, type LinkProps } from './Link';
-export { ToastProvider, useToast, TOAST_TIMEOUT_MS, type ToastApi, type ToastOptions } from './Toast';
+export { ToastProvider, ToastFrame, useToast, TOAST_TIMEOUT_MS, type LiveToastRender, type ToastApi, type ToastFrameProps, type ToastOptions } from './Toast';
 
 export { TextField, type TextFieldProps } from './TextField';
 export { TextArea, counterText, type TextAreaProps } from './TextArea';
