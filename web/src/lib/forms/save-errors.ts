@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/api-error';
 
 export const STALE_VERSION_MESSAGE = 'This item was changed by someone else. Reload it and try again.';
@@ -25,4 +26,14 @@ export function describeSaveFailure(error: unknown, isShownField: (path: string)
   }
   const banner = otherMessages[0] ?? (Object.keys(fieldErrors).length ? null : error.message);
   return { fieldErrors, banner };
+}
+
+/** The error key a failed save's banner message is kept under in react-hook-form. */
+export const SAVE_BANNER_KEY = 'root.server';
+
+/** Puts a failed save onto a react-hook-form form: field messages under their fields, the rest in the banner. */
+export function applySaveFailure<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, isShownField: (path: string) => boolean): void {
+  const failure = describeSaveFailure(error, isShownField);
+  for (const [path, message] of Object.entries(failure.fieldErrors)) setError(path as Path<T>, { type: 'server', message });
+  if (failure.banner) setError(SAVE_BANNER_KEY, { type: 'server', message: failure.banner });
 }

@@ -1,10 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import type { LocationView } from '@shared/schemas/location';
-import { Alert, Button, LoadingState, Modal, SearchableSelect, TextField, type SelectOption } from '../../../components/ui';
+import { Alert, Button, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { FormTextField } from '../../../lib/forms/FormTextField';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { Gate, useEntityCheck } from '../../../lib/gate';
-import { describeSaveFailure } from '../../../lib/forms/save-errors';
+import { isJobStarted } from '../../../lib/jobs/job-api';
 import type { LocationKindConfig } from './location-kinds';
-import { createLocation, renameLocation, useLocation } from './location-api';
+import { createLocation, updateLocation, useLocation } from './location-api';
+import { isLocationFormField, locationFormSchema, rootLocationFormSchema, type LocationFormValues } from './location-form';
 import { parentOptions } from './LocationFilters';
 
 /** Add, or edit the location with this id. */
@@ -16,20 +20,23 @@ export interface LocationDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onSaved: (location: LocationView, mode: LocationDialogTarget['mode']) => void;
+  /** The edit moved the location to another parent: the server started a job (202). */
+  onMoveStarted: (jobId: string) => void;
 }
 
 /** The Add / Edit dialog of a location tab (SPEC.md section 2). Edit reads the location first, for its version. */
-export function LocationDialog({ config, target, isOpen, onClose, onSaved }: LocationDialogProps) {
+export function LocationDialog({ config, target, isOpen, onClose, onSaved, onMoveStarted }: LocationDialogProps) {
   const title = `${target.mode === 'add' ? 'Add' : 'Edit'} ${config.singular}`;
   const formId = useId();
   const [isPending, setPending] = useState(false);
   const editing = useLocation(config.service, target.mode === 'edit' ? target.id : null);
   // The same rule as the Gate below: Save stays off while the check runs and when it refuses.
   const mayEdit = useEntityCheck('update', config.kind, target.mode === 'edit' ? target.id : '');
+  const formProps = { formId, config, onPendingChange: setPending, onMoveStarted };
 
   let body;
   if (target.mode === 'add') {
-    body = <LocationForm formId={formId} config={config} onPendingChange={setPending} onSaved={(saved) => onSaved(saved, 'add')} />;
+    body = <LocationForm {...formProps} onSaved={(saved) => onSaved(saved, 'add')} />;
   } else if (editing.error) {
     body = <Alert tone="danger">{(editing.error as Error).message}</Alert>;
   } else if (!editing.data) {
@@ -37,7 +44,7 @@ export function LocationDialog({ config, target, isOpen, onClose, onSaved }: Loc
   } else {
     body = (
       <Gate I="update" a={config.kind} id={target.id}>
-        <LocationForm formId={formId} config={config} existing={editing.data} onPendingChange={setPending} onSaved={(saved) => onSaved(saved, 'edit')} />
+        <LocationForm {...formProps} existing={editing.data} onSaved={(saved) => onSaved(saved, 'edit')} />
       </Gate>
     );
   }
@@ -70,62 +77,57 @@ interface LocationFormProps {
   existing?: LocationView;
   onPendingChange: (pending: boolean) => void;
   onSaved: (location: LocationView) => void;
+  onMoveStarted: (jobId: string) => void;
 }
 
-interface FormErrors {
-  name?: string;
-  parentId?: string;
-}
+const optionOf = (parent: LocationView['parent'] | undefined): SelectOption | null => (parent ? { id: parent.id, label: parent.name } : null);
 
-function LocationForm({ formId, config, existing, onPendingChange, onSaved }: LocationFormProps) {
-  const [name, setName] = useState(existing?.name ?? '');
-  const [parent, setParent] = useState<SelectOption | null>(existing?.parent ? { id: existing.parent.id, label: existing.parent.name } : null);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [banner, setBanner] = useState<string | null>(null);
+/** Name and parent; an edit that picks another parent moves the location (SPEC.md section 5: 'Location is required'). */
+function LocationForm({ formId, config, existing, onPendingChange, onSaved, onMoveStarted }: LocationFormProps) {
   const parentKind = config.parent;
+  // The picker shows the chosen parent's name; the form keeps its id.
+  const [parent, setParent] = useState<SelectOption | null>(optionOf(existing?.parent));
 
-  function validate(): FormErrors {
-    const found: FormErrors = {};
-    if (!name.trim()) found.name = 'Name is required.';
-    if (parentKind && !existing && !parent) found.parentId = 'Location is required';
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    setBanner(null);
-    if (found.name || found.parentId) return;
-    onPendingChange(true);
-    try {
-      const saved = existing
-        ? await renameLocation(config.service, existing.id, { name: name.trim(), version: existing.version })
-        : await createLocation(config.service, { name: name.trim(), parentId: parent?.id });
-      onSaved(saved);
-    } catch (error) {
-      const failure = describeSaveFailure(error, (path) => path === 'name' || path === 'parentId');
-      setErrors(failure.fieldErrors);
-      setBanner(failure.banner);
-    } finally {
-      onPendingChange(false);
+  async function save(values: LocationFormValues) {
+    if (!existing) {
+      onSaved(await createLocation(config.service, values));
+      return;
     }
+    const moved = parentKind && values.parentId !== existing.parent?.id;
+    const answer = await updateLocation(config.service, existing.id, { name: values.name, version: existing.version, ...(moved ? { parentId: values.parentId } : {}) });
+    if (isJobStarted(answer)) onMoveStarted(answer.jobId);
+    else onSaved(answer);
   }
+
+  const { form, onSubmit, banner, isPending } = useSchemaForm({
+    schema: parentKind ? locationFormSchema : rootLocationFormSchema,
+    defaultValues: { name: existing?.name ?? '', parentId: existing?.parent?.id ?? '' },
+    save,
+    isShownField: isLocationFormField,
+  });
+  useEffect(() => onPendingChange(isPending), [isPending, onPendingChange]);
 
   return (
-    <form id={formId} className="admin-form" onSubmit={submit} noValidate>
+    <form id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
       {banner && <Alert tone="danger">{banner}</Alert>}
-      <TextField label="Name" isRequired value={name} onChange={setName} errorMessage={errors.name} autoFocus />
+      <FormTextField control={form.control} name="name" label="Name" isRequired autoFocus />
       {parentKind && (
-        <SearchableSelect
-          label={parentKind.label}
-          isRequired={!existing}
-          isDisabled={Boolean(existing)}
-          description={existing ? `A ${config.singular.toLowerCase()} stays under its ${parentKind.label.toLowerCase()}.` : undefined}
-          value={parent}
-          onChange={setParent}
-          errorMessage={errors.parentId}
-          loadOptions={(text) => parentOptions(parentKind.service, text)}
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field, fieldState }) => (
+            <SearchableSelect
+              label={parentKind.label}
+              isRequired
+              value={parent}
+              onChange={(option) => {
+                setParent(option);
+                field.onChange(option?.id ?? '');
+              }}
+              errorMessage={fieldState.error?.message}
+              loadOptions={(text) => parentOptions(parentKind.service, text)}
+            />
+          )}
         />
       )}
     </form>

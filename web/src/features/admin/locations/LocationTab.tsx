@@ -4,6 +4,7 @@ import { Button, ConfirmDialog, DataTable, type SelectOption, type ServerTableSt
 import { useAbility } from '../../../lib/ability';
 import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-query';
 import { useSave } from '../../../lib/forms/use-save';
+import { useFollowJob } from '../../../lib/jobs/use-follow-job';
 import { usePagedTable } from '../../../lib/table/use-paged-table';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import type { LocationKindConfig } from './location-kinds';
@@ -29,6 +30,7 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
   const [parent, setParent] = useState<SelectOption | null>(null);
   const paged = usePagedTable(locationPageRoute(config.service), (state) => locationPageQuery(state, status, parent?.id));
   const save = useSave(paged.refresh);
+  const followJob = useFollowJob();
   const dialog = useDialogTarget<LocationDialogTarget>();
   const confirmDeactivate = useDialogTarget<LocationRow>();
   const singular = config.singular;
@@ -43,6 +45,12 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
   function saved(location: LocationView, mode: LocationDialogTarget['mode']) {
     dialog.close();
     save.saved(mode === 'add' ? `${singular} ${location.name} was added.` : `${singular} ${location.name} was saved.`);
+  }
+
+  // A move runs as a background job: its toast shows the progress, the table reloads when it ends.
+  function moveStarted(jobId: string) {
+    dialog.close();
+    followJob(jobId, { onFinished: () => void paged.refresh() });
   }
 
   const columns = locationColumns(config, (row) => (
@@ -78,7 +86,7 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
         }
       />
       {dialog.target && (
-        <LocationDialog key={dialog.openCount} config={config} target={dialog.target} isOpen={dialog.isOpen} onClose={dialog.close} onSaved={saved} />
+        <LocationDialog key={dialog.openCount} config={config} target={dialog.target} isOpen={dialog.isOpen} onClose={dialog.close} onSaved={saved} onMoveStarted={moveStarted} />
       )}
       <ConfirmDialog
         isOpen={confirmDeactivate.isOpen}

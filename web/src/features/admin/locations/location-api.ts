@@ -1,8 +1,10 @@
 import type { LocationSet } from '@shared/api/location-set';
 import type { QueryInput } from '@shared/api/contract';
+import type { LocationView } from '@shared/schemas/location';
 import { call } from '../../../lib/api/client';
 import { route } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
+import type { JobStarted } from '../../../lib/jobs/job-api';
 
 /** The generic set's routes of one location service (church, district ...), typed by the shared factory. */
 const locationRoute = <K extends keyof LocationSet>(service: string, operation: K) => route<LocationSet[K]>(`${service}.${operation}`);
@@ -34,8 +36,20 @@ export function createLocation(service: string, body: { name: string; parentId?:
   return call(locationRoute(service, 'create'), { body });
 }
 
-export function renameLocation(service: string, id: string, body: { name: string; version: number }) {
-  return call(locationRoute(service, 'updateById'), { params: { id }, body });
+export interface LocationChanges {
+  name: string;
+  version: number;
+  /** Only when the location moves to another parent. */
+  parentId?: string;
+}
+
+/**
+ * Saves an edit. A rename answers the saved location; a move to another parent answers 202
+ * `{ jobId }`: everything under the location moves in a background job.
+ */
+export function updateLocation(service: string, id: string, changes: LocationChanges): Promise<LocationView | JobStarted> {
+  // The body's type comes from the contract once its PATCH takes parentId (the server's move work).
+  return call(locationRoute(service, 'updateById'), { params: { id }, body: changes as { name: string; version: number } });
 }
 
 /** DELETE deactivates: people and history keep pointing at the location. */

@@ -1,20 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { RoleView } from '@shared/schemas/role';
-import { Alert, Button, Modal, TextField } from '../../../components/ui';
-import { describeSaveFailure } from '../../../lib/forms/save-errors';
+import { useId } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { roleInputSchema, type RoleInput, type RoleView } from '@shared/schemas/role';
+import { Alert, Button, Modal } from '../../../components/ui';
+import { FormTextField } from '../../../lib/forms/FormTextField';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { saveNewRole, saveRole } from './role-api';
-import {
-  draftErrorsFromServer,
-  draftOf,
-  emptyPolicy,
-  hasDraftErrors,
-  isRoleDraftField,
-  roleInputOf,
-  validateRoleDraft,
-  type PolicyDraft,
-  type RoleDraft,
-  type RoleDraftErrors,
-} from './role-draft';
+import { emptyPolicy, isRoleFormField, roleFormValues } from './role-draft';
 import { PolicyEditor } from './PolicyEditor';
 
 export interface RoleEditorDialogProps {
@@ -25,45 +16,17 @@ export interface RoleEditorDialogProps {
   onSaved: (role: RoleView, mode: 'add' | 'edit') => void;
 }
 
-const NO_ERRORS: RoleDraftErrors = { policies: [] };
-
-/** 'Role Editor' (SPEC.md section 2): a name and policies of actions on subjects. */
+/** 'Role Editor' (SPEC.md section 2): a name and policies of actions on subjects, checked by the role schema. */
 export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorDialogProps) {
   const formId = useId();
-  const [draft, setDraft] = useState<RoleDraft>(() => draftOf(role));
-  const [errors, setErrors] = useState<RoleDraftErrors>(NO_ERRORS);
-  const [triedToSave, setTriedToSave] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [isPending, setPending] = useState(false);
 
-  // After the first Save, messages follow the edits so a fixed field loses its message at once.
-  function update(next: RoleDraft) {
-    setDraft(next);
-    if (triedToSave) setErrors(validateRoleDraft(next));
+  async function save(input: RoleInput) {
+    const saved = role ? await saveRole(role.id, { ...input, version: role.version }) : await saveNewRole(input);
+    onSaved(saved, role ? 'edit' : 'add');
   }
-  const updatePolicy = (index: number, policy: PolicyDraft) => update({ ...draft, policies: draft.policies.map((p, i) => (i === index ? policy : p)) });
-  const removePolicy = (index: number) => update({ ...draft, policies: draft.policies.filter((_, i) => i !== index) });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTriedToSave(true);
-    setBanner(null);
-    const found = validateRoleDraft(draft);
-    setErrors(found);
-    if (hasDraftErrors(found)) return;
-    setPending(true);
-    try {
-      const input = roleInputOf(draft);
-      const saved = role ? await saveRole(role.id, { ...input, version: role.version }) : await saveNewRole(input);
-      onSaved(saved, role ? 'edit' : 'add');
-    } catch (error) {
-      const failure = describeSaveFailure(error, isRoleDraftField);
-      setErrors(draftErrorsFromServer(failure.fieldErrors, draft.policies.length));
-      setBanner(failure.banner);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { form, onSubmit, banner, isPending } = useSchemaForm({ schema: roleInputSchema, defaultValues: roleFormValues(role), save, isShownField: isRoleFormField });
+  const policies = useFieldArray({ control: form.control, name: 'policies' });
 
   return (
     <Modal
@@ -82,21 +45,14 @@ export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorD
         </>
       )}
     >
-      <form id={formId} className="admin-form" onSubmit={submit} noValidate>
+      <form id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
         {banner && <Alert tone="danger">{banner}</Alert>}
-        <TextField label="Name" isRequired value={draft.name} onChange={(name) => update({ ...draft, name })} errorMessage={errors.name} autoFocus />
-        {draft.policies.map((policy, index) => (
-          <PolicyEditor
-            key={policy.key}
-            number={index + 1}
-            policy={policy}
-            onChange={(next) => updatePolicy(index, next)}
-            onRemove={draft.policies.length > 1 ? () => removePolicy(index) : undefined}
-            errors={errors.policies[index] ?? {}}
-          />
+        <FormTextField control={form.control} name="name" label="Name" isRequired autoFocus />
+        {policies.fields.map((policy, index) => (
+          <PolicyEditor key={policy.id} control={form.control} index={index} onRemove={policies.fields.length > 1 ? () => policies.remove(index) : undefined} />
         ))}
         <div>
-          <Button variant="secondary" onPress={() => update({ ...draft, policies: [...draft.policies, emptyPolicy()] })}>
+          <Button variant="secondary" onPress={() => policies.append(emptyPolicy())}>
             + Add Policy
           </Button>
         </div>
