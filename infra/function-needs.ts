@@ -26,10 +26,12 @@ export const FUNCTION_NEEDS: Readonly<Record<string, readonly FunctionNeed[]>> =
 };
 
 /**
- * Services that only read the table, checked against their handlers and the core they call:
- * app (health, OpenAPI; the session lookup reads) and announcement (current announcements).
- * A service here gets no write action, so one that starts writing must leave this list
- * (test/infra/api-stack.test.ts fails when one of them gains a route that is not a GET).
+ * Services that write nothing of their own, checked against their handlers and the core they call:
+ * app (health, OpenAPI) and announcement (current announcements). Their one write is the session
+ * middleware moving a session's idle deadline (functions/core/session/resolve-session.ts), an
+ * UpdateItem, so they get that and no Put, Delete, batch write or transaction check. A service
+ * that starts writing must leave this list (test/infra/api-stack.test.ts fails when one of them
+ * gains a route that is not a GET).
  */
 export const READ_ONLY_FUNCTIONS: readonly string[] = ['app', 'announcement'];
 
@@ -97,11 +99,15 @@ export function grantNeeds(role: iam.IRole, needs: readonly FunctionNeed[], reso
  */
 export const TABLE_READ_ACTIONS = ['GetItem', 'BatchGetItem', 'Query'].map((action) => `dynamodb:${action}`);
 
+/** What a read-only service may write: the session touch (an UpdateItem on the session item). */
+export const SESSION_TOUCH_ACTIONS = ['dynamodb:UpdateItem'];
+
 /** Item writes; transactions are authorised per item action, so these cover TransactWriteItems too. */
 export const TABLE_WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'].map((action) => `dynamodb:${action}`);
 
-export function grantTableAccess(role: iam.IRole, table: dynamodb.ITable, indexNames: readonly string[], access: 'read' | 'readWrite'): void {
+export function grantTableAccess(role: iam.IRole, table: dynamodb.ITable, indexNames: readonly string[], access: 'readOnly' | 'readWrite'): void {
   const indexes = indexNames.map((name) => `${table.tableArn}/index/${name}`);
   role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn, ...indexes] }));
-  if (access === 'readWrite') role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }));
+  const writes = access === 'readWrite' ? TABLE_WRITE_ACTIONS : SESSION_TOUCH_ACTIONS;
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: writes, resources: [table.tableArn] }));
 }
