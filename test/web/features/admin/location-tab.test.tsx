@@ -68,6 +68,23 @@ describe('location tabs', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('combobox').map((box) => box.tagName)).toEqual(['SELECT']);
   });
 
+  it('Add Jurisdiction asks for a name only and sends no parent', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      'GET /api/jurisdiction/quickSearch': () => pageOfRows([{ id: 'j1', kind: 'Jurisdiction', name: 'Southeastern', active: true }]),
+      'POST /api/jurisdiction': () => ({ status: 201, body: location({ id: 'j2', kind: 'Jurisdiction', name: 'Western', parent: null, ancestorIds: ['j2'] }) }),
+    });
+    renderAdmin('/admin/jurisdictions');
+    await screen.findByText('Southeastern');
+    await user.click(screen.getByRole('button', { name: 'Add Jurisdiction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Jurisdiction' });
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), '  Western ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Jurisdiction Western was added.')).toBeTruthy();
+    expect(last(server.to('/api/jurisdiction', 'POST')).body).toEqual({ name: 'Western' });
+  });
+
   it('sorting, search and both filters reach quickSearch', async () => {
     const user = userEvent.setup();
     const server = fakeServer({ 'GET /api/church/quickSearch': () => pageOfRows(churches, 2), 'GET /api/district/quickSearch': () => pageOfRows(districts) });

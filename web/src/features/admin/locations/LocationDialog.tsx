@@ -8,7 +8,7 @@ import { Gate, useEntityCheck } from '../../../lib/gate';
 import { isJobStarted } from '../../../lib/jobs/job-api';
 import type { LocationKindConfig } from './location-kinds';
 import { createLocation, updateLocation, useLocation } from './location-api';
-import { isLocationFormField, locationFormSchema, rootLocationFormSchema, type LocationFormValues } from './location-form';
+import { isLocationFormField, locationFormSchemaFor, type LocationFormValues } from './location-form';
 import { parentOptions } from './LocationFilters';
 
 /** Add, or edit the location with this id. */
@@ -100,7 +100,7 @@ function LocationForm({ formId, config, existing, onPendingChange, onSaved, onMo
   }
 
   const { form, onSubmit, banner, isPending } = useSchemaForm({
-    schema: parentKind ? locationFormSchema : rootLocationFormSchema,
+    schema: locationFormSchemaFor(Boolean(parentKind)),
     defaultValues: { name: existing?.name ?? '', parentId: existing?.parent?.id ?? '' },
     save,
     isShownField: isLocationFormField,

@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { locationNameSchema, parentIdSchema } from '@shared/schemas/location';
 
 /** The Add / Edit dialog's fields: a name, and the parent for kinds that have one (SPEC.md section 5). */
-export const locationFormSchema = z.object({ name: locationNameSchema, parentId: parentIdSchema });
-/** Jurisdictions hang from the System root: a name only. */
-export const rootLocationFormSchema = z.object({ name: locationNameSchema, parentId: z.string().optional() });
+const locationFormSchema = z.object({ name: locationNameSchema, parentId: parentIdSchema });
+/** Jurisdictions hang from the System root: a name only (the picker's empty id is dropped). */
+const rootLocationFormSchema = z.object({ name: locationNameSchema });
 
-export type LocationFormValues = z.output<typeof rootLocationFormSchema>;
+export interface LocationFormValues {
+  name: string;
+  parentId?: string;
+}
+
+/** The dialog's schema for a kind, with or without a parent. */
+export const locationFormSchemaFor = (hasParent: boolean): z.ZodType<LocationFormValues, LocationFormValues> =>
+  hasParent ? locationFormSchema : rootLocationFormSchema;
 
 export const isLocationFormField = (path: string) => path === 'name' || path === 'parentId';
