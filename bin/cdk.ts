@@ -3,7 +3,8 @@
  * Works offline: no lookups; stacks are environment-agnostic unless the CLI supplies an
  * account and region (CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION from your AWS profile).
  */
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { fileURLToPath } from 'node:url';
 import { services } from '../shared/api';
 import { tableDefinition } from '../functions/db/table';
@@ -31,5 +32,9 @@ addFormationStacks(app, {
   siteDir: root('web/dist'),
   env: account && region ? { account, region } : undefined,
 });
+
+// Synth (and so every deploy) fails on a cdk-nag AwsSolutions finding without a written reason,
+// as test/infra/nag.test.ts does (docs/deploy.md).
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
 app.synth();
