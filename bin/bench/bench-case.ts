@@ -33,7 +33,6 @@ export interface BenchCase<Prepared = unknown> {
 
 export interface BenchContext {
   userId(email: string): string;
-  firstNotificationId(email: string): Promise<string>;
   /** Calls the runtime as a demo account, unmeasured (fixtures, clean-up); throws on an error status. */
   api<T = unknown>(as: string, method: string, path: string, body?: unknown): Promise<T>;
   /** Differs between runs, for names that must be unique. */

@@ -7,6 +7,7 @@ import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisat
 import { AS } from './accounts';
 import type { BenchCase } from './bench-case';
 import { locationSetCases } from './location-cases';
+import { NOTIFICATION_CASES } from './notification-cases';
 import { ROLE_CASES } from './role-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
 
@@ -39,17 +40,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'user.current': { as: 'participant@example.org', path: '/api/user/user', singleItem: true },
   'user.abilities': { as: 'conference.admin@example.org', path: '/api/user/abilities', singleItem: true },
   'notification.userNotifications': { as: 'participant@example.org', path: '/api/notification/user-notifications', query: 'limit=5&offset=0' },
-  'notification.setRead': {
-    as: 'participant@example.org',
-    method: 'PUT',
-    path: async (ctx) => `/api/notification/${await ctx.firstNotificationId('participant@example.org')}/isread/true`,
-    singleItem: true,
-  },
-  'notification.bulkSetRead': {
-    as: 'superadmin@example.org',
-    method: 'PUT',
-    path: (ctx) => `/api/notification/user/${ctx.userId('superadmin@example.org')}/bulk-isread/true`,
-  },
+  ...NOTIFICATION_CASES,
   'announcement.announcements': { as: 'mentor@example.org', path: '/api/announcement/announcements' },
   ...USER_LOCATION_CASES,
   ...ROLE_CASES,

@@ -1,5 +1,4 @@
 import { openSession } from '../../functions/core/session/open-session';
-import { listNotifications } from '../../functions/db/access/notifications';
 import { sessionCookieName } from '../../functions/lib/http/cookies';
 import { demoUserId } from './accounts';
 import type { BenchContext } from './bench-case';
@@ -22,7 +21,6 @@ export function benchTarget(url: string): BenchTarget {
   };
   const ctx: BenchContext = {
     userId: demoUserId,
-    firstNotificationId: async (email) => (await listNotifications(demoUserId(email), { limit: 1, offset: 0 })).items[0].notificationId,
     async api<T>(as: string, method: string, path: string, body?: unknown): Promise<T> {
       const headers: Record<string, string> = { cookie: await cookieFor(as), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
       const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

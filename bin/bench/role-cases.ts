@@ -6,8 +6,7 @@ import { BENCH_POLICIES, createdIds, createRoles, deleteRoles } from './fixtures
 
 /**
  * Cases for the role routes. Edits and deletions work on roles made for the run (one per
- * call: updates are versioned); assignments give and take a role made for the run from a
- * demo user no other case calls as, which repeats safely (holders and non-holders are skipped).
+ * call: updates are versioned); assignments give and take roles made for the run (below).
  */
 const WRITE_CALLS = 50;
 const BULK_CALLS = 10;
@@ -16,15 +15,30 @@ const MENTOR = systemRoleByName('Mentor').id;
 
 const freshPerCall = (label: string) => (ctx: BenchContext, calls: number) => createRoles(ctx, calls, label);
 
-/** A role for the assignment cases, and the demo user it is given to and taken from. */
-const assignmentCase = (method: 'POST' | 'DELETE') =>
-  benchCase<{ roleId: string; userId: string }>({
+/**
+ * Assignments work on roles made for the run, one per call, and the demo interviewer:
+ * `role.assign` gives each call's role, `role.unassign` takes away one given beforehand.
+ * One client: every call rewrites the interviewer's directory entry, so concurrent calls
+ * would only collide.
+ */
+const interviewerId = demoUserId(AS.interviewer);
+
+async function rolesGivenToInterviewer(ctx: BenchContext, calls: number): Promise<string[]> {
+  const roleIds = await createRoles(ctx, calls, 'unassign');
+  for (const roleId of roleIds) await ctx.api(AS.superadmin, 'POST', '/api/role/roles', { userIds: [interviewerId], roleId });
+  return roleIds;
+}
+
+const assignmentCase = (method: 'POST' | 'DELETE', prepare: (ctx: BenchContext, calls: number) => Promise<string[]>) =>
+  benchCase<string[]>({
     as: AS.superadmin,
     method,
     path: '/api/role/roles',
-    prepare: async (ctx) => ({ roleId: (await createRoles(ctx, 1, `assign ${method}`))[0], userId: demoUserId(AS.interviewer) }),
-    each: (_, { roleId, userId }) => ({ body: { userIds: [userId], roleId } }),
-    cleanUp: (ctx, { roleId }) => deleteRoles(ctx, [roleId]),
+    calls: WRITE_CALLS,
+    concurrency: 1,
+    prepare,
+    each: (call, roleIds) => ({ body: { userIds: [interviewerId], roleId: roleIds[call] } }),
+    cleanUp: deleteRoles,
   });
 
 export const ROLE_CASES: Record<string, BenchCase> = {
@@ -55,8 +69,8 @@ export const ROLE_CASES: Record<string, BenchCase> = {
   'role.role': { as: AS.participant, path: `/api/role/role/${ADVISOR}`, singleItem: true },
   'role.roles': { as: AS.participant, path: `/api/role/roles/${ADVISOR},${MENTOR}` },
   'role.get': { as: AS.conferenceAdmin, path: `/api/role/${ADVISOR}`, singleItem: true },
-  'role.assign': assignmentCase('POST'),
-  'role.unassign': assignmentCase('DELETE'),
+  'role.assign': assignmentCase('POST', freshPerCall('assign')),
+  'role.unassign': assignmentCase('DELETE', rolesGivenToInterviewer),
   'role.update': benchCase<string[]>({
     as: AS.superadmin,
     path: '/api/role',

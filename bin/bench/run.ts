@@ -4,23 +4,31 @@
  * - latency p50/p99 at 10 concurrent clients against the local runtime (HTTP, one origin)
  * - each service's bundle size and module load time
  * - the first screen's gzipped JavaScript
+ * - the same figures as multiples of a raw DynamoDB Local GetItem / Query at the same
+ *   concurrency, measured in the same run (./baseline.ts): the figure to compare
  * Writes .bench/latest.json and prints a table. How each route is called: ./cases.ts.
+ * A write case whose counted call wrote nothing fails the run (it measured a no-op).
  *
  * `npm run bench -- --scale large`: the admin lists on demo data and on the large seed,
- * side by side (./scale.ts). See docs/benchmarks.md.
+ * side by side (./scale.ts). `npm run bench -- --soak 120`: shared-item writes and reads for
+ * 120 s, then the drift check (./soak.ts). `--only church.,role.get` measures the routes
+ * whose ids start with one of the prefixes. See docs/benchmarks.md.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { contracts } from '../../shared/api';
+import type { Contract } from '../../shared/api/contract';
 import { buildFunctions } from '../build-functions';
 import { freePort } from '../local/ports';
 import { startLocalRuntime } from '../local/runtime';
+import { averageBaseline, measureBaseline, ratioTo, type Baseline } from './baseline';
 import { BENCH_CASES } from './cases';
 import { benchTarget } from './context';
 import { firstScreenJs } from './first-screen';
 import { CONCURRENCY, measureCase } from './measure';
 import { runAtScale } from './scale';
+import { runSoak } from './soak';
 import { kb } from './stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -31,48 +39,71 @@ function moduleLoadMs(file: string): number {
   return runs.sort((a, b) => a - b)[1];
 }
 
-async function measureRoutes(): Promise<Array<Record<string, unknown>>> {
+/** Writes, as opposed to reads sent with POST (query, search): their counted call must write something. */
+function isWrite(contract: Contract): boolean {
+  return contract.method !== 'GET' && contract.can?.[0] !== 'read';
+}
+
+async function measureRoutes(only: string[]): Promise<{ routes: Array<Record<string, unknown>>; baselines: Baseline[] }> {
   process.env.LOG_LEVEL = 'silent';
   const runtime = await startLocalRuntime({ port: await freePort(), inMemory: true, quiet: true });
   const target = benchTarget(runtime.url);
   const routes: Array<Record<string, unknown>> = [];
+  const baselines: Baseline[] = [];
   try {
+    baselines.push(await measureBaseline(CALLS));
     for (const contract of contracts) {
+      if (only.length && !only.some((prefix) => contract.id.startsWith(prefix))) continue;
       const bench = BENCH_CASES[contract.id];
       if (bench.skip) {
         routes.push({ route: contract.id, skipped: bench.skip });
         continue;
       }
       try {
-        routes.push({ route: contract.id, ...(await measureCase(target, bench, contract.method, CALLS)), singleItem: Boolean(bench.singleItem) });
+        const figures = await measureCase(target, bench, contract.method, CALLS);
+        if (isWrite(contract) && figures.writeCapacity === 0) throw new Error('the counted call wrote nothing: the case repeats a no-op');
+        routes.push({ route: contract.id, ...figures, singleItem: Boolean(bench.singleItem) });
       } catch (error) {
         // One broken route must not hide the others' figures; the run still fails at the end.
         routes.push({ route: contract.id, failed: (error as Error).message });
         process.exitCode = 1;
       }
     }
+    baselines.push(await measureBaseline(CALLS));
   } finally {
     await runtime.stop();
   }
-  return routes;
+  return { routes, baselines };
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: 'demo' } } });
+  const { values } = parseArgs({ options: { scale: { type: 'string', default: 'demo' }, soak: { type: 'string' }, only: { type: 'string' } } });
+  if (values.soak !== undefined) {
+    const seconds = Number(values.soak);
+    if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`--soak takes a number of seconds, not ${values.soak}`);
+    return runSoak(seconds);
+  }
   if (values.scale === 'large') return runAtScale();
   if (values.scale !== 'demo') throw new Error(`--scale ${values.scale} is unknown: leave it out (demo data) or use --scale large.`);
 
   const missing = contracts.filter((c) => !BENCH_CASES[c.id]).map((c) => c.id);
   if (missing.length) throw new Error(`No benchmark case for: ${missing.join(', ')} (add them to bin/bench/cases.ts)`);
-  const routes = await measureRoutes();
+  const only = values.only ? values.only.split(',').filter(Boolean) : [];
+  const { routes, baselines } = await measureRoutes(only);
+  const baseline = averageBaseline(baselines);
+  for (const route of routes) {
+    if (typeof route.p50 === 'number') Object.assign(route, ratioTo(baseline, route as { p50: number; p99: number; singleItem?: boolean }));
+  }
 
-  const bundles = (await buildFunctions()).map((b) => ({ name: b.name, bytes: b.bytes, loadMs: +moduleLoadMs(b.outfile).toFixed(1) }));
-  const screen = firstScreenJs();
-  const report = { at: new Date().toISOString(), calls: CALLS, concurrency: CONCURRENCY, routes, bundles, firstScreen: screen };
+  const bundles = only.length ? [] : (await buildFunctions()).map((b) => ({ name: b.name, bytes: b.bytes, loadMs: +moduleLoadMs(b.outfile).toFixed(1) }));
+  const screen = only.length ? undefined : firstScreenJs();
+  const report = { at: new Date().toISOString(), calls: CALLS, concurrency: CONCURRENCY, baseline, baselineRuns: baselines, routes, bundles, firstScreen: screen };
   mkdirSync('.bench', { recursive: true });
-  writeFileSync('.bench/latest.json', JSON.stringify(report, null, 2));
+  writeFileSync(only.length ? '.bench/only.json' : '.bench/latest.json', JSON.stringify(report, null, 2));
 
-  console.log(`\nRoutes (${CALLS} calls each, ${CONCURRENCY} concurrent clients, local runtime over HTTP)`);
+  console.log(`\nRaw DynamoDB Local at ${CONCURRENCY} clients (mean of the runs before and after the routes)`);
+  console.table(baselines.map((run, index) => ({ run: index ? 'after' : 'before', 'GetItem p50': run.getItem.p50, 'GetItem p99': run.getItem.p99, 'Query p50': run.query.p50, 'Query p99': run.query.p99 })));
+  console.log(`\nRoutes (${CALLS} calls each unless the case says, ${CONCURRENCY} concurrent clients unless the case says, local runtime over HTTP); p50x/p99x: multiples of the baseline named in "against"`);
   console.table(
     routes.map((r) => {
       if (r.skipped) return { route: r.route, note: `skipped: ${r.skipped}` };
@@ -80,6 +111,7 @@ async function main() {
       return { ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` };
     }),
   );
+  if (!screen) return;
   console.log('Lambda bundles (budget 1 MB minified, load < 150 ms)');
   console.table(bundles.map((b) => ({ name: b.name, size: kb(b.bytes), load: `${b.loadMs} ms` })));
   console.log(`First screen JavaScript: ${kb(screen.gzipBytes)} gzipped (${kb(screen.rawBytes)} raw) in ${screen.files.length} files (budget 170 KB gzipped)`);

@@ -5,11 +5,11 @@ import { benchCase, type BenchCase, type BenchContext } from './bench-case';
 import { createLocations, deactivateLocations } from './fixtures';
 
 /**
- * Cases for a user's locations and the advisors list. Writes target demo users no case
- * calls as: adding a location they hold and making the primary one primary again repeat
- * safely; removal needs an active permission per call, so the case first gives the
- * interviewer churches made for the run (their permissions stay, inactive, in the
- * interviewer's aggregate), which it deactivates afterwards.
+ * Cases for a user's locations and the advisors list. Every write call does real work:
+ * adds grant churches made for the run (one per call) to demo users no case calls as;
+ * removal takes, per call, one of the churches first given to the interviewer (their
+ * permissions stay, inactive, in the interviewer's aggregate); the primary district moves
+ * back and forth between two of the district admin's districts.
  */
 const WRITE_CALLS = 50;
 const ids = DEMO_LOCATION_IDS;
@@ -30,29 +30,46 @@ async function churchesGivenToInterviewer(ctx: BenchContext, calls: number): Pro
   return { churchIds, permissionIds };
 }
 
-/** The demo district admin's primary district (their permission list is the demo's own). */
-async function primaryDistrictPermission(ctx: BenchContext): Promise<{ permissionId: string; userId: string }> {
+/**
+ * Two district permissions of the demo district admin: a district given for the run, then
+ * their primary one. Calls alternate between them, so every call really moves the primary.
+ */
+async function twoDistrictPermissions(ctx: BenchContext): Promise<{ permissionIds: string[]; userId: string }> {
   const userId = demoUserId(AS.districtAdmin);
   const details = await ctx.api<Record<string, PermissionView[]>>(AS.superadmin, 'GET', `/api/user/${userId}/locations-details`);
   const primary = details.District.find((permission) => permission.primary && permission.active);
   if (!primary) throw new Error('The demo district admin has no primary district');
-  return { permissionId: primary.id, userId };
+  const extra = await ctx.api<PermissionView>(AS.superadmin, 'POST', '/api/user/location', { userId, entity: 'District', entityId: ids.district2 });
+  return { permissionIds: [extra.id, primary.id], userId };
 }
 
+/** Puts the district admin's primary district back and takes the run's district away. */
+async function restorePrimaryDistrict(ctx: BenchContext, { permissionIds: [extra, primary], userId }: { permissionIds: string[]; userId: string }): Promise<void> {
+  await ctx.api(AS.superadmin, 'PATCH', '/api/user/location', { permissionId: primary, userId });
+  await ctx.api(AS.superadmin, 'DELETE', `/api/user/location/${extra}`);
+}
+
+/** Churches made for the run (one per call), so every add grants a permission the user does not hold. */
+const freshChurches = (label: string) => (ctx: BenchContext, calls: number) => createLocations(ctx, 'church', ids.district1, calls, label);
+
 export const USER_LOCATION_CASES: Record<string, BenchCase> = {
-  'user.addLocation': {
+  'user.addLocation': benchCase<string[]>({
     as: AS.conferenceAdmin,
     path: '/api/user/location',
     calls: WRITE_CALLS,
-    body: { userId: demoUserId(AS.interviewer), entity: 'District', entityId: ids.district2 },
+    prepare: freshChurches('add'),
+    each: (call, churchIds) => ({ body: { userId: demoUserId(AS.advisor), entity: 'Church', entityId: churchIds[call] } }),
+    cleanUp: (ctx, churchIds) => deactivateLocations(ctx, 'church', churchIds),
     singleItem: true,
-  },
-  'user.addLocations': {
+  }),
+  'user.addLocations': benchCase<string[]>({
     as: AS.conferenceAdmin,
     path: '/api/user/locations',
     calls: WRITE_CALLS,
-    body: { userIds: [demoUserId(AS.interviewer), demoUserId(AS.advisor)], entity: 'Church', entityId: 'loc-cedar-grove-church' },
-  },
+    prepare: freshChurches('add many'),
+    each: (call, churchIds) => ({ body: { userIds: [demoUserId(AS.advisor), demoUserId(AS.interviewer)], entity: 'Church', entityId: churchIds[call] } }),
+    cleanUp: (ctx, churchIds) => deactivateLocations(ctx, 'church', churchIds),
+  }),
   'user.removeLocation': benchCase<ChurchPermissions>({
     as: AS.conferenceAdmin,
     path: '/api/user/location',
@@ -62,12 +79,15 @@ export const USER_LOCATION_CASES: Record<string, BenchCase> = {
     cleanUp: (ctx, { churchIds }) => deactivateLocations(ctx, 'church', churchIds),
     singleItem: true,
   }),
-  'user.setPrimaryLocation': benchCase<{ permissionId: string; userId: string }>({
+  'user.setPrimaryLocation': benchCase<{ permissionIds: string[]; userId: string }>({
     as: AS.conferenceAdmin,
     path: '/api/user/location',
     calls: WRITE_CALLS,
-    prepare: primaryDistrictPermission,
-    each: (_, body) => ({ body }),
+    // Every call rewrites the same user's two permissions: concurrent calls would only collide (409).
+    concurrency: 1,
+    prepare: twoDistrictPermissions,
+    each: (call, { permissionIds, userId }) => ({ body: { permissionId: permissionIds[call % 2], userId } }),
+    cleanUp: restorePrimaryDistrict,
   }),
   'user.locationsDetails': { as: AS.conferenceAdmin, path: `/api/user/${demoUserId(AS.participant)}/locations-details` },
   'user.visibleLocations': { as: AS.conferenceAdmin, path: `/api/user/user-visible-locations/${demoUserId(AS.participant)}` },
