@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { LocationRow, LocationView } from '@shared/schemas/location';
 import { Button, ConfirmDialog, DataTable, type SelectOption, type ServerTableState } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
@@ -6,13 +6,17 @@ import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-q
 import { useSave } from '../../../lib/forms/use-save';
 import { useFollowJob } from '../../../lib/jobs/use-follow-job';
 import { usePagedTable } from '../../../lib/table/use-paged-table';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import type { LocationKindConfig } from './location-kinds';
 import { deactivateLocation, locationPageRoute, reactivateLocation, type LocationPageQuery } from './location-api';
 import { locationColumns } from './location-columns';
-import { LocationDialog, type LocationDialogTarget } from './LocationDialog';
+import type { LocationDialogTarget } from './LocationDialog';
 import { LocationFilters, type LocationStatus } from './LocationFilters';
 import { LocationRowActions } from './LocationRowActions';
+
+// The dialog brings the form library and the schemas: fetched after the table, not before it.
+const LocationDialog = lazyWithPreload(() => import('./LocationDialog').then((module) => module.LocationDialog));
 
 /** What quickSearch receives for the table's state and the two filters. */
 export function locationPageQuery(state: ServerTableState, status: LocationStatus, parentId: string | undefined): LocationPageQuery {
@@ -34,6 +38,7 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
   const dialog = useDialogTarget<LocationDialogTarget>();
   const confirmDeactivate = useDialogTarget<LocationRow>();
   const singular = config.singular;
+  useEffect(() => LocationDialog.preload(), []);
 
   const reactivate = (row: LocationRow) => save.run(() => reactivateLocation(config.service, row.id), `${row.name} was reactivated.`);
 
@@ -86,7 +91,9 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
         }
       />
       {dialog.target && (
-        <LocationDialog key={dialog.openCount} config={config} target={dialog.target} isOpen={dialog.isOpen} onClose={dialog.close} onSaved={saved} onMoveStarted={moveStarted} />
+        <Suspense fallback={null}>
+          <LocationDialog key={dialog.openCount} config={config} target={dialog.target} isOpen={dialog.isOpen} onClose={dialog.close} onSaved={saved} onMoveStarted={moveStarted} />
+        </Suspense>
       )}
       <ConfirmDialog
         isOpen={confirmDeactivate.isOpen}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RoleView } from '@shared/schemas/role';
 import { Badge, Button, ConfirmDialog, DataTable, RadioGroup, type ServerTableState } from '../../../components/ui';
@@ -6,10 +6,13 @@ import { useAbility } from '../../../lib/ability';
 import { compact, orderByOf, pageOf, searchOf } from '../../../lib/table/table-query';
 import { useSave } from '../../../lib/forms/use-save';
 import { usePagedTable } from '../../../lib/table/use-paged-table';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { deleteRole, rolePageRoute, type RolePageQuery } from './role-api';
 import { policySummary } from './policy-summary';
-import { RoleEditorDialog } from './RoleEditorDialog';
+
+// The editor brings the form library and the schemas: fetched after the table, not before it.
+const RoleEditorDialog = lazyWithPreload(() => import('./RoleEditorDialog').then((module) => module.RoleEditorDialog));
 
 export const SYSTEM_ROLE_NOTE = 'System roles cannot be edited or deleted.';
 
@@ -103,6 +106,7 @@ export function RolesTab() {
   const save = useSave(paged.refresh);
   const editor = useDialogTarget<{ role: RoleView | null }>();
   const confirmDelete = useDialogTarget<RoleView>();
+  useEffect(() => RoleEditorDialog.preload(), []);
 
   async function remove(role: RoleView) {
     await save.run(() => deleteRole(role.id), `The ${role.name} role was deleted.`);
@@ -146,7 +150,11 @@ export function RolesTab() {
         getRowId={(role) => role.id}
         toolbar={ability.can('create', 'Role') && <Button onPress={() => editor.open({ role: null })}>Add Role</Button>}
       />
-      {editor.target && <RoleEditorDialog key={editor.openCount} role={editor.target.role} isOpen={editor.isOpen} onClose={editor.close} onSaved={saved} />}
+      {editor.target && (
+        <Suspense fallback={null}>
+          <RoleEditorDialog key={editor.openCount} role={editor.target.role} isOpen={editor.isOpen} onClose={editor.close} onSaved={saved} />
+        </Suspense>
+      )}
       <ConfirmDialog
         isOpen={confirmDelete.isOpen}
         title="Confirm Delete"

@@ -1,0 +1,21 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * React.lazy whose chunk can also be fetched ahead of the first render: a page preloads its
+ * dialogs once it has painted, so their weight (form library, schemas) stays off the page's
+ * own chunk without making the first opening wait. A failed load is tried again next time.
+ */
+export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const Component = lazy(async () => ({ default: await once() }));
+  return Object.assign(Component, {
+    preload: () => {
+      once().catch(() => undefined); // the render reports a failure, if it happens again
+    },
+  });
+}
