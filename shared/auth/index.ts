@@ -4,6 +4,17 @@ export { SYSTEM_ROLES, systemRoleByName, type RolePolicy, type SystemRoleDefinit
 export { SUBJECT_TREE, subjectTreeSubjects, type SubjectTreeNode } from './subject-tree';
 export { SCOPED_SUBJECTS, SYSTEM_READABLE_SUBJECTS, SYSTEM_SCOPE_ID, isScopedSubject, type ScopedSubject, type ScopedEntity } from './scope';
 export { grants, denials, grantedIds, deniedIds, hasSystemRole, hasAnySystemRole, type LocationPermission, type RoleRef } from './permissions';
+export {
+  GOVERNED_KIND,
+  governedKind,
+  governedGrants,
+  grantsAllowing,
+  holdsPowerOver,
+  deniedAround,
+  roleAllows,
+  type RoleWithPolicies,
+  type PowerHolder,
+} from './role-scope';
 export { rulesFor, type AbilityRule, type RulesInput } from './rules';
 export {
   buildAbility,

@@ -1,5 +1,6 @@
-import { ACTIONS, SUBJECTS, type Action, type Subject } from './vocabulary';
-import { denials, grants, hasSystemRole, type LocationPermission, type RoleRef } from './permissions';
+import type { Action, Subject } from './vocabulary';
+import { denials, hasSystemRole, type LocationPermission, type RoleRef } from './permissions';
+import { governedGrants, roleActionsBySubject } from './role-scope';
 import { SCOPED_SUBJECTS, SYSTEM_SCOPE_ID, isScopedSubject, isSystemReadable, type ScopedSubject } from './scope';
 
 /**
@@ -38,18 +39,21 @@ const UPWARD_READABLE: ReadonlySet<Subject> = new Set<Subject>([
   'UserGroup',
 ]);
 
-const CONCRETE_SUBJECTS = SUBJECTS.filter((s) => s !== 'all');
-
 /**
  * Turns roles + location permissions into CASL rules (ARCHITECTURE.md section 7).
  *
  * - A system Superadmin gets `manage all`, unconditioned, and nothing else matters.
+ * - Each role is turned into rules on its own, scoped to the locations it governs
+ *   (role-scope.ts: a Conference Admin its conference permissions, a District Admin or
+ *   Superintendent their district permissions, any other role all granted ones). Power
+ *   never combines one role's policy with another role's locations, because CASL ORs
+ *   rules: each rule carries one role's actions and that role's locations.
  * - Unscoped subjects (see scope.ts) get the policy's actions unconditioned.
  * - Scoped subjects get conditions on the instance's `ancestorIds`: it must contain a
- *   location of an active, non-denied permission. Reads also reach system (conference-less)
- *   track designs and interview groups, and, for UPWARD_READABLE subjects, entities located
- *   exactly at an ancestor of a permitted location (chain length pins the position: a
- *   location at depth d is the last element of a chain of length d + 1).
+ *   location the role governs. Reads also reach system (conference-less) track designs
+ *   and interview groups, and, for UPWARD_READABLE subjects, entities located exactly at
+ *   an ancestor of a governed location (chain length pins the position: a location at
+ *   depth d is the last element of a chain of length d + 1).
  * - Active denials add inverted rules last among the location rules, so they beat any grant.
  * - Everyone may read and update their own User (`id`) and read and mark read their own
  *   Notifications (`userId`); these come last so a denial cannot lock someone out of
@@ -61,15 +65,13 @@ const CONCRETE_SUBJECTS = SUBJECTS.filter((s) => s !== 'all');
 export function rulesFor(input: RulesInput): AbilityRule[] {
   if (input.roles.some((role) => hasSystemRole([role], 'Superadmin'))) return [{ action: 'manage', subject: 'all' }];
 
-  const granted = grants(input.permissions);
-  const scope = {
-    ids: unique(granted.map((p) => p.entityId)),
-    upwardByDepth: ancestorsByDepth(granted.map((p) => p.ancestorIds)),
-  };
-
   const rules: AbilityRule[] = [];
-  for (const [subject, actions] of actionsBySubject(input.roles)) {
-    rules.push(...(isScopedSubject(subject) ? scopedRules(subject, actions, scope) : [{ action: actions, subject }]));
+  for (const role of input.roles) {
+    const governed = governedGrants(role, input.permissions);
+    const scope = { ids: unique(governed.map((p) => p.entityId)), upwardByDepth: ancestorsByDepth(governed.map((p) => p.ancestorIds)) };
+    for (const [subject, actions] of roleActionsBySubject(role)) {
+      rules.push(...(isScopedSubject(subject) ? scopedRules(subject, actions, scope) : [{ action: actions, subject }]));
+    }
   }
   rules.push(...denialRules(input.permissions));
   rules.push(...ownRules(input.userId));
@@ -78,23 +80,8 @@ export function rulesFor(input: RulesInput): AbilityRule[] {
 
 interface Scope {
   ids: string[];
-  /** Ancestors of permitted locations (excluding the permitted locations), by depth. */
+  /** Ancestors of governed locations (excluding the governed locations), by depth. */
   upwardByDepth: Map<number, string[]>;
-}
-
-/** Merges every role policy into one action list per concrete subject. */
-function actionsBySubject(roles: RulesInput['roles']): Map<Subject, Action[]> {
-  const merged = new Map<Subject, Set<Action>>();
-  for (const policy of roles.flatMap((r) => r.policies)) {
-    const actions = withDeactivate(policy.actions.filter(isAction));
-    const subjects = policy.subjects.filter(isSubject).flatMap((s) => (s === 'all' ? CONCRETE_SUBJECTS : [s]));
-    for (const subject of subjects) {
-      const set = merged.get(subject) ?? new Set<Action>();
-      actions.forEach((a) => set.add(a));
-      merged.set(subject, set);
-    }
-  }
-  return new Map([...merged].filter(([, set]) => set.size > 0).map(([subject, set]) => [subject, [...set]]));
 }
 
 function scopedRules(subject: ScopedSubject, actions: Action[], scope: Scope): AbilityRule[] {
@@ -139,18 +126,9 @@ function ancestorsByDepth(chains: string[][]): Map<number, string[]> {
   return new Map([...byDepth].map(([depth, set]) => [depth, [...set]]));
 }
 
-function withDeactivate(actions: Action[]): Action[] {
-  return actions.includes('update') && !actions.includes('deactivate') ? [...actions, 'deactivate'] : actions;
-}
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-function isAction(value: string): value is Action {
-  return (ACTIONS as readonly string[]).includes(value);
-}
 
-function isSubject(value: string): value is Subject {
-  return (SUBJECTS as readonly string[]).includes(value);
-}

@@ -14,6 +14,7 @@ import {
   isResponsibleFor,
   type LocationPermission,
 } from '../../../shared/auth';
+import { systemRoles } from './fixtures';
 
 const role = (name: string) => [{ name, system: true }];
 const perm = (entityId: string, chain: string[], flags: Partial<LocationPermission> = {}): LocationPermission => ({
@@ -88,12 +89,12 @@ describe('canSelfAssignAsMentor', () => {
 
 describe('visibility of users and interviewer groups', () => {
   it('a district admin sees users sharing their district but not another district', () => {
-    const viewer = { viewerId: 'da', viewerRoles: role('DistrictAdmin'), viewerPermissions: [D1] };
+    const viewer = { viewerId: 'da', viewerRoles: systemRoles('DistrictAdmin'), viewerPermissions: [D1] };
     expect(canSeeUser({ ...viewer, target: { id: 'p', permissions: [D1] } })).toBe(true);
     expect(canSeeUser({ ...viewer, target: { id: 'q', permissions: [D2] } })).toBe(false);
   });
   it('a conference admin sees users in districts of their conference, not of another', () => {
-    const viewer = { viewerId: 'ca', viewerRoles: role('ConferenceAdmin'), viewerPermissions: [C1] };
+    const viewer = { viewerId: 'ca', viewerRoles: systemRoles('ConferenceAdmin'), viewerPermissions: [C1] };
     expect(canSeeUser({ ...viewer, target: { id: 'p', permissions: [D1] } })).toBe(true);
     expect(canSeeUser({ ...viewer, target: { id: 'q', permissions: [D2] } })).toBe(false);
   });

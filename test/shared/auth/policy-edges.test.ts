@@ -15,7 +15,7 @@ import {
   isResponsibleFor,
 } from '../../../shared/auth/policies';
 import type { SystemRoleName } from '../../../shared/auth/vocabulary';
-import { perm } from './fixtures';
+import { perm, systemRoles } from './fixtures';
 
 const roles = (...names: SystemRoleName[]) => names.map((name) => ({ name, system: true }));
 
@@ -125,21 +125,36 @@ describe('canSelfAssignAsMentor', () => {
 });
 
 describe('canSeeUser', () => {
-  const viewer = { viewerId: 'v', viewerRoles: roles('Participant'), viewerPermissions: [perm('D1')] };
+  const viewer = { viewerId: 'v', viewerRoles: systemRoles('Advisor'), viewerPermissions: [perm('D1')] };
 
   it('lets a superadmin see anyone and everyone see themselves', () => {
-    expect(canSeeUser({ ...viewer, viewerRoles: roles('Superadmin'), viewerPermissions: [], target: { id: 'x', permissions: [] } })).toBe(true);
+    expect(canSeeUser({ ...viewer, viewerRoles: systemRoles('Superadmin'), viewerPermissions: [], target: { id: 'x', permissions: [] } })).toBe(true);
     expect(canSeeUser({ ...viewer, viewerPermissions: [], target: { id: 'v', permissions: [] } })).toBe(true);
   });
 
-  it('lets others see users in (or inside) their assigned locations', () => {
+  it('lets a role that reads users see users in (or inside) the locations it governs', () => {
     expect(canSeeUser({ ...viewer, target: { id: 'x', permissions: [perm('CH1')] } })).toBe(true);
     expect(canSeeUser({ ...viewer, target: { id: 'x', permissions: [perm('C1')] } })).toBe(false);
   });
 
-  it('does not count the target’s inactive permissions or the viewer’s denied ones', () => {
+  it('roles that do not read users (Participant, User) see only themselves', () => {
+    const participant = { ...viewer, viewerRoles: systemRoles('Participant', 'User') };
+    expect(canSeeUser({ ...participant, target: { id: 'x', permissions: [perm('D1')] } })).toBe(false);
+  });
+
+  it('a district admin who also holds the conference sees their district, not the whole conference', () => {
+    const districtAdmin = { viewerId: 'v', viewerRoles: systemRoles('DistrictAdmin', 'User'), viewerPermissions: [perm('D1'), perm('C1')] };
+    expect(canSeeUser({ ...districtAdmin, target: { id: 'x', permissions: [perm('CH1')] } })).toBe(true);
+    expect(canSeeUser({ ...districtAdmin, target: { id: 'x', permissions: [perm('D2')] } })).toBe(false);
+    expect(canSeeUser({ ...districtAdmin, target: { id: 'x', permissions: [perm('C1')] } })).toBe(false);
+  });
+
+  it('does not count the target’s inactive permissions, and a viewer’s denial hides the target', () => {
     expect(canSeeUser({ ...viewer, target: { id: 'x', permissions: [perm('D1', { active: false })] } })).toBe(false);
     expect(canSeeUser({ ...viewer, viewerPermissions: [perm('D1', { denial: true })], target: { id: 'x', permissions: [perm('D1')] } })).toBe(false);
+    const conferenceAdmin = { viewerId: 'v', viewerRoles: systemRoles('ConferenceAdmin'), viewerPermissions: [perm('C1'), perm('D1', { denial: true })] };
+    expect(canSeeUser({ ...conferenceAdmin, target: { id: 'x', permissions: [perm('D2')] } })).toBe(true);
+    expect(canSeeUser({ ...conferenceAdmin, target: { id: 'x', permissions: [perm('D2'), perm('CH1')] } })).toBe(false);
   });
 });
 
