@@ -1,13 +1,13 @@
 import type { LocationRow } from '../../../shared/schemas/location';
 import { directoryLists } from '../../db/directory';
-import { readSortedPage, searchDirectory } from '../../db/directory-read';
+import { readSortedPageWithout, searchWithout } from '../scope/hidden-rows';
 import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
-import { locationListScopes } from '../scope/list-scopes';
+import { heldLocationScopes, locationListScopes } from '../scope/list-scopes';
 import { rowsOf } from './location-entries';
 import { locationRowOf, toLocationRow } from './location-view';
 
-type Caller = Pick<AuthContext, 'isSuperadmin' | 'permissions'>;
+type Caller = Pick<AuthContext, 'isSuperadmin' | 'permissions' | 'roles'>;
 
 /**
  * The conference picker: the caller's conferences by name, or those with a word starting
@@ -23,14 +23,15 @@ export async function findConferences(auth: Caller, query: { name?: string; limi
   const lists = text ? listsOf((active) => directoryLists.locationWords('Conference', active)) : listsOf((active) => directoryLists.locations('Conference', active));
   const sources = scopes.listScopeIds.flatMap((scopeId) => lists.map((list) => ({ scopeId, list })));
   const extraRows = scopes.direct.flatMap((item) => lists.flatMap((list) => rowsOf(item, list)));
-  const page = text ? await searchDirectory({ ...bounds, text, sources, extraRows }) : await readSortedPage({ ...bounds, sources, extraRows });
+  const hidden = { scopeIds: scopes.denied.scopeIds, rows: scopes.denied.items.flatMap((item) => lists.flatMap((list) => rowsOf(item, list))) };
+  const page = text ? await searchWithout({ ...bounds, text, sources, extraRows }, hidden) : await readSortedPageWithout({ ...bounds, sources, extraRows }, hidden);
   return page.rows.map((row) => toLocationRow(row.display));
 }
 
 /** The organisation's conferences are few; a picker shows at most this many. */
 const ACTIVE_CONFERENCES_MAX = 100;
 
-/** The active conferences the caller can see, by name (superadmin: all of them, from the byKind index). */
+/** The active conferences the caller works in, by name, whatever their roles (superadmin: all of them, from the byKind index). */
 export async function activeConferences(auth: Caller): Promise<LocationRow[]> {
   if (auth.isSuperadmin) {
     const { data } = await db()
@@ -39,14 +40,17 @@ export async function activeConferences(auth: Caller): Promise<LocationRow[]> {
       .go({ limit: ACTIVE_CONFERENCES_MAX, count: ACTIVE_CONFERENCES_MAX });
     return data.map(locationRowOf);
   }
-  const scopes = await locationListScopes(auth, 'Conference');
+  const scopes = await heldLocationScopes(auth, 'Conference');
   const list = directoryLists.locations('Conference');
-  const page = await readSortedPage({
-    direction: 'ASC',
-    offset: 0,
-    limit: ACTIVE_CONFERENCES_MAX,
-    sources: scopes.listScopeIds.map((scopeId) => ({ scopeId, list })),
-    extraRows: scopes.direct.flatMap((item) => rowsOf(item, list)),
-  });
+  const page = await readSortedPageWithout(
+    {
+      direction: 'ASC',
+      offset: 0,
+      limit: ACTIVE_CONFERENCES_MAX,
+      sources: scopes.listScopeIds.map((scopeId) => ({ scopeId, list })),
+      extraRows: scopes.direct.flatMap((item) => rowsOf(item, list)),
+    },
+    { scopeIds: scopes.denied.scopeIds, rows: scopes.denied.items.flatMap((item) => rowsOf(item, list)) },
+  );
   return page.rows.map((row) => toLocationRow(row.display));
 }

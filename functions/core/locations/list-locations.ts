@@ -3,9 +3,10 @@ import type { SortDirection } from '../../../shared/api/list-query';
 import { PAGE_SIZES } from '../../../shared/api/limits';
 import type { LocationRow } from '../../../shared/schemas/location';
 import { directoryLists } from '../../db/directory';
-import { readCounts, readSortedPage, searchDirectory, type DirectoryPage } from '../../db/directory-read';
+import { readCounts, type DirectoryPage } from '../../db/directory-read';
 import type { AuthContext } from '../session/resolve-session';
 import { locationListScopes, type ResolvedLocationScopes } from '../scope/list-scopes';
+import { readSortedPageWithout, searchWithout, type HiddenRows } from '../scope/hidden-rows';
 import { rowsOf } from './location-entries';
 import { toLocationRow } from './location-view';
 
@@ -23,7 +24,7 @@ export interface LocationListQuery {
   where?: LocationFilter;
 }
 
-type Caller = Pick<AuthContext, 'isSuperadmin' | 'permissions'>;
+type Caller = Pick<AuthContext, 'isSuperadmin' | 'permissions' | 'roles'>;
 
 /**
  * A page of the locations of `kind` the caller can see, from the designed lists: by name
@@ -42,8 +43,12 @@ export async function locationCount(auth: Caller, kind: LocationKind, where: Loc
   const scopes = await locationListScopes(auth, kind, where.parentId);
   if (searchText(where)) return (await readLocationPage(scopes, kind, { where, limit: PAGE_SIZES[0], offset: 0 }, true)).count;
   const list = directoryLists.locations(kind, where.active ?? true);
-  const counted = await readCounts(scopes.listScopeIds.map((scopeId) => ({ scopeId, list })));
-  return counted + scopes.direct.filter((item) => rowsOf(item, list).length > 0).length;
+  const [counted, hidden] = await Promise.all([
+    readCounts(scopes.listScopeIds.map((scopeId) => ({ scopeId, list }))),
+    readCounts(scopes.denied.scopeIds.map((scopeId) => ({ scopeId, list }))),
+  ]);
+  const deniedRows = hiddenRows(scopes, list).rows.length;
+  return counted - hidden - deniedRows + scopes.direct.filter((item) => rowsOf(item, list).length > 0).length;
 }
 
 function searchText(where: LocationFilter): string {
@@ -57,19 +62,23 @@ async function readLocationPage(scopes: ResolvedLocationScopes, kind: LocationKi
   const text = searchText(where);
   if (text) {
     const list = directoryLists.locationWords(kind, active);
-    return searchDirectory({
-      ...bounds,
-      text,
-      sources: scopes.listScopeIds.map((scopeId) => ({ scopeId, list })),
-      extraRows: scopes.direct.flatMap((item) => rowsOf(item, list)),
-    });
+    const sources = scopes.listScopeIds.map((scopeId) => ({ scopeId, list }));
+    return searchWithout({ ...bounds, text, sources, extraRows: scopes.direct.flatMap((item) => rowsOf(item, list)) }, hiddenRows(scopes, list));
   }
   const countList = directoryLists.locations(kind, active);
   const list = query.orderBy?.column === 'parentName' ? directoryLists.locationsByParent(kind, active) : countList;
-  return readSortedPage({
-    ...bounds,
-    withCount,
-    sources: scopes.listScopeIds.map((scopeId) => ({ scopeId, list, countList })),
-    extraRows: scopes.direct.flatMap((item) => rowsOf(item, list)),
-  });
+  return readSortedPageWithout(
+    {
+      ...bounds,
+      withCount,
+      sources: scopes.listScopeIds.map((scopeId) => ({ scopeId, list, countList })),
+      extraRows: scopes.direct.flatMap((item) => rowsOf(item, list)),
+    },
+    hiddenRows(scopes, list),
+  );
+}
+
+/** What the caller's denials hide from `list`: the denied locations' own lists and their own rows. */
+function hiddenRows(scopes: ResolvedLocationScopes, list: string): HiddenRows {
+  return { scopeIds: scopes.denied.scopeIds, rows: scopes.denied.items.flatMap((item) => rowsOf(item, list)) };
 }

@@ -12,6 +12,7 @@ import { getLocation, type LocationItem } from './locations';
 import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from './target-user';
 import { commitUserAccessChange } from './user-access-change';
+import { assertMayExtendRoles } from '../roles/grant-rules';
 import type { TransactionEntities } from './transaction';
 
 export interface AddLocationInput {
@@ -32,6 +33,8 @@ export async function addUsersLocation(auth: AuthContext, input: AddLocationInpu
   const targets = await Promise.all([...new Set(input.userIds)].map(loadTargetUser));
   const mayCreate = auth.ability.can('create', scoped('Permission', { ancestorIds: place.ancestorIds }));
   if (!mayCreate || targets.some((target) => !canSeeTarget(auth, target))) throw new ForbiddenError();
+  // A new location extends the roles the user holds: only where the caller could hold them.
+  for (const target of targets) await assertMayExtendRoles(auth, target, place);
 
   const granted: PermissionView[] = [];
   for (const target of targets) granted.push(permissionView(await grantLocation(target, place), place));

@@ -16,7 +16,7 @@ export async function loadTargetUser(userId: string): Promise<UserAggregate> {
   return target;
 }
 
-export function canSeeTarget(auth: AuthContext, target: UserAggregate): boolean {
+export function canSeeTarget(auth: Pick<AuthContext, 'userId' | 'roles' | 'permissions'>, target: Pick<UserAggregate, 'user' | 'permissions'>): boolean {
   return canSeeUser({
     viewerId: auth.userId,
     viewerRoles: auth.roles,

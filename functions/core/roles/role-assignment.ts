@@ -6,6 +6,7 @@ import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../permission
 import { commitUserAccessChange } from '../permissions/user-access-change';
 import { userDirectoryState } from '../users/user-directory';
 import { assertCanGrant, canGrant } from './role-grants';
+import { assertMayChangeHolders, mayChangeHolder } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
 import { rolePage } from './role-list';
 import { requireRole } from './role-store';
@@ -33,6 +34,7 @@ async function prepare(auth: AuthContext, input: RoleAssignment): Promise<{ role
 export async function assignRole(auth: AuthContext, input: RoleAssignment): Promise<RoleAssignment> {
   const { role, targets } = await prepare(auth, input);
   assertCanGrant(auth, role.policies);
+  assertMayChangeHolders(auth, role, targets, 'grant');
   for (const target of targets) {
     if (target.roles.some((held) => held.roleId === role.roleId)) continue;
     const userId = target.user.userId;
@@ -49,6 +51,8 @@ export async function assignRole(auth: AuthContext, input: RoleAssignment): Prom
 /** Takes a role from users (non-holders are skipped), with the Mentor and Advisor side effects. */
 export async function unassignRole(auth: AuthContext, input: RoleAssignment) {
   const { role, targets } = await prepare(auth, input);
+  // Taking a role away is as strong as giving it: only where the caller could hold it.
+  assertMayChangeHolders(auth, role, targets.filter((target) => target.roles.some((held) => held.roleId === role.roleId)), 'remove');
   let menteesRemoved = 0;
   let advisorAssignmentsRemoved = 0;
   for (const target of targets) {
@@ -61,7 +65,8 @@ export async function unassignRole(auth: AuthContext, input: RoleAssignment) {
 
 /**
  * The roles the caller may give the user: those the user does not hold, whose policies the
- * caller could grant; Superadmin only from a superadmin.
+ * caller could grant and hold wherever the role would apply for this user; Superadmin only
+ * from a superadmin.
  */
 export async function assignableRoles(auth: AuthContext, userId: string): Promise<RoleView[]> {
   const target = await loadTargetUser(userId);
@@ -69,6 +74,10 @@ export async function assignableRoles(auth: AuthContext, userId: string): Promis
   const held = new Set(target.roles.map((role) => role.roleId));
   const { data } = await rolePage({ limit: Number.MAX_SAFE_INTEGER });
   return data.filter(
-    (role) => !held.has(role.id) && (auth.isSuperadmin || !(role.system && role.name === 'Superadmin')) && canGrant(auth, role.policies),
+    (role) =>
+      !held.has(role.id) &&
+      (auth.isSuperadmin || !(role.system && role.name === 'Superadmin')) &&
+      canGrant(auth, role.policies) &&
+      mayChangeHolder(auth, { name: role.name, system: role.system, policies: role.policies }, target),
   );
 }

@@ -8,6 +8,7 @@ import { writeTransaction } from '../permissions/transaction';
 import { loadTargetUser, mayUpdateUserAccess } from '../permissions/target-user';
 import { clearRoleCache } from './role-cache';
 import { assertCanGrant } from './role-grants';
+import { assertMayChangeHolders, assertMayEditPolicies } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
 import { allRoles, requireRole, roleHolderIds } from './role-store';
 import { roleView, type RoleItem } from './role-view';
@@ -62,7 +63,10 @@ export async function updateRole(auth: AuthContext, roleId: string, changes: Rol
   const current = await requireRole(roleId);
   if (current.system) throw new BusinessRuleError(SYSTEM_ROLE_EDIT);
   if (changes.name !== undefined && nameTaken(await allRoles(), changes.name, roleId)) throw new ValidationError({ name: [ROLE_NAME_TAKEN] });
-  if (changes.policies) assertCanGrant(auth, changes.policies);
+  if (changes.policies) {
+    assertCanGrant(auth, changes.policies);
+    await assertMayEditPolicies(auth, roleId, current, changes.policies);
+  }
 
   const set = { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.policies ? { policies: changes.policies } : {}) };
   const updated = await updateVersioned(db().entities.role, { roleId }, changes.version, set);
@@ -100,6 +104,7 @@ export async function deleteRole(auth: AuthContext, roleId: string): Promise<voi
   }
   const holders = await Promise.all(holderIds.map(loadTargetUser));
   if (holders.some((holder) => !mayUpdateUserAccess(auth, holder))) throw new ForbiddenError();
+  assertMayChangeHolders(auth, role, holders, 'remove');
 
   for (const holder of holders) await takeRoleFromUser(holder, role);
   await db().entities.role.delete({ roleId }).go();

@@ -51,7 +51,7 @@ export const handler = createServiceHandler('role', [
     await deleteRole(auth, params.id);
     return null;
   }),
-  implement(permissionHierarchyOf, async ({ params }) => hierarchyOf(params.subject, params.id)),
+  implement(permissionHierarchyOf, async ({ auth, params }) => hierarchyOf(auth, params.subject, params.id)),
   implement(assignableRoles, async ({ auth, params }) => assignableRolesFor(auth, params.userId)),
   implement(assignRoleContract, async ({ auth, body }) => assignRole(auth, body)),
   implement(unassignRoleContract, async ({ auth, body }) => unassignRole(auth, body)),

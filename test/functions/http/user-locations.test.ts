@@ -183,28 +183,31 @@ describe('primary location', () => {
 });
 
 describe('reading locations', () => {
-  it('groups a user’s locations by kind, inactive ones flagged; 403 for a user out of sight, 404 for none', async () => {
+  it('groups a user’s locations by kind, inactive ones flagged; 404 for a user out of sight, as for none', async () => {
     const own = await call(PARTICIPANT, '/api/user/demo-participant/locations-details');
     expect(own.status).toBe(200);
     expect(Object.keys(own.body)).toEqual(['Jurisdiction', 'EpiscopalArea', 'Conference', 'District', 'Church']);
     expect(own.body.District.map((p: { name: string }) => p.name).sort()).toEqual(['Foothills District', 'Lakeside District']);
     const interviewer = await call(SUPERADMIN, '/api/user/demo-interviewer/locations-details');
     expect(interviewer.body.Conference[0]).toMatchObject({ active: false, name: 'Blue Ridge Conference' });
-    expect((await call(DISTRICT_ADMIN, `/api/user/${LAKESIDE_USER}/locations-details`)).status).toBe(403);
+    expect((await call(DISTRICT_ADMIN, `/api/user/${LAKESIDE_USER}/locations-details`)).status).toBe(404);
     expect((await call(SUPERADMIN, '/api/user/no-such-user/locations-details')).status).toBe(404);
   });
 
-  it("shows only the user's locations at, inside or above the caller's", async () => {
+  it("shows only the user's locations at, inside or above the caller's; a user out of sight answers like a missing one", async () => {
     const lakeside = await call(DISTRICT_ADMIN, `/api/user/user-visible-locations/${LAKESIDE_USER}`);
-    expect(lakeside.status).toBe(200);
-    expect(lakeside.body).toEqual([]);
+    const missing = await call(DISTRICT_ADMIN, '/api/user/user-visible-locations/no-such-user');
+    expect(lakeside.status).toBe(404);
+    expect({ status: lakeside.status, body: lakeside.body }).toEqual({ status: missing.status, body: missing.body });
     const conferenceAdminView = await call(CONFERENCE_ADMIN, `/api/user/user-visible-locations/${LAKESIDE_USER}`);
     expect(conferenceAdminView.body.map((p: { entityId: string }) => p.entityId).sort()).toEqual([DEMO_LOCATION_IDS.district2, RIVERSIDE].sort());
     const superadminView = await call(SUPERADMIN, `/api/user/user-visible-locations/${LAKESIDE_USER}`);
     expect(superadminView.body.map((p: { entityId: string }) => p.entityId)).toContain(DEMO_LOCATION_IDS.conference2);
-    // Above: the district admin sees the conference admin's conference.
-    const above = await call(DISTRICT_ADMIN, '/api/user/user-visible-locations/demo-conference-admin');
-    expect(above.body.map((p: { entityId: string }) => p.entityId)).toEqual([DEMO_LOCATION_IDS.conference1]);
+    // A district admin sees a user of their district there, not at the user's locations elsewhere.
+    const participant = await call(DISTRICT_ADMIN, '/api/user/user-visible-locations/demo-participant');
+    const seen = participant.body.map((p: { entityId: string }) => p.entityId);
+    expect(seen).toContain(DEMO_LOCATION_IDS.district1);
+    expect(seen).not.toContain(DEMO_LOCATION_IDS.district2);
   });
 
   it('leaves out the users the caller cannot see', async () => {
