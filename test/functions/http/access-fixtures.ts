@@ -1,0 +1,62 @@
+import type { LocationKind } from '../../../shared/auth/vocabulary';
+import { directoryChanges, userDirectoryEntries } from '../../../functions/db/directory';
+import { applyCountDeltas, writeDirectoryEntries } from '../../../functions/db/directory-writes';
+import { db } from '../../../functions/db/service';
+import { newId } from '../../../functions/db/ids';
+import { openSession } from '../../../functions/core/session/open-session';
+import { SESSION_COOKIE } from '../../../functions/lib/http/cookies';
+
+/**
+ * People placed straight in the table for access tests (the routes under test are not used
+ * to set up): a profile, roles, location permissions (some of them denials) and the
+ * directory entries and counts those imply, as the write path would leave them.
+ */
+export interface Placement {
+  roleIds: string[];
+  /** Locations granted. */
+  locations: string[];
+  /** Locations denied. */
+  denied?: string[];
+  firstName?: string;
+}
+
+async function location(locationId: string) {
+  const { data } = await db().entities.location.get({ locationId }).go();
+  if (!data) throw new Error(`No location ${locationId}`);
+  return data;
+}
+
+/** Places a user; returns the permission id of each location (granted and denied). */
+export async function placeUser(userId: string, placement: Placement): Promise<Record<string, string>> {
+  const user = { userId, firstName: placement.firstName ?? 'Test', lastName: userId, email: `${userId}@example.org` };
+  await db().entities.user.create(user).go();
+  for (const roleId of placement.roleIds) {
+    const { data: role } = await db().entities.role.get({ roleId }).go();
+    await db().entities.userRole.create({ userId, roleId, roleName: role?.name ?? roleId }).go();
+  }
+  const permissionIds: Record<string, string> = {};
+  const chains: string[][] = [];
+  const all = [...placement.locations.map((id) => ({ id, denial: false })), ...(placement.denied ?? []).map((id) => ({ id, denial: true }))];
+  for (const { id, denial } of all) {
+    const place = await location(id);
+    const permissionId = newId();
+    permissionIds[id] = permissionId;
+    await db()
+      .entities.permission.create({ userId, permissionId, entity: place.kind as LocationKind, entityId: id, ancestorIds: place.ancestorIds, primary: false, denial })
+      .go();
+    if (!denial) chains.push(place.ancestorIds);
+  }
+  const changes = directoryChanges([], userDirectoryEntries(user, placement.roleIds, chains));
+  await applyCountDeltas(changes);
+  await writeDirectoryEntries(changes);
+  return permissionIds;
+}
+
+/** A custom role written straight to the table. */
+export async function customRole(roleId: string, policies: Array<{ actions: string[]; subjects: string[] }>): Promise<void> {
+  await db().entities.role.create({ roleId, name: `Custom ${roleId}`, system: false, policies: policies as never }).go();
+}
+
+export async function cookieOf(userId: string): Promise<string> {
+  return `${SESSION_COOKIE}=${(await openSession(userId)).token}`;
+}
