@@ -4,7 +4,7 @@ import { applyCountDeltas, writeDirectoryEntries } from '../../../functions/db/d
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { openSession } from '../../../functions/core/session/open-session';
-import { SESSION_COOKIE } from '../../../functions/lib/http/cookies';
+import { sessionCookieName } from '../../../functions/lib/http/cookies';
 
 /**
  * People placed straight in the table for access tests (the routes under test are not used
@@ -29,27 +29,25 @@ async function location(locationId: string) {
 /** Places a user; returns the permission id of each location (granted and denied). */
 export async function placeUser(userId: string, placement: Placement): Promise<Record<string, string>> {
   const user = { userId, firstName: placement.firstName ?? 'Test', lastName: userId, email: `${userId}@example.org` };
-  await db().entities.user.create(user).go();
-  for (const roleId of placement.roleIds) {
-    const { data: role } = await db().entities.role.get({ roleId }).go();
-    await db().entities.userRole.create({ userId, roleId, roleName: role?.name ?? roleId }).go();
-  }
-  const permissionIds: Record<string, string> = {};
-  const chains: string[][] = [];
   const all = [...placement.locations.map((id) => ({ id, denial: false })), ...(placement.denied ?? []).map((id) => ({ id, denial: true }))];
-  for (const { id, denial } of all) {
-    const place = await location(id);
-    const permissionId = newId();
-    permissionIds[id] = permissionId;
-    await db()
-      .entities.permission.create({ userId, permissionId, entity: place.kind as LocationKind, entityId: id, ancestorIds: place.ancestorIds, primary: false, denial })
-      .go();
-    if (!denial) chains.push(place.ancestorIds);
-  }
+  const places = await Promise.all(all.map(async ({ id, denial }) => ({ place: await location(id), denial, permissionId: newId() })));
+  await Promise.all([
+    db().entities.user.create(user).go(),
+    ...placement.roleIds.map(async (roleId) => {
+      const { data: role } = await db().entities.role.get({ roleId }).go();
+      await db().entities.userRole.create({ userId, roleId, roleName: role?.name ?? roleId }).go();
+    }),
+    ...places.map(({ place, denial, permissionId }) =>
+      db()
+        .entities.permission.create({ userId, permissionId, entity: place.kind as LocationKind, entityId: place.locationId, ancestorIds: place.ancestorIds, primary: false, denial })
+        .go(),
+    ),
+  ]);
+  const chains = places.filter(({ denial }) => !denial).map(({ place }) => place.ancestorIds);
   const changes = directoryChanges([], userDirectoryEntries(user, placement.roleIds, chains));
   await applyCountDeltas(changes);
   await writeDirectoryEntries(changes);
-  return permissionIds;
+  return Object.fromEntries(places.map(({ place, permissionId }) => [place.locationId, permissionId]));
 }
 
 /** A custom role written straight to the table. */
@@ -58,5 +56,5 @@ export async function customRole(roleId: string, policies: Array<{ actions: stri
 }
 
 export async function cookieOf(userId: string): Promise<string> {
-  return `${SESSION_COOKIE}=${(await openSession(userId)).token}`;
+  return `${sessionCookieName()}=${(await openSession(userId)).token}`;
 }

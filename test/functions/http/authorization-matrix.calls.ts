@@ -1,10 +1,11 @@
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
-import { MATRIX_ROLE_ID, grantPermission, parentIn, roleVersion, throwawayLocation, throwawayRole, versionOf, type Target } from './authorization-matrix.fixtures';
+import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
- * How to call each contract as an actor, aimed at the actor's own scope (`target` = the
- * actor) or at the other scope (`target` = the outsider in Prairie Rivers). `tag` makes
- * names unique per call. Mutating calls aim at throwaway items so they can run repeatedly.
+ * How to call each contract as an actor, aimed at the actor's own scope (`target` = another
+ * user and locations inside it, never the actor themself) or at the other scope (outside
+ * it). `tag` makes names unique per call. Mutating calls aim at throwaway items so they can
+ * run repeatedly. Rows the expected table marks target-less (`other: null`) are called once.
  */
 export interface MatrixCall {
   path: string;
@@ -14,7 +15,7 @@ export interface MatrixCall {
   /** The call ends the session it runs in (logout) or all of the actor's: give it a session of its own, then renew the actor's. */
   endsSession?: boolean;
 }
-type CallBuilder = (target: Target, tag: string) => MatrixCall | Promise<MatrixCall>;
+type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | Promise<MatrixCall>;
 
 const SERVICE_OF: Record<LocationKind, string> = {
   Jurisdiction: 'jurisdiction',
@@ -56,8 +57,9 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.current': () => ({ path: '/api/user/user' }),
   'user.abilities': () => ({ path: '/api/user/abilities' }),
   'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),
-  'notification.setRead': (t) => ({ path: `/api/notification/${t.notificationId}/isread/true`, method: 'PUT' }),
-  'notification.bulkSetRead': (t) => ({ path: `/api/notification/user/${t.userId}/bulk-isread/true`, method: 'PUT' }),
+  // Notifications are only ever their owner's: own is the actor's, other is the other side's user's.
+  'notification.setRead': (t, _tag, actor) => ({ path: `/api/notification/${t.side === 'own' ? actor.notificationId : t.notificationId}/isread/true`, method: 'PUT' }),
+  'notification.bulkSetRead': (t, _tag, actor) => ({ path: `/api/notification/user/${t.side === 'own' ? actor.userId : t.userId}/bulk-isread/true`, method: 'PUT' }),
   'announcement.announcements': () => ({ path: '/api/announcement/announcements' }),
 
   ...Object.assign({}, ...LOCATION_KINDS.map(locationSetCalls)),
@@ -81,16 +83,17 @@ export const CALLS: Record<string, CallBuilder> = {
   'role.query': () => ({ path: '/api/role/query', method: 'POST', body: {} }),
   'role.search': () => ({ path: '/api/role/search', method: 'POST', body: { where: { name: 'ma' } } }),
   'role.system': () => ({ path: '/api/role/system' }),
-  'role.hierarchy': (t) => ({ path: `/api/role/hierarchy/Church/${t.chain.Church}` }),
+  'role.hierarchy': (t) => ({ path: `/api/role/hierarchy/User/${t.userId}` }),
   'role.assignable': (t) => ({ path: `/api/role/assignable-roles/${t.userId}` }),
   'role.role': () => ({ path: `/api/role/role/${MATRIX_ROLE_ID}` }),
   'role.roles': () => ({ path: `/api/role/roles/${MATRIX_ROLE_ID},role-advisor` }),
   'role.assign': (t) => roleAssignment(t, 'POST'),
   'role.unassign': (t) => roleAssignment(t, 'DELETE'),
   'role.get': () => ({ path: `/api/role/${MATRIX_ROLE_ID}` }),
+  // A policy edit of the custom role the target user holds: checked against where its holder is.
   'role.updateById': async (t) => {
-    const id = t.side === 'own' ? MATRIX_ROLE_ID : 'role-participant';
-    return { path: `/api/role/${id}`, method: 'PATCH', body: { version: await roleVersion(id) } };
+    const id = heldRoleId(t.userId);
+    return { path: `/api/role/${id}`, method: 'PATCH', body: { version: await roleVersion(id), policies: [{ actions: ['read'], subjects: ['Church'] }] } };
   },
   'role.removeById': async (t, tag) => ({ path: `/api/role/${t.side === 'own' ? await throwawayRole(tag) : 'role-participant'}`, method: 'DELETE' }),
 

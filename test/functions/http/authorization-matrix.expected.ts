@@ -1,19 +1,25 @@
 /**
- * The expected answer of every contract for every system role (ARCHITECTURE.md section 7).
- * Columns: `own` = the role acting in its own scope; `other` = the same call aimed at data
- * outside its scope (another user's, another location's); `anonymous` = no session.
- * A number applies to every role; an object names roles whose answer differs.
- * 'e2e' marks the sign-in redirects, which need a live provider round trip and are covered
- * by the Playwright suite. A contract with no row fails the matrix test.
+ * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
+ * Columns: `own` = the call aimed inside the actor's scope (another user, a location there:
+ * never the actor themself); `other` = the call aimed outside it (another conference's,
+ * a sibling district's, a denied district's); `anonymous` = no session. `other: null` marks
+ * a route with no target (the caller's own data, or a list whose narrowing is checked on
+ * the body): it is called once per actor. A number applies to every actor; an object names
+ * roles whose answer differs (the extra actors of the fixtures answer as their base role
+ * unless named). 'e2e' marks the sign-in redirects, which need a live provider round trip
+ * and are covered by the Playwright suite. A contract with no row fails the matrix test.
+ * `describesCaller` marks answers about the caller's own permissions, which may name their
+ * own denied locations; every other answer is checked to name nothing outside the scope.
  */
 export type Expected = number | 'e2e';
+export type Cell = Expected | (Partial<Record<string, Expected>> & { default: Expected });
 export interface MatrixRow {
-  own: Expected | Partial<Record<string, Expected>> & { default: Expected };
-  other: Expected | Partial<Record<string, Expected>> & { default: Expected };
+  own: Cell;
+  other: Cell | null;
   anonymous: Expected;
+  describesCaller?: boolean;
 }
 
-type Cell = MatrixRow['own'];
 type Role =
   | 'Superadmin' | 'Bishop' | 'ConferenceAdmin' | 'DistrictAdmin' | 'DistrictSuperintendent'
   | 'Advisor' | 'Mentor' | 'Interviewer' | 'Participant' | 'User';
@@ -37,17 +43,17 @@ const READ_USER = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', '
  * who reads the kind; `create`/`update`/`remove`: who may do it in their own chain
  * (scoped: a conference admin's chain does not contain a new conference beside theirs).
  */
-function locationSet(service: string, who: { read: readonly Role[]; create: readonly Role[]; update: readonly Role[]; remove: readonly Role[]; listOther?: Cell }): Record<string, MatrixRow> {
+function locationSet(service: string, who: { read: readonly Role[]; create: readonly Role[]; update: readonly Role[]; remove: readonly Role[]; listOther?: Cell | null }): Record<string, MatrixRow> {
   const readOther = only(S, 200);
-  const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401 });
+  const row = (own: Cell, other: Cell | null): MatrixRow => ({ own, other, anonymous: 401 });
   return {
-    [`${service}.create`]: row(only(who.create, 201), only(S, 201)),
-    [`${service}.bulk`]: row(only(who.create, 201), only(S, 201)),
-    [`${service}.list`]: row(only(who.read, 200), only(who.read, 200)),
-    [`${service}.quickSearch`]: row(only(who.read, 200), who.listOther ?? readOther),
-    [`${service}.count`]: row(only(who.read, 200), who.listOther ?? readOther),
-    [`${service}.query`]: row(only(who.read, 200), who.listOther ?? readOther),
-    [`${service}.search`]: row(only(who.read, 200), who.listOther ?? readOther),
+    [`${service}.create`]: row(only(who.create, 201), who.listOther === null ? null : only(S, 201)),
+    [`${service}.bulk`]: row(only(who.create, 201), who.listOther === null ? null : only(S, 201)),
+    [`${service}.list`]: row(only(who.read, 200), null),
+    [`${service}.quickSearch`]: row(only(who.read, 200), who.listOther === undefined ? readOther : who.listOther),
+    [`${service}.count`]: row(only(who.read, 200), who.listOther === undefined ? readOther : who.listOther),
+    [`${service}.query`]: row(only(who.read, 200), who.listOther === undefined ? readOther : who.listOther),
+    [`${service}.search`]: row(only(who.read, 200), who.listOther === undefined ? readOther : who.listOther),
     [`${service}.get`]: row(only(who.read, 200), readOther),
     [`${service}.update`]: row(only(who.update, 200), only(S, 200)),
     [`${service}.updateById`]: row(only(who.update, 200), only(S, 200)),
@@ -57,52 +63,54 @@ function locationSet(service: string, who: { read: readonly Role[]; create: read
 }
 
 export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
-  'app.health': { own: 200, other: 200, anonymous: 200 },
-  'app.openapi': { own: 200, other: 200, anonymous: 200 },
+  'app.health': { own: 200, other: null, anonymous: 200 },
+  'app.openapi': { own: 200, other: null, anonymous: 200 },
   'security.loginSpa': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'security.login': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'security.authenticate': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
-  'security.logout': { own: 200, other: 200, anonymous: 200 },
-  'security.logoutEverywhere': { own: 200, other: 200, anonymous: 401 },
-  'user.current': { own: 200, other: 200, anonymous: 401 },
-  'user.abilities': { own: 200, other: 200, anonymous: 401 },
-  'notification.userNotifications': { own: 200, other: 200, anonymous: 401 },
+  'security.logout': { own: 200, other: null, anonymous: 200 },
+  'security.logoutEverywhere': { own: 200, other: null, anonymous: 401 },
+  'user.current': { own: 200, other: null, anonymous: 401 },
+  'user.abilities': { own: 200, other: null, anonymous: 401, describesCaller: true },
+  'notification.userNotifications': { own: 200, other: null, anonymous: 401 },
   // Another user's notification is not found under the caller's key: its existence stays private.
   'notification.setRead': { own: 200, other: 404, anonymous: 401 },
   'notification.bulkSetRead': { own: 200, other: 403, anonymous: 401 },
-  'announcement.announcements': { own: 200, other: 200, anonymous: 401 },
+  'announcement.announcements': { own: 200, other: null, anonymous: 401 },
 
-  // Jurisdictions have no parent to narrow by: the list calls are the same call in both columns.
-  ...locationSet('jurisdiction', { read: S, create: S, update: S, remove: S, listOther: only(S, 200) }),
+  // Jurisdictions have no parent to narrow by or create under: their list and create calls are target-less.
+  ...locationSet('jurisdiction', { read: S, create: S, update: S, remove: S, listOther: null }),
   ...locationSet('episcopal-area', { read: ['Superadmin', 'Bishop'], create: S, update: S, remove: S }),
   ...locationSet('conference', { read: READ_CONFERENCE, create: S, update: ['Superadmin', 'ConferenceAdmin'], remove: S }),
   ...locationSet('district', { read: READ_DISTRICT, create: ['Superadmin', 'ConferenceAdmin'], update: ADMINS, remove: ['Superadmin', 'ConferenceAdmin'] }),
   ...locationSet('church', { read: READ_DISTRICT, create: ADMINS, update: ADMINS, remove: ADMINS }),
   'church.filter': { own: only(READ_DISTRICT, 200), other: only(S, 200), anonymous: 401 },
-  'conference.findMany': { own: only(READ_CONFERENCE, 200), other: only(READ_CONFERENCE, 200), anonymous: 401 },
-  // Conferences outside the caller's scope are left out of the answer, not refused.
+  'conference.findMany': { own: only(READ_CONFERENCE, 200), other: null, anonymous: 401 },
+  // Conferences outside the caller's scope are left out of the answer, not refused (the body is checked).
   'conference.byIds': { own: only(READ_CONFERENCE, 200), other: only(READ_CONFERENCE, 200), anonymous: 401 },
-  'conference.active': { own: 200, other: 200, anonymous: 401 },
+  'conference.active': { own: 200, other: null, anonymous: 401 },
   'district.byIds': { own: only(READ_DISTRICT, 200), other: only(READ_DISTRICT, 200), anonymous: 401 },
 
-  'role.create': { own: only(WRITE_ROLE, 201), other: only(WRITE_ROLE, 201), anonymous: 401 },
-  'role.bulk': { own: only(WRITE_ROLE, 201), other: only(WRITE_ROLE, 201), anonymous: 401 },
-  'role.list': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
-  'role.quickSearch': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
-  'role.count': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
-  'role.query': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
-  'role.search': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
-  'role.get': { own: only(READ_ROLE, 200), other: only(READ_ROLE, 200), anonymous: 401 },
+  'role.create': { own: only(WRITE_ROLE, 201), other: null, anonymous: 401 },
+  'role.bulk': { own: only(WRITE_ROLE, 201), other: null, anonymous: 401 },
+  'role.list': { own: only(READ_ROLE, 200), other: null, anonymous: 401 },
+  'role.quickSearch': { own: only(READ_ROLE, 200), other: null, anonymous: 401 },
+  'role.count': { own: only(READ_ROLE, 200), other: null, anonymous: 401 },
+  'role.query': { own: only(READ_ROLE, 200), other: null, anonymous: 401 },
+  'role.search': { own: only(READ_ROLE, 200), other: null, anonymous: 401 },
+  'role.get': { own: only(READ_ROLE, 200), other: null, anonymous: 401 },
   // Own: a custom role; other: a system role, which cannot be edited or deleted (422).
   'role.update': { own: only(WRITE_ROLE, 200), other: only(WRITE_ROLE, 422), anonymous: 401 },
-  'role.updateById': { own: only(WRITE_ROLE, 200), other: only(WRITE_ROLE, 422), anonymous: 401 },
+  // A policy edit of the custom role the target holds: only where its holder is in the caller's power.
+  'role.updateById': { own: only(WRITE_ROLE, 200), other: only(S, 200), anonymous: 401 },
   'role.remove': { own: only(WRITE_ROLE, 204), other: only(WRITE_ROLE, 422), anonymous: 401 },
   'role.removeById': { own: only(WRITE_ROLE, 204), other: only(WRITE_ROLE, 422), anonymous: 401 },
-  'role.system': { own: 200, other: 200, anonymous: 401 },
-  'role.role': { own: 200, other: 200, anonymous: 401 },
-  'role.roles': { own: 200, other: 200, anonymous: 401 },
-  'role.hierarchy': { own: 200, other: 200, anonymous: 401 },
-  'role.assignable': { own: only(READ_ROLE, 200), other: only(S, 200), anonymous: 401 },
+  'role.system': { own: 200, other: null, anonymous: 401 },
+  'role.role': { own: 200, other: null, anonymous: 401 },
+  'role.roles': { own: 200, other: null, anonymous: 401 },
+  // A user's hierarchy is scoped like the user: one the caller may not see is a 404, as a missing one.
+  'role.hierarchy': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
+  'role.assignable': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
   'role.assign': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
   'role.unassign': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
 
@@ -110,12 +118,12 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'user.addLocations': { own: only(ADMINS, 201), other: only(S, 201), anonymous: 401 },
   'user.removeLocation': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
   'user.setPrimaryLocation': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
-  'user.locationsDetails': { own: 200, other: only(S, 200), anonymous: 401 },
-  // The answer is narrowed to what the caller may see, so another scope's user gives a shorter list, not a refusal.
-  'user.visibleLocations': { own: 200, other: 200, anonymous: 401 },
-  'user.permissionHierarchy': { own: 200, other: 200, anonymous: 401 },
+  'user.locationsDetails': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
+  'user.visibleLocations': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
+  'user.permissionHierarchy': { own: 200, other: null, anonymous: 401, describesCaller: true },
+  // The answer is narrowed to the users and locations the caller may see (the body is checked).
   'user.usersPermissions': { own: 200, other: 200, anonymous: 401 },
-  'user.userPermissions': { own: 200, other: 200, anonymous: 401 },
-  'user.userConferences': { own: 200, other: 200, anonymous: 401 },
-  'user.advisors': { own: only(READ_USER, 200), other: only(READ_USER, 200), anonymous: 401 },
+  'user.userPermissions': { own: 200, other: null, anonymous: 401, describesCaller: true },
+  'user.userConferences': { own: 200, other: null, anonymous: 401 },
+  'user.advisors': { own: only(READ_USER, 200), other: null, anonymous: 401 },
 };

@@ -1,7 +1,6 @@
 import { contracts } from '../../../shared/api';
-import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
-import { seedMatrixActors, type Target } from './authorization-matrix.fixtures';
-import { CALLS } from './authorization-matrix.calls';
+import { seedMatrixActors, type Actor } from './authorization-matrix.fixtures';
+import { CALLS, type MatrixCall } from './authorization-matrix.calls';
 import { seedDemo } from '../../../functions/db/seed/demo';
 import { openSession } from '../../../functions/core/session/open-session';
 import { sessionCookieName } from '../../../functions/lib/http/cookies';
@@ -17,24 +16,44 @@ import { handler as district } from '../../../functions/http/district/handler';
 import { handler as church } from '../../../functions/http/church/handler';
 import { handler as role } from '../../../functions/http/role/handler';
 import { invoke } from '../../support/invoke';
-import { EXPECTED_MATRIX, type Expected, type MatrixRow } from './authorization-matrix.expected';
+import { EXPECTED_MATRIX, type Cell, type Expected } from './authorization-matrix.expected';
 
 const HANDLERS = { app, security, user, notification, announcement, jurisdiction, 'episcopal-area': episcopalArea, conference, district, church, role } as Record<string, Parameters<typeof invoke>[0]>;
 
-let actors = new Map<string, Target>();
-let outsider: Target;
+let actors = new Map<string, Actor>();
 /** One session per actor for the whole run: the matrix is about answers, not sign-in. */
 const cookies = new Map<string, string>();
 
 beforeAll(async () => {
   process.env.OIDC_LOGOUT_URL = 'http://localhost/oidc/session/end';
   await seedDemo();
-  ({ actors, outsider } = await seedMatrixActors());
-  for (const [role, target] of actors) cookies.set(role, `${sessionCookieName()}=${(await openSession(target.userId)).token}`);
+  actors = await seedMatrixActors();
+  await Promise.all([...actors.values()].map(async (actor) => cookies.set(actor.name, `${sessionCookieName()}=${(await openSession(actor.userId)).token}`)));
 });
 
-function expectedFor(cell: MatrixRow['own'], role: string): Expected {
-  return typeof cell === 'object' ? (cell[role] ?? cell.default) : cell;
+/** The actor's answer: named for the actor, else for their base role, else the default. */
+function expectedFor(cell: Cell, actor: Actor): Expected {
+  return typeof cell === 'object' ? (cell[actor.name] ?? cell[actor.baseRole] ?? cell.default) : cell;
+}
+
+/** A call with its unique-name tag blanked, so two calls compare by what they aim at. */
+function aimOf(call: MatrixCall, tag: string): string {
+  return JSON.stringify({ ...call, endsSession: undefined }).split(tag).join('<tag>');
+}
+
+/**
+ * Writes aimed at a shared target (a version read then written, the neighbour's roles and
+ * locations): one actor at a time. Everything else (reads, creates with unique names,
+ * deletes of throwaway items, the actor's own notifications) runs for all actors at once.
+ */
+function sharesTarget(contract: (typeof contracts)[number]): boolean {
+  return /\.(update|updateById)$|^role\.(assign|unassign)$|^user\.(addLocations?|setPrimaryLocation|removeLocation)$/.test(contract.id);
+}
+
+/** The ids the actor must never be told about that appear in an answer. */
+function leakedIds(body: unknown, actor: Actor): string[] {
+  const text = JSON.stringify(body ?? null);
+  return actor.hidden.filter((id) => text.includes(`"${id}"`));
 }
 
 describe('authorization matrix', () => {
@@ -45,29 +64,53 @@ describe('authorization matrix', () => {
     }
   });
 
+  it('has actors whose "own" is never themselves and whose "other" is outside their scope', () => {
+    for (const actor of actors.values()) {
+      expect(actor.own.userId, actor.name).not.toBe(actor.userId);
+      expect(actor.other.userId, actor.name).not.toBe(actor.own.userId);
+      if (actor.baseRole !== 'Superadmin') expect(actor.hidden, actor.name).toContain(actor.other.userId);
+    }
+  });
+
   for (const contract of contracts) {
     const row = EXPECTED_MATRIX[contract.id];
     if (!row || row.own === 'e2e') continue;
-    it(`${contract.id}: every role, own scope, other scope, anonymous`, async () => {
+    it(`${contract.id}: every actor, own scope, other scope, anonymous`, async () => {
       const outcomes: string[] = [];
       const expectations: string[] = [];
-      for (const role of SYSTEM_ROLES) {
-        const me = actors.get(role.name)!;
-        for (const [column, target] of [['own', me], ['other', outsider]] as const) {
-          const call = await CALLS[contract.id](target, `${role.name} ${column}`);
-          const cookie = call.endsSession ? `${sessionCookieName()}=${(await openSession(me.userId)).token}` : cookies.get(role.name)!;
+      const sameCalls: string[] = [];
+      const leaks: string[] = [];
+      const answer = async (actor: Actor) => {
+        const columns = row.other === null ? ([['own', actor.own]] as const) : ([['own', actor.own], ['other', actor.other]] as const);
+        const aims: string[] = [];
+        for (const [column, target] of columns) {
+          const tag = `${actor.name} ${column}`;
+          const call = await CALLS[contract.id](target, tag, actor);
+          aims.push(aimOf(call, tag));
+          const cookie = call.endsSession ? `${sessionCookieName()}=${(await openSession(actor.userId)).token}` : cookies.get(actor.name)!;
           const res = await invoke(HANDLERS[contract.service], call.path, { method: call.method ?? contract.method, cookie, query: call.query, body: call.body });
           // "Sign out everywhere" also ended the actor's shared session.
-          if (call.endsSession) cookies.set(role.name, `${sessionCookieName()}=${(await openSession(me.userId)).token}`);
-          outcomes.push(`${role.name}/${column}: ${res.status}`);
-          expectations.push(`${role.name}/${column}: ${expectedFor(row[column], role.name)}`);
+          if (call.endsSession) cookies.set(actor.name, `${sessionCookieName()}=${(await openSession(actor.userId)).token}`);
+          outcomes.push(`${actor.name}/${column}: ${res.status}`);
+          const cell = column === 'own' ? row.own : row.other!;
+          expectations.push(`${actor.name}/${column}: ${expectedFor(cell, actor)}`);
+          const leaked = row.describesCaller ? [] : leakedIds(res.body, actor);
+          if (leaked.length) leaks.push(`${actor.name}/${column} was told about ${leaked.join(', ')}`);
         }
-      }
-      const anonymous = await CALLS[contract.id](actors.get('Participant')!, 'anonymous');
+        // A row whose "other" call is the "own" call proves nothing about scope.
+        if (aims.length === 2 && aims[0] === aims[1]) sameCalls.push(`${actor.name}: own and other make the same call ${aims[0]}`);
+      };
+      if (sharesTarget(contract)) for (const actor of actors.values()) await answer(actor);
+      else await Promise.all([...actors.values()].map(answer));
+      outcomes.sort();
+      expectations.sort();
+      const anonymous = await CALLS[contract.id](actors.get('Participant')!.own, 'anonymous', actors.get('Participant')!);
       const res = await invoke(HANDLERS[contract.service], anonymous.path, { method: anonymous.method ?? contract.method, query: anonymous.query, body: anonymous.body });
       outcomes.push(`anonymous: ${res.status}`);
       expectations.push(`anonymous: ${row.anonymous}`);
+      expect(sameCalls).toEqual([]);
       expect(outcomes).toEqual(expectations);
+      expect(leaks).toEqual([]);
     });
   }
 });
