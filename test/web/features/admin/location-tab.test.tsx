@@ -178,13 +178,17 @@ describe('location tabs', { timeout: 20_000 }, () => {
     expect(server.to('/api/user/permission-hierarchy')).toHaveLength(0);
   });
 
-  it('Edit moves a church to another district: the parent is required, the move is followed as a job, then the table reloads', async () => {
+  const moveAnswers = [
+    { answer: '202 with the job id', reply: { status: 202, body: { jobId: 'job-7' } } },
+    { answer: 'the moved church with the job id', reply: location({ version: 4, parent: { id: 'd2', kind: 'District', name: 'Ridge District' }, jobId: 'job-7' }) },
+  ];
+  it.each(moveAnswers)('Edit moves a church to another district ($answer): the parent is required, the move is followed as a job, the table reloads', async ({ reply }) => {
     const user = userEvent.setup();
     const server = fakeServer({
       'GET /api/church/quickSearch': () => pageOfRows(churches),
       'GET /api/district/quickSearch': () => pageOfRows(districts),
       'GET /api/church/c1': () => location(),
-      'PATCH /api/church/c1': () => ({ status: 202, body: { jobId: 'job-7' } }),
+      'PATCH /api/church/c1': () => reply,
       'GET /api/job/job-7': () => ({
         id: 'job-7', kind: 'location.move', title: 'Moving Grace Chapel to Ridge District', status: 'succeeded', done: 4, total: 4,
         createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',

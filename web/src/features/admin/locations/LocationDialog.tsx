@@ -20,7 +20,7 @@ export interface LocationDialogProps {
   isOpen: boolean;
   onClose: () => void;
   onSaved: (location: LocationView, mode: LocationDialogTarget['mode']) => void;
-  /** The edit moved the location to another parent: the server started a job (202). */
+  /** The edit moved the location to another parent: the server started a job for what lies under it. */
   onMoveStarted: (jobId: string) => void;
 }
 

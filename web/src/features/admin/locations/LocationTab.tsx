@@ -52,9 +52,11 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
     save.saved(mode === 'add' ? `${singular} ${location.name} was added.` : `${singular} ${location.name} was saved.`);
   }
 
-  // A move runs as a background job: its toast shows the progress, the table reloads when it ends.
+  // A move carries what lies under the location along in a background job: its toast shows the
+  // progress; the table reloads now (the location's own row) and again when the job ends.
   function moveStarted(jobId: string) {
     dialog.close();
+    void paged.refresh();
     followJob(jobId, { onFinished: () => void paged.refresh() });
   }
 

@@ -44,8 +44,8 @@ export interface LocationChanges {
 }
 
 /**
- * Saves an edit. A rename answers the saved location; a move to another parent answers 202
- * `{ jobId }`: everything under the location moves in a background job.
+ * Saves an edit: answers the saved location. A move to another parent also answers a `jobId`
+ * (with the location, or alone with 202): what lies under the location moves in a background job.
  */
 export function updateLocation(service: string, id: string, changes: LocationChanges): Promise<LocationView | JobStarted> {
   // The body's type comes from the contract once its PATCH takes parentId (the server's move work).
