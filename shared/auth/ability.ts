@@ -49,8 +49,11 @@ export function permissionHierarchyFallback(
 /**
  * The gate rule for an entity with an id (SPEC.md section 6, ARCHITECTURE.md section 7):
  * an unconditioned grant (superadmin, unscoped subjects) passes outright; otherwise an
- * active denial anywhere in the hierarchy refuses, and the check runs against the location
- * `permissionHierarchyFallback` picks, or refuses when there is none.
+ * active denial anywhere in the hierarchy refuses, and the check runs against the links the
+ * user is granted, innermost first (`permissionHierarchyFallback` is the first), passing on
+ * the first that allows it; none granted refuses. Trying each granted link matters because
+ * role power follows the kind of permission: a conference admin's conference may be an
+ * outer link while an inner one is a district they merely sit in.
  */
 export function checkWithHierarchy(
   ability: AppAbility,
@@ -62,9 +65,9 @@ export function checkWithHierarchy(
   if (ability.can(action, scoped(subjectType, { ancestorIds: [] as string[] }))) return true;
   const denied = deniedIds(userPermissions);
   if (hierarchy.some((node) => denied.has(node.id))) return false;
-  const anchor = permissionHierarchyFallback(hierarchy, userPermissions);
-  if (!anchor) return false;
-  return ability.can(action, scoped(subjectType, { ancestorIds: [...anchor.ancestorIds] }));
+  const granted = grantedIds(userPermissions);
+  const innermostFirst = [...hierarchy].sort((a, b) => b.ancestorIds.length - a.ancestorIds.length);
+  return innermostFirst.some((node) => granted.has(node.id) && ability.can(action, scoped(subjectType, { ancestorIds: [...node.ancestorIds] })));
 }
 
 /** The default forbidden message: the user cannot execute the action on the subject type. */

@@ -36,6 +36,13 @@ describe('checkWithHierarchy', () => {
     expect(checkWithHierarchy(abilityOf(['DistrictAdmin'], permissions), 'update', 'Conference', hierarchy('C1'), permissions)).toBe(false);
   });
 
+  it('tries every granted link: a conference admin also placed in another conference still reaches a user of their own', () => {
+    const permissions = [perm('C1'), perm('D3')];
+    const userInTwoConferences = [...hierarchy('D1'), ...hierarchy('D3').filter((node) => !['J1', 'EA1'].includes(node.id))];
+    expect(checkWithHierarchy(abilityOf(['ConferenceAdmin'], permissions), 'update', 'User', userInTwoConferences, permissions)).toBe(true);
+    expect(checkWithHierarchy(abilityOf(['ConferenceAdmin'], permissions), 'update', 'User', hierarchy('D3'), permissions)).toBe(false);
+  });
+
   it('refuses when the only grant in the chain is inactive', () => {
     const permissions = [perm('C1', { active: false })];
     expect(checkWithHierarchy(abilityOf(['ConferenceAdmin'], permissions), 'read', 'District', hierarchy('D1'), permissions)).toBe(false);
