@@ -158,6 +158,20 @@ describe('a location denied inside a granted subtree leaves that user’s lists'
     expect(searched.body.data.map((row: { id: string }) => row.id)).not.toContain(RIVERSIDE);
   });
 
+  it('pages of one row walk the same list, in both directions', async () => {
+    for (const direction of ['ASC', 'DESC']) {
+      const order = `orderBy[name]=${direction}`;
+      const whole = await invoke(church, '/api/church/quickSearch', { cookie: as('denied-conference-admin'), query: order });
+      const ids = whole.body.data.map((row: { id: string }) => row.id);
+      const paged: string[] = [];
+      for (let offset = 0; offset < whole.body.count; offset++) {
+        const page = await invoke(church, '/api/church/quickSearch', { cookie: as('denied-conference-admin'), query: `${order}&limit=1&offset=${offset}` });
+        paged.push(page.body.data[0].id);
+      }
+      expect(paged).toEqual(ids);
+    }
+  });
+
   it('people: the advisors of the denied district are left out', async () => {
     const listed = await invoke(user, '/api/user/advisors', { cookie: as('denied-conference-admin') });
     const ids = listed.body.data.map((row: { id: string }) => row.id);
