@@ -115,6 +115,17 @@ describe('following a background job', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
+  it('dismissing the progress hides it, but the outcome still shows and the follower still hears of it', async () => {
+    jobServer([job({ done: 1, total: 4 }), job({ status: 'succeeded', done: 4, total: 4 })]);
+    const onFinished = vi.fn();
+    await startFollowing(onFinished);
+    await act(() => screen.getByRole('button', { name: `Dismiss: ${TITLE}` }).click());
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await passTime(jobPollDelay(1));
+    expect(screen.getByRole('status').textContent).toContain(`${TITLE}: done.`);
+    expect(onFinished).toHaveBeenCalledTimes(1);
+  });
+
   it('a job that cannot be read shows the error', async () => {
     jobServer([{ status: 403, body: { message: 'Forbidden' } }]);
     await startFollowing();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JobView } from '@shared/schemas/job';
 import { ProgressBar, ToastFrame, TOAST_TIMEOUT_MS } from '../../components/ui';
 import { useLatest } from '../../components/ui/useLatest';
@@ -20,10 +20,12 @@ export const jobFailedMessage = (job: JobView) => `${job.title} failed: ${job.er
 /**
  * One followed job in the toast region: a progress bar named by the job's title ('3 of 10',
  * or sweeping while the total is unknown), then a success toast that goes away by itself, or
- * the failure, which stays until dismissed. Dismissing it stops following the job.
+ * the failure, which stays until dismissed. Dismissing the progress only hides it: the job is
+ * still followed, and its outcome still shows.
  */
 export function JobProgressToast({ jobId, onDismiss, onFinished }: JobProgressToastProps) {
   const { job, error, isFinished } = useJobProgress(jobId);
+  const [isProgressHidden, setProgressHidden] = useState(false);
   const onFinishedRef = useLatest(onFinished);
   const reported = useRef(false);
   useEffect(() => {
@@ -55,10 +57,11 @@ export function JobProgressToast({ jobId, onDismiss, onFinished }: JobProgressTo
       </ToastFrame>
     );
   }
+  if (isProgressHidden) return null;
   const title = job?.title ?? JOB_STARTING_LABEL;
   const total = job?.total ?? null;
   return (
-    <ToastFrame tone="info" timeoutMs={0} label={title} onDismiss={onDismiss}>
+    <ToastFrame tone="info" timeoutMs={0} label={title} onDismiss={() => setProgressHidden(true)}>
       <ProgressBar label={title} value={job?.done ?? 0} maxValue={total} valueLabel={total === null ? undefined : `${job!.done} of ${total}`} />
     </ToastFrame>
   );
