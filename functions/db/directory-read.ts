@@ -1,4 +1,5 @@
 import { db } from './service';
+import { batchGet } from './transact';
 import { normaliseTerm } from './directory';
 import type { SortDirection } from '../../shared/api/list-query';
 
@@ -93,14 +94,8 @@ export async function searchDirectory(input: SearchInput): Promise<DirectoryPage
 
 /** The counters of these lists, added up (one BatchGet per 100 lists). */
 export async function readCounts(lists: DirectoryListRef[]): Promise<number> {
-  let total = 0;
-  for (let start = 0; start < lists.length; start += 100) {
-    const keys = lists.slice(start, start + 100).map(({ scopeId, list }) => ({ scopeId, list }));
-    const { data, unprocessed } = await db().entities.directoryCount.get(keys).go();
-    if (unprocessed.length) throw new Error(`Directory counts: ${unprocessed.length} were not read`);
-    total += data.reduce((sum, item) => sum + item.count, 0);
-  }
-  return total;
+  const counts = await batchGet<{ count: number }>(db().entities.directoryCount, lists.map(({ scopeId, list }) => ({ scopeId, list })));
+  return counts.reduce((sum, item) => sum + item.count, 0);
 }
 
 function asRow(entry: { term: string; targetId: string; display: unknown }): DirectoryRow {

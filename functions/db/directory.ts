@@ -29,15 +29,48 @@ export interface DirectoryEntryInput {
   display: Record<string, unknown>;
 }
 
+/**
+ * The registry of designed lists: every list a table or search reads is one family here,
+ * named `family` or `family:<qualifier>` (a role id, a location kind, `:inactive`). A family
+ * says whether it is counted (one entry per target, with a directoryCount beside it) and
+ * whether its terms are search words (begins_with) or a sort order. Projectors derive entries
+ * for these lists only; readers name lists through `directoryLists`.
+ */
+export const directoryRegistry = {
+  /** Users sorted by `last first`; one per user: counted. */
+  users: { counted: true, search: false },
+  /** `first last`, `last first` and email of users: word search. */
+  userWords: { counted: false, search: true },
+  /** Active (or `:inactive`) locations of a kind sorted by name; counted. */
+  locations: { counted: true, search: false },
+  /** The same sorted by parent name, then name (the second column). */
+  locationsByParent: { counted: false, search: false },
+  /** Every word-start suffix of location names: word search. */
+  locationWords: { counted: false, search: true },
+} as const;
+
+export type DirectoryListFamily = keyof typeof directoryRegistry;
+
 export const directoryLists = {
-  users: (roleId?: string) => (roleId ? `users:${roleId}` : 'users'),
-  userWords: (roleId?: string) => (roleId ? `userWords:${roleId}` : 'userWords'),
-  locations: (kind: LocationKind, active = true) => `locations:${kind}${active ? '' : INACTIVE}`,
-  locationsByParent: (kind: LocationKind, active = true) => `locationsByParent:${kind}${active ? '' : INACTIVE}`,
-  locationWords: (kind: LocationKind, active = true) => `locationWords:${kind}${active ? '' : INACTIVE}`,
+  users: (roleId?: string) => listName('users', roleId),
+  userWords: (roleId?: string) => listName('userWords', roleId),
+  locations: (kind: LocationKind, active = true) => listName('locations', kind, active ? undefined : INACTIVE),
+  locationsByParent: (kind: LocationKind, active = true) => listName('locationsByParent', kind, active ? undefined : INACTIVE),
+  locationWords: (kind: LocationKind, active = true) => listName('locationWords', kind, active ? undefined : INACTIVE),
 };
 
-const INACTIVE = ':inactive';
+const INACTIVE = 'inactive';
+
+function listName(family: DirectoryListFamily, ...qualifiers: Array<string | undefined>): string {
+  return [family, ...qualifiers.filter(Boolean)].join(':');
+}
+
+/** The family a list name belongs to (throws on a list nobody declared). */
+export function listFamily(list: string): DirectoryListFamily {
+  const family = list.split(':', 1)[0];
+  if (!(family in directoryRegistry)) throw new Error(`Unknown directory list ${list}`);
+  return family as DirectoryListFamily;
+}
 
 /** Sorts after every letter, so "Grace" under "Blue Ridge" sorts by parent first, then name. */
 const PARENT_NAME_SEPARATOR = '\u0001';
@@ -48,7 +81,7 @@ export function parentSortTerm(parentName: string | undefined, name: string): st
 
 /** Lists whose entries are one per target, so they carry a count. */
 export function isCountedList(list: string): boolean {
-  return list === 'users' || list.startsWith('users:') || list.startsWith('locations:');
+  return directoryRegistry[listFamily(list)].counted;
 }
 
 /** Identity of an entry (its table key). */

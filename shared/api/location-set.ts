@@ -34,7 +34,8 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   const id = (operation: string) => `${service}.${operation}`;
 
   const createBody = config.hasParent ? z.object({ name: locationNameSchema, parentId: parentIdSchema }) : z.object({ name: locationNameSchema, parentId: z.undefined().optional() });
-  const changes = { name: locationNameSchema.optional(), active: z.boolean().optional() };
+  // A new parentId moves the location (a background job carries its descendants along).
+  const changes = { name: locationNameSchema.optional(), active: z.boolean().optional(), parentId: config.hasParent ? parentIdSchema.optional() : z.undefined().optional() };
   const versionField = { version: z.number({ error: 'version is required' }).int() };
   const where = whereSchema({ name: z.string().trim().max(120).optional(), parentId: z.string().min(1).optional(), active: booleanText.optional() });
   const orderBy = orderBySchema(config.sortable);
@@ -53,7 +54,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   });
   const update = defineContract({
     id: id('update'), service, method: 'PATCH', path: base, access: 'session', can: ['update', subject],
-    summary: `Renames, deactivates or reactivates a ${kind} (body names it by id).`,
+    summary: `Renames, moves, deactivates or reactivates a ${kind} (body names it by id).`,
     body: z.object({ id: z.string().min(1), ...versionField, ...changes }), response: locationSchema,
   });
   const remove = defineContract({
@@ -92,7 +93,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   });
   const updateById = defineContract({
     id: id('updateById'), service, method: 'PATCH', path: `${base}/{id}`, access: 'session', can: ['update', subject],
-    summary: `Renames, deactivates or reactivates a ${kind}.`,
+    summary: `Renames, moves, deactivates or reactivates a ${kind}.`,
     params: byIdParams, body: z.object({ ...versionField, ...changes }), response: locationSchema,
   });
   const removeById = defineContract({

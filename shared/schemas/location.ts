@@ -25,6 +25,8 @@ export const locationSchema = z.object({
   conferences: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
+  /** The background job carrying a change further (a move's descendants, copies of a new name): follow it with `GET /api/job/{id}`. */
+  jobId: z.string().optional(),
 });
 export type LocationView = z.infer<typeof locationSchema>;
 

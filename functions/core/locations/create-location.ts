@@ -1,15 +1,15 @@
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import { scoped } from '../../../shared/auth/ability';
 import type { LocationView } from '../../../shared/schemas/location';
-import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
+import { SYSTEM_PARENT, ancestryUnder } from './ancestry';
+import { BULK_MAX } from '../../../shared/api/limits';
 import { newId } from '../../db/ids';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { duplicateNameMessage } from './kind-labels';
 import { getLocation, type LocationItem } from './location-store';
 import { parentKindOf, toLocationView } from './location-view';
-import { writeNewLocation } from './location-writes';
-import { siblingHasName } from './sibling-names';
+import { writeNewLocations } from './location-writes';
 
 export interface NewLocation {
   name: string;
@@ -17,31 +17,27 @@ export interface NewLocation {
 }
 
 type Caller = Pick<AuthContext, 'ability'>;
+
+/** One transaction holds 100 items; each new location takes two (itself and its name claim). */
+const BULK_CREATE_MAX = BULK_MAX;
 type ParentLookup = (parentId: string) => Promise<LocationItem | null>;
 
-/** Jurisdictions hang from the System root; it needs no read. */
-const SYSTEM_PARENT = { locationId: SYSTEM_LOCATION_ID, kind: 'System', name: 'System', active: true, ancestorIds: [] as string[], ancestors: {} } as const;
-
-const ANCESTOR_FIELD = {
-  Jurisdiction: 'jurisdictionId',
-  EpiscopalArea: 'episcopalAreaId',
-  Conference: 'conferenceId',
-  District: 'districtId',
-} as const;
 
 /** Creates one location under a parent of the kind just above (SPEC.md section 5). */
 export async function createLocation(auth: Caller, kind: LocationKind, input: NewLocation): Promise<LocationView> {
   const item = await planLocation(auth, kind, input, getLocation);
-  await writeNewLocation(item);
+  await writeNewLocations([item]);
   return toLocationView(item);
 }
 
 /**
- * Creates several at once: every item is checked by the same rules (and against the others
- * for duplicate names) before anything is written, so one bad item writes nothing.
+ * Creates several at once, in one transaction: every item is checked by the same rules (and
+ * against the others for duplicate names) before anything is written, and a name taken
+ * meanwhile fails the whole transaction on its claim, so one bad item writes nothing.
  * Field errors are keyed by the item's index (`2.name`).
  */
 export async function createLocations(auth: Caller, kind: LocationKind, inputs: NewLocation[]): Promise<LocationView[]> {
+  if (inputs.length > BULK_CREATE_MAX) throw new ValidationError({ body: [`At most ${BULK_CREATE_MAX} locations at once.`] });
   const parents = new Map<string, Promise<LocationItem | null>>();
   const cachedParent: ParentLookup = (parentId) => {
     if (!parents.has(parentId)) parents.set(parentId, getLocation(parentId));
@@ -63,7 +59,7 @@ export async function createLocations(auth: Caller, kind: LocationKind, inputs: 
     }
   }
   if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
-  for (const item of items) await writeNewLocation(item);
+  await writeNewLocations(items, (index) => `${index}.name`);
   return items.map(toLocationView);
 }
 
@@ -78,19 +74,15 @@ async function planLocation(auth: Caller, kind: LocationKind, input: NewLocation
 
   const name = input.name.trim();
   if (!name) throw new ValidationError({ name: ['Name is required.'] });
-  if (await siblingHasName(parent.locationId, kind, name)) throw new ValidationError({ name: [duplicateNameMessage(kind)] });
+  // A taken name fails the write's claim (location-writes.ts): no Query decides uniqueness.
 
   const now = new Date().toISOString();
-  const field = parent.kind === 'System' ? undefined : ANCESTOR_FIELD[parent.kind as keyof typeof ANCESTOR_FIELD];
   return {
     locationId,
     kind,
     name,
     active: true,
-    parentId: parent.locationId,
-    parentName: parent.name,
-    ancestors: { ...parent.ancestors, ...(field ? { [field]: parent.locationId } : {}) },
-    ancestorIds,
+    ...ancestryUnder(parent, locationId),
     ...(kind === 'EpiscopalArea' ? { childNames: [] } : {}),
     createdAt: now,
     updatedAt: now,

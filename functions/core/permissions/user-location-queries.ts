@@ -57,7 +57,7 @@ export function callerPermissions(auth: AuthContext): Promise<PermissionView[]> 
 
 /** The active permissions of the named users; users that do not exist or the caller cannot see are left out. */
 export async function usersPermissions(auth: AuthContext, userIds: string[]): Promise<Array<{ userId: string; permissions: PermissionView[] }>> {
-  const targets = (await Promise.all([...new Set(userIds)].map(loadUserAggregate))).filter(
+  const targets = (await Promise.all([...new Set(userIds)].map((id) => loadUserAggregate(id)))).filter(
     (target): target is NonNullable<typeof target> => Boolean(target) && canSeeTarget(auth, target!),
   );
   const activeOf = (permissions: PermissionItem[]) => permissionsVisibleTo(auth, permissions.filter((permission) => permission.active));

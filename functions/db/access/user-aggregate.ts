@@ -18,8 +18,8 @@ export interface UserAggregate {
  * and notifications live in other collections of the partition and are not read).
  * Null when there is no such user.
  */
-export async function loadUserAggregate(userId: string): Promise<UserAggregate | null> {
-  const { data } = await db().collections.userAggregate({ userId }).go();
+export async function loadUserAggregate(userId: string, options: { consistent?: boolean } = {}): Promise<UserAggregate | null> {
+  const { data } = await db().collections.userAggregate({ userId }).go({ consistent: options.consistent });
   const [profile] = data.user;
   if (!profile) return null;
   return { user: profile, roles: data.userRole, permissions: data.permission, sessions: data.session };

@@ -6,12 +6,14 @@ import { alias } from './alias';
 import { announcement } from './announcement';
 import { associatedFile } from './associated-file';
 import { churchMembership } from './church-membership';
+import { claim } from './claim';
 import { comment } from './comment';
 import { directoryCount } from './directory-count';
 import { directoryEntry } from './directory-entry';
 import { form } from './form';
 import { formInstance } from './form-instance';
 import { formVersion } from './form-version';
+import { job } from './job';
 import { localAccount } from './local-account';
 import { location } from './location';
 import { mentorAssignment } from './mentor-assignment';
@@ -20,6 +22,7 @@ import { notificationCounter } from './notification-counter';
 import { outbox } from './outbox';
 import { permission } from './permission';
 import { phaseTemplate } from './phase-template';
+import { projection } from './projection';
 import { role } from './role';
 import { session } from './session';
 import { stepActionInstance } from './step-action-instance';
@@ -62,6 +65,10 @@ export const entities = {
   notification,
   notificationCounter,
   outbox,
+  // write path: unique names, projections, background jobs
+  claim,
+  projection,
+  job,
   // organisation
   location,
   directoryEntry,

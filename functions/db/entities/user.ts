@@ -50,6 +50,12 @@ export const user = new Entity({
         unit: { type: 'string' },
       },
     },
+    /**
+     * Moves with every change to the user's roles or permissions (their access), in the
+     * same transaction and conditioned on the value read: access changes to one user are
+     * one at a time, so two of them can never both plan from the same old state.
+     */
+    accessVersion: { type: 'number', required: true, default: 0 },
     ...timestamps,
     version,
   },

@@ -1,0 +1,15 @@
+import type { ProjectionOutcome } from '../../db/directory-projection';
+import { jitteredDelay } from '../../db/transact';
+
+/**
+ * Runs a projection from a job step, waiting briefly when another run holds its lease (that
+ * run may have read the state before this job's change). Still busy: the step fails and is
+ * repeated, which is safe because steps are idempotent.
+ */
+export async function projectOrWait(run: () => Promise<ProjectionOutcome>): Promise<void> {
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    if ((await run()) === 'projected') return;
+    await jitteredDelay(attempt, 50);
+  }
+  throw new Error('A projection stayed busy; the job step will be repeated');
+}

@@ -1,0 +1,21 @@
+import { loadUserAggregate } from '../../db/access/user-aggregate';
+import { userDirectoryEntries } from '../../db/directory';
+import { project, type ProjectionOutcome } from '../../db/directory-projection';
+import { userDirectoryState } from './user-directory';
+
+/**
+ * A user's directory entries (the users tables, role lists such as Advisors, people search)
+ * from the user's current profile, roles and permissions. Idempotent: run it after any
+ * change to the user's partition, as often as you like.
+ */
+export async function projectUser(userId: string): Promise<ProjectionOutcome> {
+  return project('user', userId, async () => {
+    const aggregate = await loadUserAggregate(userId, { consistent: true });
+    if (!aggregate) return { entries: [], sourceVersion: 'deleted' };
+    const state = userDirectoryState(aggregate);
+    return {
+      entries: userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds),
+      sourceVersion: `${aggregate.user.version}.${aggregate.user.accessVersion ?? 0}`,
+    };
+  });
+}

@@ -1,0 +1,191 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { db } from './service';
+import { entryKey, isCountedList, type DirectoryEntryInput } from './directory';
+import { isConditionFailure } from './versioned';
+import { transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type TransactionWrite } from './transact';
+
+/**
+ * Applies what a projector wants a target's directory entries to be (ARCHITECTURE.md
+ * section 5: derived data is recomputed from the source's current state). The record of
+ * what was last written (entities/projection.ts) replaces "the old image": runs diff
+ * against it, so a crash at any point is repaired by the next run, whoever starts it (the
+ * request's fast path, the stream, the sweeper, `npm run rebuild:directory`).
+ *
+ * One run per target at a time (a lease on the record). Under the lease:
+ *   1. the record first gains the keys about to be written (so a crash cannot leave
+ *      entries nobody knows of),
+ *   2. entries are put (all of them when the row shown changed, else only new ones) and
+ *      the ones no longer wanted deleted,
+ *   3. counted memberships change in transactions together with the counters they move
+ *      (exactly once, whatever crashes),
+ *   4. the record keeps only the wanted keys and the lease is released.
+ */
+export type ProjectionSource = 'user' | 'location';
+
+export interface DesiredEntries {
+  entries: DirectoryEntryInput[];
+  /** The source's version as read, for the drift report. */
+  sourceVersion: string;
+}
+
+export type ProjectionOutcome = 'projected' | 'busy';
+
+/** Long enough for any run (a few hundred entries); a crashed run's lease lapses after it. */
+const LEASE_MS = 60_000;
+const ENTRY_BATCH = 25;
+const KEY_SEPARATOR = '\u0000';
+
+interface ProjectionRecord {
+  entries?: string[];
+  counted?: string[];
+  displayHash?: string;
+}
+
+/** Test seam: throws at a named step, to show that a crash there is repaired by the next run. */
+export const projectionFaults: { failAt?: 'afterIntent' | 'afterEntries' | 'afterCounts' } = {};
+
+function fail(step: NonNullable<typeof projectionFaults.failAt>): void {
+  if (projectionFaults.failAt === step) throw new Error(`Injected projection fault at ${step}`);
+}
+
+function displayHashOf(entries: DirectoryEntryInput[]): string {
+  const displays = [...new Set(entries.map((entry) => JSON.stringify(entry.display)))].sort();
+  return createHash('sha256').update(displays.join('\n')).digest('base64url').slice(0, 22);
+}
+
+function countedKey(scopeId: string, list: string): string {
+  return `${scopeId}${KEY_SEPARATOR}${list}`;
+}
+
+function splitKey(key: string): string[] {
+  return key.split(KEY_SEPARATOR);
+}
+
+/**
+ * Runs `desired` for one target under its lease and applies the result. 'busy' when another
+ * run holds the lease: that run, or the stream's retry of this change, will see the latest state.
+ */
+export async function project(source: ProjectionSource, targetId: string, desired: () => Promise<DesiredEntries>): Promise<ProjectionOutcome> {
+  const owner = randomUUID();
+  const record = await acquireLease(source, targetId, owner);
+  if (!record) return 'busy';
+  try {
+    await apply(source, targetId, owner, record, await desired());
+  } catch (error) {
+    await releaseLease(source, targetId, owner).catch(() => undefined);
+    throw error;
+  }
+  return 'projected';
+}
+
+async function acquireLease(source: ProjectionSource, targetId: string, owner: string): Promise<ProjectionRecord | null> {
+  const now = Date.now();
+  try {
+    const { data } = await db()
+      .entities.projection.update({ source, targetId })
+      .set({ leaseOwner: owner, leaseUntil: now + LEASE_MS })
+      .where((attributes, operations) => `${operations.notExists(attributes.leaseUntil)} OR ${operations.lt(attributes.leaseUntil, now)}`)
+      .go({ response: 'all_new' });
+    return data as ProjectionRecord;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+async function releaseLease(source: ProjectionSource, targetId: string, owner: string): Promise<void> {
+  await db()
+    .entities.projection.patch({ source, targetId })
+    .set({ leaseUntil: 0 })
+    .remove(['leaseOwner'])
+    .where((attributes, operations) => operations.eq(attributes.leaseOwner, owner))
+    .go();
+}
+
+function ownedBy(owner: string) {
+  return (attributes: any, operations: any): string => operations.eq(attributes.leaseOwner, owner);
+}
+
+async function apply(source: ProjectionSource, targetId: string, owner: string, record: ProjectionRecord, desired: DesiredEntries): Promise<void> {
+  const key = { source, targetId };
+  const written = new Set(record.entries ?? []);
+  const wanted = new Map(desired.entries.map((entry) => [entryKey(entry), entry]));
+  const hash = displayHashOf(desired.entries);
+
+  // 1. Intent: the record knows every key before it exists in the table.
+  const adding = [...wanted.keys()].filter((entry) => !written.has(entry));
+  if (adding.length) await db().entities.projection.patch(key).add({ entries: adding }).where(ownedBy(owner)).go();
+  fail('afterIntent');
+
+  // 2. Entries.
+  const puts = hash === record.displayHash ? adding.map((entry) => wanted.get(entry)!) : [...wanted.values()];
+  const stale = [...written].filter((entry) => !wanted.has(entry));
+  await batchWrite(stale, (chunk) =>
+    db()
+      .entities.directoryEntry.delete(
+        chunk.map((entry) => {
+          const [scopeId, list, term, target] = splitKey(entry);
+          return { scopeId, list, term, targetId: target };
+        }),
+      )
+      .go(),
+  );
+  await batchWrite(puts, (chunk) => db().entities.directoryEntry.put(chunk).go());
+  fail('afterEntries');
+
+  // 3. Counts, each membership with its counter.
+  const counted = new Set(record.counted ?? []);
+  const wantedCounted = new Set(desired.entries.filter((entry) => isCountedList(entry.list)).map((entry) => countedKey(entry.scopeId, entry.list)));
+  const changes = [
+    ...[...wantedCounted].filter((entry) => !counted.has(entry)).map((entry) => ({ entry, delta: 1 })),
+    ...[...counted].filter((entry) => !wantedCounted.has(entry)).map((entry) => ({ entry, delta: -1 })),
+  ];
+  for (let start = 0; start < changes.length; start += TRANSACTION_MAX_ITEMS - 1) {
+    const chunk = changes.slice(start, start + TRANSACTION_MAX_ITEMS - 1);
+    const added = chunk.filter((change) => change.delta > 0).map((change) => change.entry);
+    const removed = chunk.filter((change) => change.delta < 0).map((change) => change.entry);
+    const recordWrite: TransactionWrite = (tx) => {
+      let patch: any = tx.projection.patch(key);
+      if (added.length) patch = patch.add({ counted: added });
+      if (removed.length) patch = patch.delete({ counted: removed });
+      return patch.where(ownedBy(owner)).commit();
+    };
+    const counterWrites: TransactionWrite[] = chunk.map(({ entry, delta }) => {
+      const [scopeId, list] = splitKey(entry);
+      return (tx) => tx.directoryCount.update({ scopeId, list }).add({ count: delta }).commit();
+    });
+    await transact([recordWrite, ...counterWrites]);
+  }
+  fail('afterCounts');
+
+  // 4. Done: forget the stale keys, release the lease.
+  let finish: any = db()
+    .entities.projection.patch(key)
+    .set({ displayHash: hash, sourceVersion: desired.sourceVersion, projectedAt: new Date().toISOString(), leaseUntil: 0 });
+  if (stale.length) finish = finish.delete({ entries: stale });
+  await finish.remove(['leaseOwner']).where(ownedBy(owner)).go();
+}
+
+async function batchWrite<T>(items: T[], send: (chunk: T[]) => Promise<{ unprocessed: unknown[] }>): Promise<void> {
+  for (let start = 0; start < items.length; start += ENTRY_BATCH) {
+    let pending = items.slice(start, start + ENTRY_BATCH);
+    for (let attempt = 1; pending.length; attempt++) {
+      const { unprocessed } = await send(pending);
+      if (!unprocessed.length) break;
+      if (attempt >= 8) throw new Error(`Directory entries: ${unprocessed.length} were not written`);
+      // ElectroDB reports unprocessed items by their keys: resend the originals that match.
+      const left = new Set((unprocessed as Array<Record<string, unknown>>).map((item) => JSON.stringify([item.scopeId, item.list, item.term, item.targetId])));
+      pending = pending.filter((item) => {
+        const entry = typeof item === 'string' ? splitKey(item) : [(item as any).scopeId, (item as any).list, (item as any).term, (item as any).targetId];
+        return left.has(JSON.stringify(entry));
+      });
+      await jitteredDelay(attempt);
+    }
+  }
+}
+
+/** The projection record of a target, for the drift check and tests. */
+export async function readProjection(source: ProjectionSource, targetId: string) {
+  const { data } = await db().entities.projection.get({ source, targetId }).go({ consistent: true });
+  return data;
+}
