@@ -136,25 +136,20 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
   // 3. Counts, each membership with its counter.
   const counted = new Set(record.counted ?? []);
   const wantedCounted = new Set(desired.entries.filter((entry) => isCountedList(entry.list)).map((entry) => countedKey(entry.scopeId, entry.list)));
-  const changes = [
-    ...[...wantedCounted].filter((entry) => !counted.has(entry)).map((entry) => ({ entry, delta: 1 })),
-    ...[...counted].filter((entry) => !wantedCounted.has(entry)).map((entry) => ({ entry, delta: -1 })),
-  ];
-  for (let start = 0; start < changes.length; start += TRANSACTION_MAX_ITEMS - 1) {
-    const chunk = changes.slice(start, start + TRANSACTION_MAX_ITEMS - 1);
-    const added = chunk.filter((change) => change.delta > 0).map((change) => change.entry);
-    const removed = chunk.filter((change) => change.delta < 0).map((change) => change.entry);
-    const recordWrite: TransactionWrite = (tx) => {
-      let patch: any = tx.projection.patch(key);
-      if (added.length) patch = patch.add({ counted: added });
-      if (removed.length) patch = patch.delete({ counted: removed });
-      return patch.where(ownedBy(owner)).commit();
-    };
-    const counterWrites: TransactionWrite[] = chunk.map(({ entry, delta }) => {
-      const [scopeId, list] = splitKey(entry);
-      return (tx) => tx.directoryCount.update({ scopeId, list }).add({ count: delta }).commit();
-    });
-    await transact([recordWrite, ...counterWrites]);
+  // DynamoDB refuses ADD and DELETE of one set in one update: additions and removals go apart.
+  const additions = [...wantedCounted].filter((entry) => !counted.has(entry));
+  const removals = [...counted].filter((entry) => !wantedCounted.has(entry));
+  for (const [entries, delta] of [[additions, 1], [removals, -1]] as const) {
+    for (let start = 0; start < entries.length; start += TRANSACTION_MAX_ITEMS - 1) {
+      const chunk = entries.slice(start, start + TRANSACTION_MAX_ITEMS - 1);
+      const recordWrite: TransactionWrite = (tx) =>
+        (delta > 0 ? tx.projection.patch(key).add({ counted: chunk }) : tx.projection.patch(key).delete({ counted: chunk })).where(ownedBy(owner)).commit();
+      const counterWrites: TransactionWrite[] = chunk.map((entry) => {
+        const [scopeId, list] = splitKey(entry);
+        return (tx) => tx.directoryCount.update({ scopeId, list }).add({ count: delta }).commit();
+      });
+      await transact([recordWrite, ...counterWrites]);
+    }
   }
   fail('afterCounts');
 

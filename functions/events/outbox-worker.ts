@@ -1,11 +1,13 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { deliverOutboxItem } from './outbox-delivery';
 import { isSweepEvent, sweep, type SweepEvent, type SweepReport } from './sweepers';
+import { handleDerivedWork } from './stream-records';
 
 /**
  * The worker Lambda's entry. Two triggers:
  * - the table's stream (DynamoDB Streams -> Lambda with ReportBatchItemFailures in AWS,
- *   bin/local/stream-poller.ts on one machine): each inserted outbox item is delivered;
+ *   bin/local/stream-poller.ts on one machine): each inserted outbox item is delivered, and
+ *   each change runs the projections and job steps it calls for (./stream-records.ts);
  * - the scheduled sweep (`{ "source": "formation.sweep" }`, ./sweepers.ts).
  * How one item is delivered exactly once: ./outbox-delivery.ts.
  */
@@ -31,11 +33,11 @@ async function deliverStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoD
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const outboxId = insertedOutboxId(record);
-    if (!outboxId) continue;
     try {
-      await deliverOutboxItem(outboxId);
+      if (outboxId) await deliverOutboxItem(outboxId);
+      await handleDerivedWork(record);
     } catch {
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? outboxId });
+      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? outboxId ?? '' });
     }
   }
   return { batchItemFailures };

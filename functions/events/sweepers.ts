@@ -1,5 +1,6 @@
 import { log } from '../lib/log';
 import { deliverPendingOutbox } from './outbox-delivery';
+import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
 
 /**
  * The scheduled sweep: the backstop for work the table's stream did not finish (records
@@ -21,7 +22,10 @@ export interface Sweeper {
 }
 
 /** Every sweeper, run in this order on each sweep. Background work that needs a backstop adds its own here. */
-export const SWEEPERS: readonly Sweeper[] = [{ name: 'outbox', run: () => deliverPendingOutbox() }];
+export const SWEEPERS: readonly Sweeper[] = [
+  { name: 'outbox', run: () => deliverPendingOutbox() },
+  { name: 'jobs', run: () => runStalledJobs() },
+];
 
 /** Per sweeper: how many items it completed, or the error that stopped it. */
 export type SweepReport = Record<string, number | { error: string }>;

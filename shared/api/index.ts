@@ -12,6 +12,7 @@ import { conferenceContracts } from './conference';
 import { districtContracts } from './district';
 import { churchContracts } from './church';
 import { roleContracts } from './role';
+import { jobContracts } from './job';
 
 /** Every implemented route. A contract here gets a Lambda route, a dev-server route and an authorization-matrix row. */
 export const contracts: readonly Contract[] = [
@@ -28,6 +29,7 @@ export const contracts: readonly Contract[] = [
   ...districtContracts,
   ...churchContracts,
   ...roleContracts,
+  ...jobContracts,
 ];
 
 /** Services with at least one route; each is one Lambda function behind `/api/<service>`. */

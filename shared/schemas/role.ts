@@ -25,5 +25,7 @@ export const roleSchema = z.object({
   version: z.number().int(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
+  /** After a rename: the background job refreshing holders' copies of the name. */
+  jobId: z.string().optional(),
 });
 export type RoleView = z.infer<typeof roleSchema>;

@@ -61,7 +61,7 @@ export async function writeLocationChange({ before, after, expectedVersion, acto
   };
   await transact([
     (tx) =>
-      withKeyParts(tx.location.patch({ locationId: before.locationId }), after)
+      withKeyParts(tx.location.patch({ locationId: before.locationId }), before, set)
         .set(set)
         .add({ version: 1 })
         .where(ifVersion(expectedVersion))
@@ -90,8 +90,11 @@ async function projectAfterWrite(locationIds: string[]): Promise<void> {
 
 /**
  * The name and parent are in the byParent and byKind keys, so ElectroDB needs the other parts
- * of those keys to rebuild them. Its transaction typings lack `composite` (it exists at runtime).
+ * of those keys to rebuild them: the ones this write does not set, as stored (ElectroDB also
+ * conditions the write on them). Its transaction typings lack `composite` (it exists at runtime).
  */
-function withKeyParts<P>(patch: P, item: LocationItem): P {
-  return (patch as P & { composite(parts: Partial<LocationItem>): P }).composite({ kind: item.kind, parentId: item.parentId, name: item.name });
+function withKeyParts<P>(patch: P, stored: LocationItem, set: Partial<LocationItem>): P {
+  const parts = { kind: stored.kind, parentId: stored.parentId, name: stored.name };
+  const unchanged = Object.fromEntries(Object.entries(parts).filter(([field]) => !(field in set)));
+  return (patch as P & { composite(parts: Partial<LocationItem>): P }).composite(unchanged);
 }

@@ -7,13 +7,12 @@ import { grants } from '../../../shared/auth/permissions';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
-import { userDirectoryState } from '../users/user-directory';
 import { getLocation, type LocationItem } from './locations';
 import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from './target-user';
-import { commitUserAccessChange } from './user-access-change';
+import { changeUserAccess, type AccessPlan } from './user-access-change';
 import { assertMayExtendRoles } from '../roles/grant-rules';
-import type { TransactionEntities } from './transaction';
+import type { TransactionEntities } from '../../db/transact';
 
 export interface AddLocationInput {
   userIds: string[];
@@ -37,7 +36,7 @@ export async function addUsersLocation(auth: AuthContext, input: AddLocationInpu
   for (const target of targets) await assertMayExtendRoles(auth, target, place);
 
   const granted: PermissionView[] = [];
-  for (const target of targets) granted.push(permissionView(await grantLocation(target, place), place));
+  for (const target of targets) granted.push(permissionView(await changeUserAccess(target.user.userId, (fresh) => planGrant(fresh, place)), place));
   return granted;
 }
 
@@ -46,9 +45,9 @@ export async function addUsersLocation(auth: AuthContext, input: AddLocationInpu
  * than duplicated; an active one is returned as it is. The user's first active location
  * of a kind becomes primary.
  */
-async function grantLocation(target: UserAggregate, place: LocationItem): Promise<PermissionItem> {
+function planGrant(target: UserAggregate, place: LocationItem): AccessPlan<PermissionItem> {
   const existing = target.permissions.find((permission) => permission.entityId === place.locationId);
-  if (existing?.active && !existing.denial) return existing;
+  if (existing?.active && !existing.denial) return { writes: [], result: existing };
 
   const kind = place.kind as LocationKind;
   const primary = !grants(target.permissions).some((permission) => permission.entity === kind);
@@ -79,11 +78,5 @@ async function grantLocation(target: UserAggregate, place: LocationItem): Promis
           .commit()
     : (tx: TransactionEntities) => tx.permission.create(granted).commit();
 
-  const others = target.permissions.filter((permission) => permission.permissionId !== granted.permissionId);
-  await commitUserAccessChange({
-    before: userDirectoryState(target),
-    after: userDirectoryState({ ...target, permissions: [...others, granted] }),
-    writes: [write],
-  });
-  return granted;
+  return { writes: [write], result: granted };
 }

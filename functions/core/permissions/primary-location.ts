@@ -6,7 +6,7 @@ import type { AuthContext } from '../session/resolve-session';
 import { permissionViews } from './permission-views';
 import { patchPermission } from './remove-location';
 import { canSeeTarget, loadTargetUser } from './target-user';
-import { writeTransaction } from './transaction';
+import { transact } from '../../db/transact';
 
 export const ONLY_ACTIVE_PRIMARY_MESSAGE = 'Only active locations can be primary.';
 
@@ -25,7 +25,7 @@ export async function setPrimaryLocation(auth: AuthContext, input: { permissionI
   if (chosen.primary) return permissionViews(target.permissions);
 
   const previous = target.permissions.filter((p) => p.entity === chosen.entity && p.primary && p.permissionId !== chosen.permissionId);
-  await writeTransaction([patchPermission(chosen, { primary: true }), ...previous.map((p) => patchPermission(p, { primary: false }))]);
+  await transact([patchPermission(chosen, { primary: true }), ...previous.map((p) => patchPermission(p, { primary: false }))]);
 
   const after = target.permissions.map((permission) => {
     if (permission === chosen) return { ...permission, primary: true, version: permission.version + 1 };

@@ -5,13 +5,13 @@ import { grants } from '../../../shared/auth/permissions';
 import { LAST_CONFERENCE_MESSAGE, canRemoveLastConference, isLastActiveConference } from '../../../shared/auth/policies';
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
-import { userDirectoryState } from '../users/user-directory';
+import type { UserAggregate } from '../../db/access/user-aggregate';
 import { getLocation } from './locations';
 import { findPermissionById } from './permission-lookup';
 import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from './target-user';
-import type { TransactionEntities, TransactionWrite } from './transaction';
-import { commitUserAccessChange } from './user-access-change';
+import type { TransactionEntities, TransactionWrite } from '../../db/transact';
+import { changeUserAccess, type AccessPlan } from './user-access-change';
 
 export const ONLY_ACTIVE_REMOVED_MESSAGE = 'Only active locations can be removed.';
 
@@ -43,20 +43,24 @@ export async function removeUserLocation(auth: AuthContext, permissionId: string
     throw new BusinessRuleError(LAST_CONFERENCE_MESSAGE);
   }
 
+  const result = await changeUserAccess(target.user.userId, (fresh) => planRemoval(fresh, permissionId));
+  return permissionView(result, (await getLocation(result.entityId)) ?? undefined);
+}
+
+/**
+ * The removal itself, from the user's current state: the permission becomes inactive and a
+ * removed primary hands primary to another active permission of the kind. Already inactive
+ * (a concurrent removal won): nothing to write.
+ */
+function planRemoval(target: UserAggregate, permissionId: string): AccessPlan<PermissionItem> {
+  const removed = target.permissions.find((permission) => permission.permissionId === permissionId);
+  if (!removed) throw new NotFoundError('Location not found.');
+  if (!removed.active) return { writes: [], result: removed };
   const heir = removed.primary
     ? grants(target.permissions).find((permission) => permission.entity === removed.entity && permission.permissionId !== permissionId)
     : undefined;
-  const after = target.permissions.map((permission) => {
-    if (permission === removed) return { ...permission, active: false, primary: false, version: permission.version + 1 };
-    if (permission === heir) return { ...permission, primary: true, version: permission.version + 1 };
-    return permission;
-  });
-
-  await commitUserAccessChange({
-    before: userDirectoryState(target),
-    after: userDirectoryState({ ...target, permissions: after }),
+  return {
     writes: [patchPermission(removed, { active: false, primary: false }), ...(heir ? [patchPermission(heir, { primary: true })] : [])],
-  });
-  const result = after.find((permission) => permission.permissionId === permissionId)!;
-  return permissionView(result, (await getLocation(result.entityId)) ?? undefined);
+    result: { ...removed, active: false, primary: false, version: removed.version + 1 },
+  };
 }

@@ -1,29 +1,47 @@
-import { countCommits, writeDirectoryEntries } from '../../db/directory-writes';
-import type { DirectoryChanges } from '../../db/directory';
-import { userDirectoryDelta, type UserDirectoryState } from '../users/user-directory';
-import { writeInChunks, type TransactionWrite } from './transaction';
+import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
+import { retryOnStale, transactInChunks, type TransactionWrite } from '../../db/transact';
+import { NotFoundError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { projectUser } from '../users/user-projector';
 
-export interface UserAccessChange {
-  /** The user's directory state before and after the change. */
-  before: UserDirectoryState;
-  after: UserDirectoryState;
-  /** The writes that make the change; they commit with the directory counts. */
+/**
+ * Changes to one user's access (roles, location permissions) are one at a time: each
+ * transaction moves the user's `accessVersion`, conditioned on the value its plan was made
+ * from. Of two concurrent changes one commits; the other re-reads the user and plans again
+ * (so two adds of one district make one permission, and a role assignment racing a location
+ * add leaves both). The user's directory entries and counts are then projected from the
+ * committed state (users/user-projector.ts), here as a fast path and again from the stream.
+ */
+export interface AccessPlan<T> {
+  /** The writes that make the change; none means there is nothing to do. */
   writes: TransactionWrite[];
   /** Repeatable side-effect writes that may go ahead in earlier transactions when there are too many. */
   sideEffects?: TransactionWrite[];
+  result: T;
 }
 
-/** One write per count delta, so they can share a transaction with the change they count. */
-function countWrites(changes: DirectoryChanges): TransactionWrite[] {
-  return changes.countDeltas.map((delta) => (tx) => countCommits(tx, { countDeltas: [delta] })[0]);
+export async function changeUserAccess<T>(userId: string, plan: (target: UserAggregate) => AccessPlan<T> | Promise<AccessPlan<T>>): Promise<T> {
+  const result = await retryOnStale(async () => {
+    const target = await loadUserAggregate(userId, { consistent: true });
+    if (!target) throw new NotFoundError('User not found.');
+    const planned = await plan(target);
+    if (planned.writes.length === 0) return { planned, committed: false };
+    await transactInChunks(planned.sideEffects ?? [], [...planned.writes, accessVersionGuard(target)]);
+    return { planned, committed: true };
+  });
+  if (result.committed) {
+    await projectUser(userId).catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
+  }
+  return result.planned.result;
 }
 
-/**
- * Commits a change to one user's roles or permissions: the writes and the directory counts
- * in one transaction (side effects with them while they fit), then the derived entries.
- */
-export async function commitUserAccessChange(change: UserAccessChange): Promise<void> {
-  const delta = userDirectoryDelta(change.before, change.after);
-  await writeInChunks(change.sideEffects ?? [], [...change.writes, ...countWrites(delta)]);
-  await writeDirectoryEntries(delta);
+/** Moves the user's access version from the value read (absent on users from before it existed). */
+function accessVersionGuard(target: UserAggregate): TransactionWrite {
+  const read = target.user.accessVersion;
+  return (tx) =>
+    tx.user
+      .patch({ userId: target.user.userId })
+      .add({ accessVersion: 1 })
+      .where((attributes, operations) => (read === undefined ? operations.notExists(attributes.accessVersion) : operations.eq(attributes.accessVersion, read)))
+      .commit();
 }

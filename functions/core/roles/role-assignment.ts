@@ -3,8 +3,7 @@ import { ForbiddenError } from '../../lib/errors';
 import type { RoleView } from '../../../shared/schemas/role';
 import type { AuthContext } from '../session/resolve-session';
 import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../permissions/target-user';
-import { commitUserAccessChange } from '../permissions/user-access-change';
-import { userDirectoryState } from '../users/user-directory';
+import { changeUserAccess } from '../permissions/user-access-change';
 import { assertCanGrant, canGrant } from './role-grants';
 import { assertMayChangeHolders, mayChangeHolder } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
@@ -36,13 +35,10 @@ export async function assignRole(auth: AuthContext, input: RoleAssignment): Prom
   assertCanGrant(auth, role.policies);
   assertMayChangeHolders(auth, role, targets, 'grant');
   for (const target of targets) {
-    if (target.roles.some((held) => held.roleId === role.roleId)) continue;
-    const userId = target.user.userId;
-    const granted = { userId, roleId: role.roleId, roleName: role.name, createdAt: new Date().toISOString() };
-    await commitUserAccessChange({
-      before: userDirectoryState(target),
-      after: userDirectoryState({ ...target, roles: [...target.roles, granted] }),
-      writes: [(tx) => tx.userRole.create(granted).commit()],
+    await changeUserAccess(target.user.userId, (fresh) => {
+      if (fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: undefined };
+      const granted = { userId: fresh.user.userId, roleId: role.roleId, roleName: role.name, createdAt: new Date().toISOString() };
+      return { writes: [(tx) => tx.userRole.create(granted).commit()], result: undefined };
     });
   }
   return { userIds: input.userIds, roleId: role.roleId };

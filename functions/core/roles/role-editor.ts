@@ -1,16 +1,18 @@
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
-import { isConditionFailure, updateVersioned } from '../../db/versioned';
-import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { BusinessRuleError, ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
 import type { RoleInput, RoleView } from '../../../shared/schemas/role';
 import type { AuthContext } from '../session/resolve-session';
-import { writeTransaction } from '../permissions/transaction';
+import { GLOBAL_SCOPE, claimName, moveName, releaseName, type NameClaim } from '../../db/claims';
+import { newJob } from '../../db/jobs';
+import { transact } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
 import { loadTargetUser, mayUpdateUserAccess } from '../permissions/target-user';
 import { clearRoleCache } from './role-cache';
 import { assertCanGrant } from './role-grants';
 import { assertMayChangeHolders, assertMayEditPolicies } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
-import { allRoles, requireRole, roleHolderIds } from './role-store';
+import { requireRole, roleHolderIds } from './role-store';
 import { roleView, type RoleItem } from './role-view';
 
 export const ROLE_NAME_TAKEN = 'A role with this name already exists.';
@@ -21,8 +23,9 @@ export const ROLE_DELETE_MAX_HOLDERS = 100;
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function nameTaken(roles: RoleItem[], name: string, exceptRoleId?: string): boolean {
-  return roles.some((role) => role.roleId !== exceptRoleId && sameName(role.name, name));
+/** Role names are unique across the organisation: a claim, taken in the role's own transaction. */
+export function roleNameClaim(role: Pick<RoleItem, 'roleId' | 'name'>): NameClaim {
+  return { kind: 'role', scope: GLOBAL_SCOPE, name: role.name, ownerId: role.roleId };
 }
 
 function newRoleItem(input: RoleInput): RoleItem {
@@ -39,15 +42,15 @@ export async function createRole(auth: AuthContext, input: RoleInput): Promise<R
  * every policy grantable by the caller, checked before anything is written; one transaction.
  */
 export async function createRoles(auth: AuthContext, inputs: RoleInput[]): Promise<RoleView[]> {
-  const existing = await allRoles();
   const fieldOf = (index: number) => (inputs.length === 1 ? 'name' : `${index}.name`);
   inputs.forEach((input, index) => {
     const clashesInBatch = inputs.slice(0, index).some((earlier) => sameName(earlier.name, input.name));
-    if (nameTaken(existing, input.name) || clashesInBatch) throw new ValidationError({ [fieldOf(index)]: [ROLE_NAME_TAKEN] });
+    if (clashesInBatch) throw new ValidationError({ [fieldOf(index)]: [ROLE_NAME_TAKEN] });
     assertCanGrant(auth, input.policies);
   });
   const items = inputs.map(newRoleItem);
-  await writeTransaction(items.map((item) => (tx) => tx.role.create(item).commit()));
+  // A name taken by an existing role fails that role's claim: the whole batch writes nothing.
+  await transact(items.flatMap((item, index) => [(tx) => tx.role.create(item).commit(), claimName(roleNameClaim(item), fieldOf(index), ROLE_NAME_TAKEN)]));
   clearRoleCache();
   return items.map(roleView);
 }
@@ -58,37 +61,38 @@ export interface RoleChanges {
   version: number;
 }
 
-/** Renames a custom role or replaces its policies, conditioned on the version the editor read. */
+/**
+ * Renames a custom role or replaces its policies, conditioned on the version the editor read.
+ * A rename moves the name claim and starts the job that refreshes holders' copies of the name.
+ */
 export async function updateRole(auth: AuthContext, roleId: string, changes: RoleChanges): Promise<RoleView> {
   const current = await requireRole(roleId);
   if (current.system) throw new BusinessRuleError(SYSTEM_ROLE_EDIT);
-  if (changes.name !== undefined && nameTaken(await allRoles(), changes.name, roleId)) throw new ValidationError({ name: [ROLE_NAME_TAKEN] });
   if (changes.policies) {
     assertCanGrant(auth, changes.policies);
     await assertMayEditPolicies(auth, roleId, current, changes.policies);
   }
+  if (current.version !== changes.version) throw new StaleVersionError(undefined, current.version);
 
-  const set = { ...(changes.name !== undefined ? { name: changes.name } : {}), ...(changes.policies ? { policies: changes.policies } : {}) };
-  const updated = await updateVersioned(db().entities.role, { roleId }, changes.version, set);
-  if (!updated) throw new NotFoundError('Role not found.');
+  const name = changes.name ?? current.name;
+  const renamed = name !== current.name;
+  const job = renamed ? newJob({ kind: 'role.refreshHolderNames', ownerId: auth.userId, title: `Renaming the role ${name}`, input: { roleId } }) : undefined;
+  const updated: RoleItem = { ...current, name, policies: changes.policies ?? current.policies, version: current.version + 1, updatedAt: new Date().toISOString() };
+  await transact([
+    (tx) =>
+      tx.role
+        .patch({ roleId })
+        .set({ name: updated.name, policies: updated.policies, updatedAt: updated.updatedAt })
+        .add({ version: 1 })
+        .where(ifVersion(changes.version))
+        .commit(),
+    ...moveName(roleNameClaim(current), roleNameClaim(updated), 'name', ROLE_NAME_TAKEN),
+    ...(job ? [job.write] : []),
+  ]);
   clearRoleCache();
-  if (changes.name !== undefined && changes.name !== current.name) await refreshHolderRoleNames(roleId, changes.name);
-  return roleView(updated as RoleItem);
+  return { ...roleView(updated), ...(job ? { jobId: job.jobId } : {}) };
 }
 
-/** Holders keep a copy of the role's name on their userRole item: refresh it after a rename. */
-async function refreshHolderRoleNames(roleId: string, roleName: string): Promise<void> {
-  for (const userId of await roleHolderIds(roleId)) {
-    // A holder who lost the role meanwhile has nothing to refresh.
-    await db()
-      .entities.userRole.patch({ userId, roleId })
-      .set({ roleName })
-      .go()
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
-  }
-}
 
 /**
  * Deletes a custom role after taking it from everyone who holds it (with the side effects
@@ -107,6 +111,6 @@ export async function deleteRole(auth: AuthContext, roleId: string): Promise<voi
   assertMayChangeHolders(auth, role, holders, 'remove');
 
   for (const holder of holders) await takeRoleFromUser(holder, role);
-  await db().entities.role.delete({ roleId }).go();
+  await transact([(tx) => tx.role.delete({ roleId }).commit(), releaseName(roleNameClaim(role))]);
   clearRoleCache();
 }

@@ -1,9 +1,8 @@
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { db } from '../../db/service';
 import { ifVersion } from '../../db/versioned';
-import type { TransactionEntities, TransactionWrite } from '../permissions/transaction';
-import { commitUserAccessChange } from '../permissions/user-access-change';
-import { userDirectoryState } from '../users/user-directory';
+import type { TransactionEntities, TransactionWrite } from '../../db/transact';
+import { changeUserAccess } from '../permissions/user-access-change';
 import { isSystemRole, type RoleItem } from './role-view';
 
 export interface RoleRemovalResult {
@@ -46,24 +45,21 @@ async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: strin
 }
 
 /**
- * Takes a role from one user who holds it, with its side effects. The userRole delete, the
- * side-effect writes and the user's directory counts are one transaction; past DynamoDB's
+ * Takes a role from one user who holds it, with its side effects. The userRole delete and the
+ * side-effect writes are one transaction with the user's access version; past DynamoDB's
  * 100 items the side effects go first in transactions of their own (they are repeatable
- * deletes), and the role delete with its counts commits last.
+ * deletes), and the role delete commits last.
  */
 export async function takeRoleFromUser(target: UserAggregate, role: RoleItem): Promise<RoleRemovalResult> {
-  const userId = target.user.userId;
-  if (!target.roles.some((held) => held.roleId === role.roleId)) return { menteesRemoved: 0, advisorAssignmentsRemoved: 0 };
-
-  const mentorships = isSystemRole(role, 'Mentor') ? await mentorshipDeletes(userId) : [];
-  const advisor = isSystemRole(role, 'Advisor') ? await advisorAssignmentDeletes(userId, role.roleId) : { writes: [], removed: 0 };
-
-  await commitUserAccessChange({
-    before: userDirectoryState(target),
-    after: userDirectoryState({ ...target, roles: target.roles.filter((held) => held.roleId !== role.roleId) }),
-    // Conditioned on the role still being held, so a concurrent removal cannot count twice (409).
-    writes: [(tx) => tx.userRole.delete({ userId, roleId: role.roleId }).where((attr, op) => op.exists(attr.roleId)).commit()],
-    sideEffects: [...mentorships, ...advisor.writes],
+  return changeUserAccess(target.user.userId, async (fresh) => {
+    const userId = fresh.user.userId;
+    if (!fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: { menteesRemoved: 0, advisorAssignmentsRemoved: 0 } };
+    const mentorships = isSystemRole(role, 'Mentor') ? await mentorshipDeletes(userId) : [];
+    const advisor = isSystemRole(role, 'Advisor') ? await advisorAssignmentDeletes(userId, role.roleId) : { writes: [], removed: 0 };
+    return {
+      writes: [(tx) => tx.userRole.delete({ userId, roleId: role.roleId }).where((attr, op) => op.exists(attr.roleId)).commit()],
+      sideEffects: [...mentorships, ...advisor.writes],
+      result: { menteesRemoved: mentorships.length, advisorAssignmentsRemoved: advisor.removed },
+    };
   });
-  return { menteesRemoved: mentorships.length, advisorAssignmentsRemoved: advisor.removed };
 }

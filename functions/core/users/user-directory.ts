@@ -1,11 +1,10 @@
-import { directoryChanges, userDirectoryEntries, type DirectoryChanges, type DirectoryUser } from '../../db/directory';
+import type { DirectoryUser } from '../../db/directory';
 import { grants, type LocationPermission } from '../../../shared/auth/permissions';
 
 /**
  * What a user's directory entries are derived from (functions/db/directory.ts): the
  * profile, the role ids held, and the location chains of the active, non-denied permissions.
- * Writers build the state before and after their change and apply the difference, so no
- * existing entry is ever read.
+ * The user projector (./user-projector.ts) derives entries from it.
  */
 export interface UserDirectoryState {
   user: DirectoryUser;
@@ -25,10 +24,3 @@ export function userDirectoryState(input: { user: DirectoryUser; roles: Array<{ 
   };
 }
 
-/** The directory changes that take a user from `before` to `after` (counts and entries). */
-export function userDirectoryDelta(before: UserDirectoryState, after: UserDirectoryState): DirectoryChanges {
-  return directoryChanges(
-    userDirectoryEntries(before.user, before.roleIds, before.permissionAncestorIds),
-    userDirectoryEntries(after.user, after.roleIds, after.permissionAncestorIds),
-  );
-}

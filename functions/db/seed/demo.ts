@@ -7,11 +7,16 @@
  *
  * Every demo item has a fixed id and is written with put, so seeding again overwrites
  * rather than duplicates; notifications are added only to an empty inbox. It assumes
- * the table holds demo data only (directory counts are written, not added to).
+ * the table holds demo data only. Names are claimed as the app claims them; directory entries
+ * and counts are made by the same projectors the app runs after a write.
  */
 import { createLocalAccount } from '../../core/identity/local-accounts';
 import { addNotification } from '../access/notifications';
-import { directoryCountsOf, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
+import { projectLocation } from '../../core/locations/location-projector';
+import { nameClaimOf } from '../../core/locations/location-writes';
+import { roleNameClaim } from '../../core/roles/role-editor';
+import { projectUser } from '../../core/users/user-projector';
+import { claimKey, type NameClaim } from '../claims';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
 import { demoLocation, demoLocationItems, systemRootItem } from './demo-organisation';
@@ -34,16 +39,22 @@ function expectAllWritten(result: { unprocessed: unknown[] }, what: string): voi
 async function seedRoles(): Promise<void> {
   const roles = SYSTEM_ROLES.map((role) => ({ roleId: role.id, name: role.name, system: true, policies: role.policies, createdAt: SEEDED_AT }));
   expectAllWritten(await db().entities.role.put(roles).go(), 'roles');
+  await seedClaims(roles.map(roleNameClaim));
 }
 
-async function seedLocations(): Promise<DirectoryEntryInput[]> {
+async function seedClaims(claims: NameClaim[]): Promise<void> {
+  expectAllWritten(await db().entities.claim.put(claims.map((claim) => ({ ...claimKey(claim), ownerId: claim.ownerId }))).go(), 'name claims');
+}
+
+async function seedLocations(): Promise<string[]> {
   const locations = demoLocationItems();
   const items = locations.map((location) => ({ ...location, active: true, createdAt: SEEDED_AT }));
   expectAllWritten(await db().entities.location.put(items).go(), 'locations');
-  return locations.flatMap((location) => locationDirectoryEntries({ ...location, active: true }));
+  await seedClaims(items.map((item) => nameClaimOf(item)));
+  return items.map((item) => item.locationId);
 }
 
-async function seedPerson(person: ReturnType<typeof demoPeople>[number], roleId: string): Promise<DirectoryEntryInput[]> {
+async function seedPerson(person: ReturnType<typeof demoPeople>[number], roleId: string): Promise<string> {
   // Bound to the local OpenID provider's subject for this account, which is the user id.
   const user = { userId: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, cognitoUsername: person.id, createdAt: SEEDED_AT };
   const permissions = person.locations.map((locationId, index) => {
@@ -83,10 +94,10 @@ async function seedPerson(person: ReturnType<typeof demoPeople>[number], roleId:
       if (!/already exists/.test((error as Error).message)) throw error;
     }),
   ]);
-  return userDirectoryEntries(user, [roleId], permissions.map((permission) => permission.ancestorIds));
+  return person.id;
 }
 
-async function seedPeople(): Promise<DirectoryEntryInput[]> {
+async function seedPeople(): Promise<string[]> {
   const roleIdByName = new Map(SYSTEM_ROLES.map((role) => [role.name, role.id]));
   const entries = await Promise.all(
     demoPeople().map((person) => {
@@ -95,13 +106,13 @@ async function seedPeople(): Promise<DirectoryEntryInput[]> {
       return seedPerson(person, roleId);
     }),
   );
-  return entries.flat();
+  return entries;
 }
 
-async function seedDirectory(entries: DirectoryEntryInput[]): Promise<void> {
-  const entities = db().entities;
-  expectAllWritten(await entities.directoryEntry.put(entries).go(), 'directory entries');
-  expectAllWritten(await entities.directoryCount.put(directoryCountsOf(entries)).go(), 'directory counts');
+/** Directory entries and counts, by the projectors (idempotent: seeding again changes nothing). */
+async function seedDirectory(locationIds: string[], userIds: string[]): Promise<void> {
+  for (const locationId of locationIds) await projectLocation(locationId);
+  await Promise.all(userIds.map((userId) => projectUser(userId)));
 }
 
 async function seedMentorship(): Promise<void> {
@@ -154,7 +165,7 @@ async function seedShell(): Promise<void> {
 
 /** Writes (or rewrites) the whole demo organisation into the configured table. */
 export async function seedDemo(): Promise<void> {
-  const [, locationEntries, userEntries] = await Promise.all([
+  const [, locationIds, userIds] = await Promise.all([
     seedRoles(),
     seedLocations(),
     seedPeople(),
@@ -162,7 +173,7 @@ export async function seedDemo(): Promise<void> {
     seedTracksAndForms(),
     seedShell(),
   ]);
-  await seedDirectory([...locationEntries, ...userEntries]);
+  await seedDirectory(locationIds, userIds);
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
   await db().entities.location.put({ ...systemRootItem, active: true, createdAt: SEEDED_AT }).go();
 }

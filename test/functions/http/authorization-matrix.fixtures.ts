@@ -1,3 +1,5 @@
+import { newJob } from '../../../functions/db/jobs';
+import { transact } from '../../../functions/db/transact';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
 import { DEMO_LOCATION_IDS, DEMO_USERS } from '../../../functions/db/seed/demo';
@@ -32,6 +34,8 @@ export interface Target {
   side: 'own' | 'other';
   userId: string;
   notificationId: string;
+  /** A background job this user started. */
+  jobId: string;
   chain: Chain;
   /** A permission of `userId` that calls may toggle (primary) safely. */
   permissionId: string;
@@ -114,6 +118,18 @@ export async function grantPermission(userId: string, locationId: string, primar
   return permissionId;
 }
 
+const jobIds = new Map<string, string>();
+
+/** One job per user (never run: its kind is unknown to the runner). */
+async function jobOf(userId: string): Promise<string> {
+  if (!jobIds.has(userId)) {
+    const job = newJob({ kind: 'matrix.example', ownerId: userId, title: `Job of ${userId}`, input: {} });
+    await transact([job.write]);
+    jobIds.set(userId, job.jobId);
+  }
+  return jobIds.get(userId)!;
+}
+
 const notificationIds = new Map<string, string>();
 
 /** One notification per user, made the first time it is asked for. */
@@ -127,7 +143,7 @@ async function notificationOf(userId: string): Promise<string> {
 }
 
 async function target(side: Target['side'], userId: string, chain: Chain, permissionId: string): Promise<Target> {
-  return { side, userId, notificationId: await notificationOf(userId), chain, permissionId };
+  return { side, userId, notificationId: await notificationOf(userId), jobId: await jobOf(userId), chain, permissionId };
 }
 
 /** The ids of the other side (its locations and its user) that are not on the chain of one of the caller's own permissions. */

@@ -6,6 +6,7 @@ import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
+import { settle } from '../../support/settle';
 
 const ids = DEMO_LOCATION_IDS;
 let superadmin: string;
@@ -131,6 +132,9 @@ describe('updating a location', () => {
     const { data: district } = await db().entities.location.get({ locationId: ids.district2 }).go();
     const res = await invoke(districts, `/api/district/${ids.district2}`, { method: 'PATCH', cookie: conferenceAdmin, body: { version: district!.version, name: 'Lakeshore District' } });
     expect(res.status).toBe(200);
+    // The churches' copies of the name follow in a background job, run here by the stream worker.
+    expect(res.body.jobId).toEqual(expect.any(String));
+    await settle();
     const found = await invoke(districts, '/api/district/quickSearch', { cookie: conferenceAdmin, query: 'where[name]=lakes' });
     expect(names(found.body)).toEqual(['Lakeshore District']);
     const old = await invoke(districts, '/api/district/quickSearch', { cookie: conferenceAdmin, query: 'where[name]=lakesi' });
@@ -160,6 +164,7 @@ describe('updating a location', () => {
     const { data: church } = await db().entities.location.get({ locationId: ids.church1 }).go();
     const res = await invoke(churches, `/api/church/${ids.church1}`, { method: 'PATCH', cookie: districtAdmin, body: { version: church!.version, name: 'Grace Chapel on the Hill' } });
     expect(res.status).toBe(200);
+    await settle();
     const { data: members } = await db().entities.churchMembership.query.byChurch({ churchId: ids.church1 }).go();
     expect(members.length).toBeGreaterThan(0);
     expect(members.map((membership) => membership.churchName)).toEqual(members.map(() => 'Grace Chapel on the Hill'));
@@ -169,6 +174,7 @@ describe('updating a location', () => {
     const { data: conference } = await db().entities.location.get({ locationId: ids.conference2 }).go();
     const res = await invoke(conferences, `/api/conference/${ids.conference2}`, { method: 'PATCH', cookie: superadmin, body: { version: conference!.version, name: 'Great Prairie Conference' } });
     expect(res.status).toBe(200);
+    await settle();
     const area = await invoke(areas, `/api/episcopal-area/${ids.episcopalArea2}`, { cookie: superadmin });
     expect(area.body.conferences).toEqual(['Great Prairie Conference']);
     const districtsOf = await invoke(districts, '/api/district/quickSearch', { cookie: superadmin, query: `where[parentId]=${ids.conference2}` });

@@ -3,6 +3,7 @@ import { seedDemo, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
+import { settle } from '../../support/settle';
 
 const SUPERADMIN = 'superadmin@example.org';
 const CONFERENCE_ADMIN = 'conference.admin@example.org';
@@ -144,6 +145,8 @@ describe('role editor: update and delete', () => {
     const created = (await create(SUPERADMIN, churchReader('Elder'))).body;
     await invoke(handler, '/api/role/roles', { method: 'POST', cookie, body: { userIds: ['demo-participant'], roleId: created.id } });
     expect((await invoke(handler, `/api/role/${created.id}`, { method: 'PATCH', cookie, body: { name: 'Ruling Elder', version: 1 } })).status).toBe(200);
+    // Holders' copies of the name follow in a background job, run here by the stream worker.
+    await settle();
     const found = await invoke(handler, '/api/role/quickSearch', { query: 'where[name]=ruling', cookie });
     expect(found.body.data.map((r: { id: string }) => r.id)).toEqual([created.id]);
     expect((await db().entities.userRole.get({ userId: 'demo-participant', roleId: created.id }).go()).data?.roleName).toBe('Ruling Elder');

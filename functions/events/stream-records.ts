@@ -1,0 +1,71 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { ProjectionOutcome } from '../db/directory-projection';
+import { runJobStep } from '../db/jobs';
+import { jobKinds } from '../core/jobs/job-kinds';
+import { projectLocation } from '../core/locations/location-projector';
+import { projectUser } from '../core/users/user-projector';
+
+/**
+ * What a table change means for derived data (ARCHITECTURE.md section 5): which projections
+ * to run again, and which job to move on. Read straight from the stream images' few string
+ * attributes (unmarshalling every entity's item would be wasted work).
+ */
+type Image = Record<string, { S?: string; N?: string; BOOL?: boolean } | undefined>;
+
+export interface ProjectionTarget {
+  source: 'user' | 'location';
+  id: string;
+}
+
+/** Entities in a user's partition that the user's directory entries derive from. */
+const USER_SOURCES = new Set(['user', 'userRole', 'permission']);
+
+function text(image: Image | undefined, name: string): string | undefined {
+  return image?.[name]?.S;
+}
+
+export function projectionTargetsOf(record: DynamoDBRecord): ProjectionTarget[] {
+  const newImage = record.dynamodb?.NewImage as Image | undefined;
+  const oldImage = record.dynamodb?.OldImage as Image | undefined;
+  const entity = text(newImage, '__edb_e__') ?? text(oldImage, '__edb_e__');
+  if (!entity) return [];
+  if (USER_SOURCES.has(entity)) {
+    const userId = text(newImage, 'userId') ?? text(oldImage, 'userId');
+    return userId ? [{ source: 'user', id: userId }] : [];
+  }
+  if (entity !== 'location') return [];
+  const locationId = text(newImage, 'locationId') ?? text(oldImage, 'locationId');
+  if (!locationId) return [];
+  const targets: ProjectionTarget[] = [{ source: 'location', id: locationId }];
+  // An episcopal area lists its conferences' names: before and after a move, both areas.
+  if ((text(newImage, 'kind') ?? text(oldImage, 'kind')) === 'Conference') {
+    for (const parentId of new Set([text(oldImage, 'parentId'), text(newImage, 'parentId')])) {
+      if (parentId) targets.push({ source: 'location', id: parentId });
+    }
+  }
+  return targets;
+}
+
+/** A job ready for its next step (queued, or running with its lease given back), otherwise undefined. */
+export function runnableJobOf(record: DynamoDBRecord): string | undefined {
+  const image = record.dynamodb?.NewImage as Image | undefined;
+  if (text(image, '__edb_e__') !== 'job') return undefined;
+  const status = text(image, 'status');
+  const leased = Number(image?.leaseUntil?.N ?? 0) > Date.now();
+  return (status === 'queued' || status === 'running') && !leased ? text(image, 'jobId') : undefined;
+}
+
+/** Another run holds the target's lease: the record comes back later (the stream retries it). */
+export class ProjectionBusyError extends Error {}
+
+export async function runProjection(target: ProjectionTarget): Promise<void> {
+  const outcome: ProjectionOutcome = target.source === 'user' ? await projectUser(target.id) : await projectLocation(target.id);
+  if (outcome === 'busy') throw new ProjectionBusyError(`${target.source} ${target.id} is being projected`);
+}
+
+/** Handles one record's projections and job step; throws when the record should be retried. */
+export async function handleDerivedWork(record: DynamoDBRecord): Promise<void> {
+  for (const target of projectionTargetsOf(record)) await runProjection(target);
+  const jobId = runnableJobOf(record);
+  if (jobId) await runJobStep(jobId, jobKinds);
+}

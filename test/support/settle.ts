@@ -1,0 +1,53 @@
+/**
+ * Plays the stream worker's part in integration tests, without timers: reads the test
+ * table's stream from where the last call stopped and runs what each change calls for
+ * (projections, job steps: functions/events/stream-records.ts), round after round, until
+ * the table is quiet. Derived data then stands as the deployed system leaves it.
+ */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { dynamoClient } from '../../functions/db/client';
+import { runJobStep } from '../../functions/db/jobs';
+import { jobKinds } from '../../functions/core/jobs/job-kinds';
+import { projectionTargetsOf, runProjection, runnableJobOf } from '../../functions/events/stream-records';
+import { toLambdaRecord } from '../../bin/local/stream-poller';
+
+const iterators = new Map<string, string | undefined>();
+let streams: DynamoDBStreamsClient | undefined;
+
+async function readNewRecords(): Promise<DynamoDBRecord[]> {
+  const tableName = process.env.TABLE_NAME!;
+  const { Table } = await dynamoClient().send(new DescribeTableCommand({ TableName: tableName }));
+  const streamArn = Table!.LatestStreamArn!;
+  streams ??= new DynamoDBStreamsClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: process.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+  const records: DynamoDBRecord[] = [];
+  for (const shard of StreamDescription?.Shards ?? []) {
+    const shardId = shard.ShardId!;
+    if (!iterators.has(shardId)) {
+      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+      iterators.set(shardId, ShardIterator);
+    }
+    for (let iterator = iterators.get(shardId); iterator; ) {
+      const output = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      records.push(...(output.Records ?? []).map((record) => toLambdaRecord(record, streamArn)));
+      iterators.set(shardId, output.NextShardIterator);
+      if (!output.Records?.length) break;
+      iterator = output.NextShardIterator;
+    }
+  }
+  return records;
+}
+
+/** Runs the stream's derived work until nothing new happens; returns how many rounds it took. */
+export async function settle(maxRounds = 500): Promise<number> {
+  for (let round = 1; round <= maxRounds; round++) {
+    const records = await readNewRecords();
+    if (!records.length) return round;
+    const targets = new Map(records.flatMap(projectionTargetsOf).map((target) => [`${target.source}:${target.id}`, target]));
+    for (const target of targets.values()) await runProjection(target);
+    for (const jobId of new Set(records.map(runnableJobOf).filter(Boolean))) await runJobStep(jobId!, jobKinds);
+  }
+  throw new Error(`The stream did not settle in ${maxRounds} rounds`);
+}
