@@ -14,8 +14,7 @@ import { transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type TransactionWrite }
  * One run per target at a time (a lease on the record). Under the lease:
  *   1. the record first gains the keys about to be written (so a crash cannot leave
  *      entries nobody knows of),
- *   2. entries are put (all of them when the row shown changed, else only new ones) and
- *      the ones no longer wanted deleted,
+ *   2. the wanted entries are put and the ones no longer wanted deleted,
  *   3. counted memberships change in transactions together with the counters they move
  *      (exactly once, whatever crashes),
  *   4. the record keeps only the wanted keys and the lease is released.
@@ -118,7 +117,9 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
   fail('afterIntent');
 
   // 2. Entries.
-  const puts = hash === record.displayHash ? adding.map((entry) => wanted.get(entry)!) : [...wanted.values()];
+  // Every wanted entry is put again: a key in the record may stand for a put that a crashed run
+  // never made (step 1 notes keys before writing them), and puts are idempotent.
+  const puts = [...wanted.values()];
   const stale = [...written].filter((entry) => !wanted.has(entry));
   await batchWrite(stale, (chunk) =>
     db()

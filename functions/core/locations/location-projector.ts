@@ -14,6 +14,8 @@ export async function projectLocation(locationId: string): Promise<ProjectionOut
   return project('location', locationId, async () => {
     const found = await getLocation(locationId);
     if (!found) return { entries: [], sourceVersion: 'deleted' };
+    // The System root is every scope's root, listed nowhere.
+    if (found.kind === 'System') return { entries: [], sourceVersion: String(found.version) };
     const item = await withCurrentCopies(found);
     return { entries: entriesOf(item), sourceVersion: String(item.version) };
   });

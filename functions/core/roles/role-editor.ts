@@ -1,5 +1,4 @@
 import { newId } from '../../db/ids';
-import { db } from '../../db/service';
 import { BusinessRuleError, ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
 import type { RoleInput, RoleView } from '../../../shared/schemas/role';
 import type { AuthContext } from '../session/resolve-session';

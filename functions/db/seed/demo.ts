@@ -111,8 +111,8 @@ async function seedPeople(): Promise<string[]> {
 
 /** Directory entries and counts, by the projectors (idempotent: seeding again changes nothing). */
 async function seedDirectory(locationIds: string[], userIds: string[]): Promise<void> {
-  for (const locationId of locationIds) await projectLocation(locationId);
-  await Promise.all(userIds.map((userId) => projectUser(userId)));
+  // Independent targets: a location's projection reads its parent's item, not its parent's projection.
+  await Promise.all([...locationIds.map((locationId) => projectLocation(locationId)), ...userIds.map((userId) => projectUser(userId))]);
 }
 
 async function seedMentorship(): Promise<void> {

@@ -1,0 +1,92 @@
+import { directoryCountsOf, entryKey, userDirectoryEntries, type DirectoryEntryInput } from '../../db/directory';
+import { entriesOf } from '../locations/location-entries';
+import { userDirectoryState } from '../users/user-directory';
+import { tableSnapshot } from './table-snapshot';
+
+/**
+ * `npm run check:directory`: compares every directory entry and counter, and every copy of a
+ * name, with what the sources say they should be (the same derivations the projectors use),
+ * and lists the differences. 0 differences is the only healthy answer.
+ */
+export interface DriftReport {
+  entriesChecked: number;
+  countersChecked: number;
+  copiesChecked: number;
+  differences: string[];
+}
+
+const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'directoryEntry', 'directoryCount'];
+
+export async function checkDirectory(): Promise<DriftReport> {
+  const snapshot = await tableSnapshot(SOURCES);
+  const of = (name: string) => snapshot.get(name) ?? [];
+  const differences: string[] = [];
+
+  const locations = new Map(of('location').map((item) => [item.locationId as string, item]));
+  const wanted: DirectoryEntryInput[] = [];
+  for (const item of locations.values()) if (item.kind !== 'System') wanted.push(...entriesOf(item as never));
+  const byUser = new Map<string, { roles: any[]; permissions: any[] }>();
+  const partOf = (userId: string) => byUser.get(userId) ?? byUser.set(userId, { roles: [], permissions: [] }).get(userId)!;
+  for (const role of of('userRole')) partOf(role.userId).roles.push(role);
+  for (const permission of of('permission')) partOf(permission.userId).permissions.push(permission);
+  for (const user of of('user')) {
+    const state = userDirectoryState({ user: user as never, ...partOf(user.userId) });
+    wanted.push(...userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds));
+  }
+
+  const actual = new Map(of('directoryEntry').map((entry) => [entryKey(entry as DirectoryEntryInput), entry]));
+  const wantedByKey = new Map(wanted.map((entry) => [entryKey(entry), entry]));
+  const show = (key: string) => key.replaceAll('\u0000', ' | ').replaceAll('\u0001', ' > ');
+  for (const [key, entry] of wantedByKey) {
+    const found = actual.get(key);
+    if (!found) differences.push(`missing entry ${show(key)}`);
+    else if (JSON.stringify(sorted(found.display)) !== JSON.stringify(sorted(entry.display))) differences.push(`stale row ${show(key)}`);
+  }
+  for (const key of actual.keys()) if (!wantedByKey.has(key)) differences.push(`extra entry ${show(key)}`);
+
+  const counts = new Map(of('directoryCount').map((item) => [`${item.scopeId}\u0000${item.list}`, item.count as number]));
+  const wantedCounts = new Map(directoryCountsOf(wanted).map((item) => [`${item.scopeId}\u0000${item.list}`, item.count]));
+  for (const key of new Set([...counts.keys(), ...wantedCounts.keys()])) {
+    const is = counts.get(key) ?? 0;
+    const should = wantedCounts.get(key) ?? 0;
+    if (is !== should) differences.push(`count ${show(key)} is ${is}, should be ${should}`);
+  }
+
+  let copiesChecked = 0;
+  for (const item of locations.values()) {
+    if (item.parentId && item.kind !== 'Jurisdiction') {
+      copiesChecked++;
+      const parent = locations.get(item.parentId);
+      if (parent && parent.name !== item.parentName) differences.push(`location ${item.locationId} shows parent name "${item.parentName}", should be "${parent.name}"`);
+      if (parent && String(parent.ancestorIds) !== String(item.ancestorIds.slice(0, -1))) differences.push(`location ${item.locationId} has a stale ancestor chain`);
+    }
+    if (item.kind === 'EpiscopalArea') {
+      copiesChecked++;
+      const names = [...locations.values()].filter((c) => c.parentId === item.locationId && c.kind === 'Conference' && c.active).map((c) => c.name).sort((a, b) => a.localeCompare(b));
+      if (String(names) !== String(item.childNames ?? [])) differences.push(`episcopal area ${item.locationId} lists [${item.childNames ?? []}], should list [${names}]`);
+    }
+  }
+  for (const permission of of('permission')) {
+    copiesChecked++;
+    const place = locations.get(permission.entityId);
+    if (place && String(place.ancestorIds) !== String(permission.ancestorIds)) differences.push(`permission ${permission.permissionId} has a stale ancestor chain`);
+  }
+  for (const membership of of('churchMembership')) {
+    copiesChecked++;
+    const church = locations.get(membership.churchId);
+    if (church && church.name !== membership.churchName) differences.push(`membership ${membership.membershipId} shows "${membership.churchName}", should show "${church.name}"`);
+  }
+  const roles = new Map(of('role').map((role) => [role.roleId as string, role]));
+  for (const held of of('userRole')) {
+    copiesChecked++;
+    const role = roles.get(held.roleId);
+    if (role && role.name !== held.roleName) differences.push(`user ${held.userId} shows role "${held.roleName}", should show "${role.name}"`);
+  }
+
+  return { entriesChecked: wantedByKey.size + actual.size, countersChecked: wantedCounts.size, copiesChecked, differences };
+}
+
+function sorted(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+}
