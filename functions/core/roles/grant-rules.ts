@@ -85,7 +85,7 @@ export async function assertMayEditPolicies(auth: Caller, roleId: string, role: 
   if (holderIds.length > ROLE_EDIT_MAX_HOLDERS) throw new BusinessRuleError(ROLE_EDIT_TOO_MANY_HOLDERS);
   const touched = { ...role, policies: [...role.policies, ...policies] };
   for (let start = 0; start < holderIds.length; start += HOLDER_PAGE) {
-    const holders = await Promise.all(holderIds.slice(start, start + HOLDER_PAGE).map(loadUserAggregate));
+    const holders = await Promise.all(holderIds.slice(start, start + HOLDER_PAGE).map((id) => loadUserAggregate(id)));
     for (const holder of holders) {
       if (!holder) continue;
       const beyond = firstPowerBeyond(auth, touched.policies, chainsWhereRoleApplies(role, holder.permissions));

@@ -61,8 +61,8 @@ export const CALLS: Record<string, CallBuilder> = {
   'notification.setRead': (t, _tag, actor) => ({ path: `/api/notification/${t.side === 'own' ? actor.notificationId : t.notificationId}/isread/true`, method: 'PUT' }),
   'notification.bulkSetRead': (t, _tag, actor) => ({ path: `/api/notification/user/${t.side === 'own' ? actor.userId : t.userId}/bulk-isread/true`, method: 'PUT' }),
   'announcement.announcements': () => ({ path: '/api/announcement/announcements' }),
-  // Own: the actor's own job (jobs are only ever their owner's); other: someone else's.
-  'job.get': (t, _tag, actor) => ({ path: `/api/job/${t.side === 'own' ? (actor as unknown as { own: { jobId: string } }).own.jobId : t.jobId}` }),
+
+  'job.get': (t) => ({ path: `/api/job/${t.jobId}` }),
 
   ...Object.assign({}, ...LOCATION_KINDS.map(locationSetCalls)),
   'church.filter': (t) => ({ path: `/api/church/${t.chain.District}/filter` }),

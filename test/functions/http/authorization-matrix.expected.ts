@@ -78,7 +78,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'notification.bulkSetRead': { own: 200, other: 403, anonymous: 401 },
   'announcement.announcements': { own: 200, other: null, anonymous: 401 },
   // A job is its owner's (and a superadmin's): another's is 404, as if it did not exist.
-  'job.get': { own: 404, other: only(S, 200, 404), anonymous: 401 },
+  'job.get': { own: only(S, 200, 404), other: only(S, 200, 404), anonymous: 401 },
 
   // Jurisdictions have no parent to narrow by or create under: their list and create calls are target-less.
   ...locationSet('jurisdiction', { read: S, create: S, update: S, remove: S, listOther: null }),
