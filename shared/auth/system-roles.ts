@@ -24,9 +24,11 @@ const TRACK_DESIGN: Subject[] = ['TrackTemplate', 'Phase', 'Step'];
  * The ten system roles of SPEC.md section 6. Ids are stable (seeds and tests use them);
  * system roles cannot be edited or deleted.
  *
- * Every policy except Superadmin's is scoped by rules.ts to the user's active, non-denied
- * location permissions, so "update Conference" for a district admin unlocks the Users and
- * Admin links but cannot change a conference the admin has no permission on.
+ * Every policy except Superadmin's is scoped by rules.ts to the locations the role governs
+ * (role-scope.ts: Conference Admin its holder's conference permissions, District Admin and
+ * District Superintendent their district permissions, the others all active, non-denied
+ * permissions), so "update Conference" for a district admin unlocks the Users and Admin
+ * links but never changes a conference, even one the admin holds a permission on.
  *
  * Navigation checks this table must satisfy (SPEC.md sections 2 and 6): update Conference
  * (Users, Admin), create FormTemplate (Forms, Unsubmit), update TrackTemplate (phase and
