@@ -7,18 +7,21 @@ import { SYSTEM_ROLE_NAMES } from '../../../shared/auth/vocabulary';
 
 const byRole = (role: string) => DEMO_USERS.find((user) => user.role === role)!;
 
+// Seeding runs every projector once: allow for a machine shared with other test files.
+const SEED_TIMEOUT_MS = 90_000;
+
 describe('demo seed', () => {
   it('seeds an empty table once', async () => {
     expect(await seedDemoIfEmpty()).toBe(true);
     expect(await seedDemoIfEmpty()).toBe(false);
-  });
+  }, SEED_TIMEOUT_MS);
 
   it('can run again without duplicating anything', async () => {
     await seedDemo();
     const inbox = await listNotifications(byRole('Participant').id, { limit: 50, offset: 0 });
     expect(inbox.total).toBe(7);
     expect(inbox.items).toHaveLength(7);
-  });
+  }, SEED_TIMEOUT_MS);
 
   it('has the ten system roles, sorted by name in one list', async () => {
     const { data } = await db().entities.role.query.list({}).go();
