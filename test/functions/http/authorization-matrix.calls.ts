@@ -62,7 +62,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'notification.bulkSetRead': (t, _tag, actor) => ({ path: `/api/notification/user/${t.side === 'own' ? actor.userId : t.userId}/bulk-isread/true`, method: 'PUT' }),
   'announcement.announcements': () => ({ path: '/api/announcement/announcements' }),
 
-  'job.get': (t) => ({ path: `/api/job/${t.jobId}` }),
+  'job.get': (t, _tag, actor) => ({ path: `/api/job/${t.side === 'own' ? actor.jobId : t.jobId}` }),
 
   ...Object.assign({}, ...LOCATION_KINDS.map(locationSetCalls)),
   'church.filter': (t) => ({ path: `/api/church/${t.chain.District}/filter` }),

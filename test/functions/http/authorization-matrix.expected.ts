@@ -77,8 +77,8 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'notification.setRead': { own: 200, other: 404, anonymous: 401 },
   'notification.bulkSetRead': { own: 200, other: 403, anonymous: 401 },
   'announcement.announcements': { own: 200, other: null, anonymous: 401 },
-  // A job is its owner's (and a superadmin's): another's is 404, as if it did not exist.
-  'job.get': { own: only(S, 200, 404), other: only(S, 200, 404), anonymous: 401 },
+  // A job is its owner's (and a superadmin's): own is the actor's, another's is 404, as if it did not exist.
+  'job.get': { own: 200, other: only(S, 200, 404), anonymous: 401 },
 
   // Jurisdictions have no parent to narrow by or create under: their list and create calls are target-less.
   ...locationSet('jurisdiction', { read: S, create: S, update: S, remove: S, listOther: null }),

@@ -53,8 +53,9 @@ export interface Actor {
   name: string;
   baseRole: string;
   userId: string;
-  /** The actor's own notification (notifications are only ever their owner's). */
+  /** The actor's own notification and background job (both are only ever their owner's). */
   notificationId: string;
+  jobId: string;
   own: Target;
   other: Target;
   hidden: string[];
@@ -179,14 +180,14 @@ export async function seedMatrixActors(): Promise<Map<string, Actor>> {
     }
     const other = await targets.outsider('other');
     const hidden = role.name === 'Superadmin' ? [] : await hiddenFrom(other, userId);
-    return { name: role.name, baseRole: role.name, userId, notificationId: await notificationOf(userId), own: await targets.neighbour('own'), other, hidden };
+    return { name: role.name, baseRole: role.name, userId, notificationId: await notificationOf(userId), jobId: await jobOf(userId), own: await targets.neighbour('own'), other, hidden };
   });
   const extraActors = EXTRA_ACTORS.map(async (extra): Promise<Actor> => {
     const userId = `matrix-${extra.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
     await placeUser(userId, { roleIds: [SYSTEM_ROLES.find((r) => r.name === extra.baseRole)!.id], locations: extra.locations, denied: extra.denied });
     const own = await targets[extra.own]('own');
     const other = await targets[extra.other]('other', own.chain);
-    return { name: extra.name, baseRole: extra.baseRole, userId, notificationId: await notificationOf(userId), own, other, hidden: await hiddenFrom(other, userId) };
+    return { name: extra.name, baseRole: extra.baseRole, userId, notificationId: await notificationOf(userId), jobId: await jobOf(userId), own, other, hidden: await hiddenFrom(other, userId) };
   });
   const actors = new Map((await Promise.all([...systemActors, ...extraActors])).map((actor) => [actor.name, actor]));
 
