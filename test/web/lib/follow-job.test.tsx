@@ -9,14 +9,6 @@ import { JOB_POLL_FIRST_MS, JOB_POLL_MAX_MS, jobPollDelay } from '../../../web/s
 import { expectNoAxeViolations } from '../../support/axe';
 import { fakeServer, type Reply } from '../../support/fake-server';
 
-// The browser's route table comes from shared/api/index.ts; until job.get is registered
-// there, add it from its contract so the client can address it.
-vi.mock('virtual:api-routes', async (importOriginal) => {
-  const { getJob } = await import('../../../shared/api/job');
-  const original = (await importOriginal<{ default: Record<string, unknown> }>()).default;
-  return { default: { ...original, [getJob.id]: { id: getJob.id, method: getJob.method, path: getJob.path } } };
-});
-
 const TITLE = 'Moving Grace Chapel to North District';
 
 const job = (overrides: Partial<JobView>): JobView => ({

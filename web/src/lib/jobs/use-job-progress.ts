@@ -25,7 +25,7 @@ export interface JobProgress {
  */
 export function useJobProgress(jobId: string | null): JobProgress {
   const reads = useRef(0);
-  const { data, error } = useApi(jobRoute(), jobId ? { params: { id: jobId } } : null, {
+  const { data, error } = useApi(jobRoute, jobId ? { params: { id: jobId } } : null, {
     // Every poll must reach the server: no deduping with the previous read.
     dedupingInterval: 0,
     revalidateOnFocus: false,

@@ -5,7 +5,6 @@ import { Alert, Button, LoadingState, Modal, SearchableSelect, type SelectOption
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { Gate, useEntityCheck } from '../../../lib/gate';
-import { isJobStarted } from '../../../lib/jobs/job-api';
 import type { LocationKindConfig } from './location-kinds';
 import { createLocation, updateLocation, useLocation } from './location-api';
 import { isLocationFormField, locationFormSchemaFor, type LocationFormValues } from './location-form';
@@ -19,20 +18,19 @@ export interface LocationDialogProps {
   target: LocationDialogTarget;
   isOpen: boolean;
   onClose: () => void;
+  /** The saved location; its `jobId` names the background job a rename or a move started. */
   onSaved: (location: LocationView, mode: LocationDialogTarget['mode']) => void;
-  /** The edit moved the location to another parent: the server started a job for what lies under it. */
-  onMoveStarted: (jobId: string) => void;
 }
 
 /** The Add / Edit dialog of a location tab (SPEC.md section 2). Edit reads the location first, for its version. */
-export function LocationDialog({ config, target, isOpen, onClose, onSaved, onMoveStarted }: LocationDialogProps) {
+export function LocationDialog({ config, target, isOpen, onClose, onSaved }: LocationDialogProps) {
   const title = `${target.mode === 'add' ? 'Add' : 'Edit'} ${config.singular}`;
   const formId = useId();
   const [isPending, setPending] = useState(false);
   const editing = useLocation(config.service, target.mode === 'edit' ? target.id : null);
   // The same rule as the Gate below: Save stays off while the check runs and when it refuses.
   const mayEdit = useEntityCheck('update', config.kind, target.mode === 'edit' ? target.id : '');
-  const formProps = { formId, config, onPendingChange: setPending, onMoveStarted };
+  const formProps = { formId, config, onPendingChange: setPending };
 
   let body;
   if (target.mode === 'add') {
@@ -77,13 +75,12 @@ interface LocationFormProps {
   existing?: LocationView;
   onPendingChange: (pending: boolean) => void;
   onSaved: (location: LocationView) => void;
-  onMoveStarted: (jobId: string) => void;
 }
 
 const optionOf = (parent: LocationView['parent'] | undefined): SelectOption | null => (parent ? { id: parent.id, label: parent.name } : null);
 
 /** Name and parent; an edit that picks another parent moves the location (SPEC.md section 5: 'Location is required'). */
-function LocationForm({ formId, config, existing, onPendingChange, onSaved, onMoveStarted }: LocationFormProps) {
+function LocationForm({ formId, config, existing, onPendingChange, onSaved }: LocationFormProps) {
   const parentKind = config.parent;
   // The picker shows the chosen parent's name; the form keeps its id.
   const [parent, setParent] = useState<SelectOption | null>(optionOf(existing?.parent));
@@ -94,9 +91,7 @@ function LocationForm({ formId, config, existing, onPendingChange, onSaved, onMo
       return;
     }
     const moved = parentKind && values.parentId !== existing.parent?.id;
-    const answer = await updateLocation(config.service, existing.id, { name: values.name, version: existing.version, ...(moved ? { parentId: values.parentId } : {}) });
-    if (isJobStarted(answer)) onMoveStarted(answer.jobId);
-    else onSaved(answer);
+    onSaved(await updateLocation(config.service, existing.id, { name: values.name, version: existing.version, ...(moved ? { parentId: values.parentId } : {}) }));
   }
 
   const { form, onSubmit, banner, isPending } = useSchemaForm({

@@ -50,14 +50,9 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
   function saved(location: LocationView, mode: LocationDialogTarget['mode']) {
     dialog.close();
     save.saved(mode === 'add' ? `${singular} ${location.name} was added.` : `${singular} ${location.name} was saved.`);
-  }
-
-  // A move carries what lies under the location along in a background job: its toast shows the
-  // progress; the table reloads now (the location's own row) and again when the job ends.
-  function moveStarted(jobId: string) {
-    dialog.close();
-    void paged.refresh();
-    followJob(jobId, { onFinished: () => void paged.refresh() });
+    // A rename or a move carries on in a background job (copies of the name, what lies under the
+    // location): its toast shows the progress, and the table reloads again when it ends.
+    if (location.jobId) followJob(location.jobId, { onFinished: () => void paged.refresh() });
   }
 
   const columns = locationColumns(config, (row) => (
@@ -94,7 +89,7 @@ export function LocationTab({ config }: { config: LocationKindConfig }) {
       />
       {dialog.target && (
         <Suspense fallback={null}>
-          <LocationDialog key={dialog.openCount} config={config} target={dialog.target} isOpen={dialog.isOpen} onClose={dialog.close} onSaved={saved} onMoveStarted={moveStarted} />
+          <LocationDialog key={dialog.openCount} config={config} target={dialog.target} isOpen={dialog.isOpen} onClose={dialog.close} onSaved={saved} />
         </Suspense>
       )}
       <ConfirmDialog

@@ -4,7 +4,6 @@ import type { LocationView } from '@shared/schemas/location';
 import { call } from '../../../lib/api/client';
 import { route } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
-import type { JobStarted } from '../../../lib/jobs/job-api';
 
 /** The generic set's routes of one location service (church, district ...), typed by the shared factory. */
 const locationRoute = <K extends keyof LocationSet>(service: string, operation: K) => route<LocationSet[K]>(`${service}.${operation}`);
@@ -44,12 +43,11 @@ export interface LocationChanges {
 }
 
 /**
- * Saves an edit: answers the saved location. A move to another parent also answers a `jobId`
- * (with the location, or alone with 202): what lies under the location moves in a background job.
+ * Saves an edit: answers the saved location. A new name or parent also answers a `jobId`: copies
+ * of the name, or what lies under the location, follow in a background job.
  */
-export function updateLocation(service: string, id: string, changes: LocationChanges): Promise<LocationView | JobStarted> {
-  // The body's type comes from the contract once its PATCH takes parentId (the server's move work).
-  return call(locationRoute(service, 'updateById'), { params: { id }, body: changes as { name: string; version: number } });
+export function updateLocation(service: string, id: string, changes: LocationChanges): Promise<LocationView> {
+  return call(locationRoute(service, 'updateById'), { params: { id }, body: changes });
 }
 
 /** DELETE deactivates: people and history keep pointing at the location. */
