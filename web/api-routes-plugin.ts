@@ -1,8 +1,18 @@
 import type { Plugin } from 'vite';
-import { contracts } from '../shared/api';
+import { api } from '../shared/api';
 
 const ID = 'virtual:api-routes';
 const RESOLVED = '\0' + ID;
+
+/** The route table the browser gets: service -> operation -> { id, method, path }, nothing else. */
+export function routeTable(): Record<string, Record<string, { id: string; method: string; path: string }>> {
+  return Object.fromEntries(
+    Object.entries(api).map(([service, contracts]) => [
+      service,
+      Object.fromEntries(Object.entries(contracts).map(([key, c]) => [key, { id: c.id, method: c.method, path: c.path }])),
+    ]),
+  );
+}
 
 /**
  * The browser needs only each route's id, method and path; the zod schemas stay on the server
@@ -15,8 +25,7 @@ export function apiRoutesPlugin(): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     load(id) {
       if (id !== RESOLVED) return undefined;
-      const table = Object.fromEntries(contracts.map((c) => [c.id, { id: c.id, method: c.method, path: c.path }]));
-      return `export default ${JSON.stringify(table)};`;
+      return `export default ${JSON.stringify(routeTable())};`;
     },
   };
 }

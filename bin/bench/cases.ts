@@ -1,8 +1,8 @@
-import { church } from '../../shared/api/church';
-import { conference } from '../../shared/api/conference';
-import { district } from '../../shared/api/district';
-import { episcopalArea } from '../../shared/api/episcopal-area';
-import { jurisdiction } from '../../shared/api/jurisdiction';
+import { churchApi } from '../../shared/api/church';
+import { conferenceApi } from '../../shared/api/conference';
+import { districtApi } from '../../shared/api/district';
+import { episcopalAreaApi } from '../../shared/api/episcopal-area';
+import { jurisdictionApi } from '../../shared/api/jurisdiction';
 import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
 import { AS } from './accounts';
 import type { BenchCase } from './bench-case';
@@ -18,11 +18,11 @@ export type { BenchCase, BenchContext } from './bench-case';
  * A contract with no case here makes the benchmark fail, so new routes get measured.
  */
 const LOCATION_CASES: Record<string, BenchCase> = {
-  ...locationSetCases(jurisdiction, { service: 'jurisdiction', sampleId: ids.jurisdiction1, searchTerm: 'south', readAs: AS.superadmin }),
-  ...locationSetCases(episcopalArea, { service: 'episcopal-area', parentId: ids.jurisdiction1, sampleId: ids.episcopalArea1, searchTerm: 'pied', readAs: AS.superadmin }),
-  ...locationSetCases(conference, { service: 'conference', parentId: ids.episcopalArea1, sampleId: ids.conference1, searchTerm: 'blue', readAs: AS.conferenceAdmin, writeConcurrency: 1 }),
-  ...locationSetCases(district, { service: 'district', parentId: ids.conference2, sampleId: ids.district1, searchTerm: 'foot', readAs: AS.conferenceAdmin }),
-  ...locationSetCases(church, { service: 'church', parentId: ids.district3, sampleId: ids.church1, searchTerm: 'grace', readAs: AS.conferenceAdmin }),
+  ...locationSetCases(jurisdictionApi, { service: 'jurisdiction', sampleId: ids.jurisdiction1, searchTerm: 'south', readAs: AS.superadmin }),
+  ...locationSetCases(episcopalAreaApi, { service: 'episcopal-area', parentId: ids.jurisdiction1, sampleId: ids.episcopalArea1, searchTerm: 'pied', readAs: AS.superadmin }),
+  ...locationSetCases(conferenceApi, { service: 'conference', parentId: ids.episcopalArea1, sampleId: ids.conference1, searchTerm: 'blue', readAs: AS.conferenceAdmin, writeConcurrency: 1 }),
+  ...locationSetCases(districtApi, { service: 'district', parentId: ids.conference2, sampleId: ids.district1, searchTerm: 'foot', readAs: AS.conferenceAdmin }),
+  ...locationSetCases(churchApi, { service: 'church', parentId: ids.district3, sampleId: ids.church1, searchTerm: 'grace', readAs: AS.conferenceAdmin }),
   'conference.findMany': { as: AS.conferenceAdmin, path: '/api/conference/find-many', body: { name: 'blue' } },
   'conference.byIds': { as: AS.superadmin, path: `/api/conference/conferences/${ids.conference1},${ids.conference2}` },
   'conference.active': { as: AS.conferenceAdmin, path: '/api/conference/active-conferences' },

@@ -14,12 +14,11 @@
  * 120 s, then the drift check (./soak.ts). `--only church.,role.get` measures the routes
  * whose ids start with one of the prefixes. See docs/benchmarks.md.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { contracts } from '../../shared/api';
 import type { Contract } from '../../shared/api/contract';
-import { buildFunctions } from '../build-functions';
+import { measureBundles, printBundles } from './bundles';
 import { freePort } from '../local/ports';
 import { startLocalRuntime } from '../local/runtime';
 import { averageBaseline, measureBaseline, ratioTo, type Baseline } from './baseline';
@@ -32,12 +31,6 @@ import { runSoak } from './soak';
 import { kb } from './stats';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
-
-function moduleLoadMs(file: string): number {
-  const script = `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
-  const runs = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'silent' } }).toString().trim()));
-  return runs.sort((a, b) => a - b)[1];
-}
 
 /** Writes, as opposed to reads sent with POST (query, search): their counted call must write something. */
 function isWrite(contract: Contract): boolean {
@@ -100,7 +93,7 @@ async function main() {
   const reportFile = only.length ? '.bench/only.json' : '.bench/latest.json';
   const report: Record<string, unknown> = { at: new Date().toISOString(), calls: CALLS, concurrency: CONCURRENCY, baseline, baselineRuns: baselines, routes };
   writeFileSync(reportFile, JSON.stringify(report, null, 2));
-  const bundles = only.length ? [] : (await buildFunctions()).map((b) => ({ name: b.name, bytes: b.bytes, loadMs: +moduleLoadMs(b.outfile).toFixed(1) }));
+  const bundles = only.length ? [] : await measureBundles();
   const screen = only.length || !existsSync('web/dist/index.html') ? undefined : firstScreenJs();
   writeFileSync(reportFile, JSON.stringify({ ...report, bundles, firstScreen: screen }, null, 2));
 
@@ -115,8 +108,7 @@ async function main() {
     }),
   );
   if (only.length) return;
-  console.log('Lambda bundles (budget 1 MB minified, load < 150 ms)');
-  console.table(bundles.map((b) => ({ name: b.name, size: kb(b.bytes), load: `${b.loadMs} ms` })));
+  printBundles(bundles);
   if (!screen) return console.log('First screen JavaScript: not measured, web/dist is missing (run npm run build:web first)');
   console.log(`First screen JavaScript: ${kb(screen.gzipBytes)} gzipped (${kb(screen.rawBytes)} raw) in ${screen.files.length} files (budget 170 KB gzipped)`);
 }

@@ -1,8 +1,5 @@
-import { church } from '../../shared/api/church';
+import { api } from '../../shared/api';
 import { buildPath, type Contract } from '../../shared/api/contract';
-import { addUserLocation, removeUserLocation } from '../../shared/api/user-locations';
-import { assignRole, getRole, listRoles, unassignRole, updateRole } from '../../shared/api/role';
-import { setRead, userNotifications } from '../../shared/api/notification';
 import { DEMO_LOCATION_IDS } from '../../functions/db/seed/demo-organisation';
 import { freePort } from '../local/ports';
 import { startLocalRuntime } from '../local/runtime';
@@ -36,38 +33,38 @@ const OPS: Op[] = [
     name: 'rename church',
     call: async (s, client, round, target) => {
       const id = pick(s.churchIds, round);
-      const version = await versionOf(target, buildPath(church.get.path, { id }));
-      return { as: AS.superadmin, contract: church.update, body: { id, version, name: `Soak church ${client}-${round}` } };
+      const version = await versionOf(target, buildPath(api.church.get.path, { id }));
+      return { as: AS.superadmin, contract: api.church.update, body: { id, version, name: `Soak church ${client}-${round}` } };
     },
   },
   {
     name: 'rename role',
     call: async (s, client, round, target) => {
       const id = pick(s.roleIds, round);
-      const version = await versionOf(target, buildPath(getRole.path, { id }));
-      return { as: AS.superadmin, contract: updateRole, body: { id, version, name: `Soak role ${client}-${round}` } };
+      const version = await versionOf(target, buildPath(api.role.get.path, { id }));
+      return { as: AS.superadmin, contract: api.role.update, body: { id, version, name: `Soak role ${client}-${round}` } };
     },
   },
   {
     name: 'give and take a location',
     call: async (s, _client, round, target) => {
       const body = { userId: s.userId, entity: 'Church', entityId: pick(s.churchIds, round) };
-      const granted = await target.ctx.api<{ id: string }>(AS.superadmin, addUserLocation.method, addUserLocation.path, body);
-      return { as: AS.superadmin, contract: removeUserLocation, params: { permissionId: granted.id } };
+      const granted = await target.ctx.api<{ id: string }>(AS.superadmin, api.user.addLocation.method, api.user.addLocation.path, body);
+      return { as: AS.superadmin, contract: api.user.removeLocation, params: { permissionId: granted.id } };
     },
   },
   {
     name: 'give or take a role',
-    call: async (s, _client, round) => ({ as: AS.superadmin, contract: round % 2 ? unassignRole : assignRole, body: { userIds: [s.userId], roleId: pick(s.roleIds, round) } }),
+    call: async (s, _client, round) => ({ as: AS.superadmin, contract: round % 2 ? api.role.unassign : api.role.assign, body: { userIds: [s.userId], roleId: pick(s.roleIds, round) } }),
   },
   {
     name: 'mark a notification',
-    call: async (s, _client, round) => ({ as: AS.participant, contract: setRead, params: { id: s.notificationId, isread: String(round % 2 === 0) } }),
+    call: async (s, _client, round) => ({ as: AS.participant, contract: api.notification.setRead, params: { id: s.notificationId, isread: String(round % 2 === 0) } }),
   },
-  { name: 'list churches', call: async () => ({ as: AS.superadmin, contract: church.list, query: PAGE }) },
-  { name: 'read a church', call: async (s, _client, round) => ({ as: AS.superadmin, contract: church.get, params: { id: pick(s.churchIds, round) } }) },
-  { name: 'list roles', call: async () => ({ as: AS.superadmin, contract: listRoles, query: PAGE }) },
-  { name: 'read the inbox', call: async () => ({ as: AS.participant, contract: userNotifications, query: PAGE }) },
+  { name: 'list churches', call: async () => ({ as: AS.superadmin, contract: api.church.list, query: PAGE }) },
+  { name: 'read a church', call: async (s, _client, round) => ({ as: AS.superadmin, contract: api.church.get, params: { id: pick(s.churchIds, round) } }) },
+  { name: 'list roles', call: async () => ({ as: AS.superadmin, contract: api.role.list, query: PAGE }) },
+  { name: 'read the inbox', call: async () => ({ as: AS.participant, contract: api.notification.userNotifications, query: PAGE }) },
 ];
 
 type Tally = { requests: number; ok: number; conflicts: number; otherClientErrors: number; serverErrors: number; firstClientError?: string; firstServerError?: string };
@@ -75,7 +72,7 @@ type Tally = { requests: number; ok: number; conflicts: number; otherClientError
 async function prepareShared(target: BenchTarget): Promise<Shared> {
   const churchIds = await createLocations(target.ctx, 'church', DEMO_LOCATION_IDS.district1, 2, 'soak');
   const roleIds = await createRoles(target.ctx, 2, 'soak');
-  const inbox = await target.ctx.api<{ userNotifications: { notificationId: string }[] }>(AS.participant, 'GET', `${userNotifications.path}?${PAGE}`);
+  const inbox = await target.ctx.api<{ userNotifications: { notificationId: string }[] }>(AS.participant, 'GET', `${api.notification.userNotifications.path}?${PAGE}`);
   const notificationId = inbox.userNotifications[0]?.notificationId;
   if (!notificationId) throw new Error('The demo participant has no notification to mark');
   return { churchIds, roleIds, userId: demoUserId(AS.advisor), notificationId };

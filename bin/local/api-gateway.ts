@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { services } from '../../shared/api';
 import { buildApiGatewayEvent, lambdaContext, replyFromResult, serviceOf, type HttpReply } from './apigw-event';
 import { BodyTooLargeError, readBody } from './request-body';
+import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../../functions/lib/http/body-limit';
 
 /**
  * The local stand-in for API Gateway: `/api/<service>/...` goes to that service's Lambda
@@ -13,8 +14,6 @@ import { BodyTooLargeError, readBody } from './request-body';
  */
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
 
-/** API Gateway's own request limit. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const HANDLERS_DIR = fileURLToPath(new URL('../../functions/http/', import.meta.url));
 
 const loaded = new Map<string, Promise<LambdaHandler | null>>();
@@ -57,9 +56,11 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
 
   let body: Buffer;
   try {
+    // API Gateway would pass up to 10 MB, but every function refuses more than MAX_BODY_BYTES:
+    // stop reading there and answer as the function would.
     body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return send(res, jsonReply(413, 'Request Entity Too Large'), requestId, head);
+    if (error instanceof BodyTooLargeError) return send(res, jsonReply(413, PAYLOAD_TOO_LARGE), requestId, head);
     throw error;
   }
   const event = buildApiGatewayEvent(

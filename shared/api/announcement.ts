@@ -4,7 +4,7 @@ import { defineContract } from './contract';
 export const announcementSchema = z.object({ id: z.string(), message: z.string() });
 export type AnnouncementView = z.infer<typeof announcementSchema>;
 
-export const announcements = defineContract({
+const announcements = defineContract({
   id: 'announcement.announcements',
   service: 'announcement',
   method: 'GET',
@@ -14,4 +14,4 @@ export const announcements = defineContract({
   response: z.array(announcementSchema),
 });
 
-export const announcementContracts = [announcements];
+export const announcementApi = { announcements };

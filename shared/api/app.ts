@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 
-export const health = defineContract({
+const health = defineContract({
   id: 'app.health',
   service: 'app',
   method: 'GET',
@@ -11,7 +11,7 @@ export const health = defineContract({
   response: z.object({ status: z.literal('ok'), version: z.string() }),
 });
 
-export const openapi = defineContract({
+const openapi = defineContract({
   id: 'app.openapi',
   service: 'app',
   method: 'GET',
@@ -21,4 +21,4 @@ export const openapi = defineContract({
   response: z.record(z.string(), z.unknown()),
 });
 
-export const appContracts = [health, openapi];
+export const appApi = { health, openapi };

@@ -34,6 +34,12 @@ export interface Contract<
   status?: 200 | 201 | 204 | 302;
 }
 
+/**
+ * One service's routes (one Lambda), keyed by operation: the contract under `key` has the id
+ * `<service>.<key>`. Handlers, the web's route table and tests reach a route through this object.
+ */
+export type ServiceApi = Readonly<Record<string, Contract>>;
+
 export function defineContract<
   P extends z.ZodType = z.ZodUndefined,
   Q extends z.ZodType = z.ZodUndefined,

@@ -1,40 +1,40 @@
 import type { Contract } from './contract';
-import { appContracts } from './app';
-import { securityContracts } from './security';
-import { userContracts } from './user';
-import { notificationContracts } from './notification';
-import { announcementContracts } from './announcement';
-import { userLocationContracts } from './user-locations';
-import { userDirectoryContracts } from './user-directory';
-import { jurisdictionContracts } from './jurisdiction';
-import { episcopalAreaContracts } from './episcopal-area';
-import { conferenceContracts } from './conference';
-import { districtContracts } from './district';
-import { churchContracts } from './church';
-import { roleContracts } from './role';
-import { jobContracts } from './job';
+import { appApi } from './app';
+import { securityApi } from './security';
+import { userApi } from './user';
+import { notificationApi } from './notification';
+import { announcementApi } from './announcement';
+import { jurisdictionApi } from './jurisdiction';
+import { episcopalAreaApi } from './episcopal-area';
+import { conferenceApi } from './conference';
+import { districtApi } from './district';
+import { churchApi } from './church';
+import { roleApi } from './role';
+import { jobApi } from './job';
 
-/** Every implemented route. A contract here gets a Lambda route, a dev-server route and an authorization-matrix row. */
-export const contracts: readonly Contract[] = [
-  ...appContracts,
-  ...securityContracts,
-  ...userContracts,
-  ...userLocationContracts,
-  ...userDirectoryContracts,
-  ...notificationContracts,
-  ...announcementContracts,
-  ...jurisdictionContracts,
-  ...episcopalAreaContracts,
-  ...conferenceContracts,
-  ...districtContracts,
-  ...churchContracts,
-  ...roleContracts,
-  ...jobContracts,
-];
+/**
+ * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
+ * A contract here gets a Lambda route, a dev-server route, an OpenAPI operation and an
+ * authorization-matrix row. Lambdas import only their own service's file, never this one.
+ */
+export const api = {
+  app: appApi,
+  security: securityApi,
+  user: userApi,
+  notification: notificationApi,
+  announcement: announcementApi,
+  jurisdiction: jurisdictionApi,
+  'episcopal-area': episcopalAreaApi,
+  conference: conferenceApi,
+  district: districtApi,
+  church: churchApi,
+  role: roleApi,
+  job: jobApi,
+};
+export type Api = typeof api;
+export type ServiceName = keyof Api;
+
+export const contracts: readonly Contract[] = Object.values(api).flatMap((service): Contract[] => Object.values(service));
 
 /** Services with at least one route; each is one Lambda function behind `/api/<service>`. */
-export const services: readonly string[] = [...new Set(contracts.map((c) => c.service))];
-
-export function contractsOf(service: string): Contract[] {
-  return contracts.filter((c) => c.service === service);
-}
+export const services: readonly string[] = Object.keys(api);

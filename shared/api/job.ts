@@ -3,15 +3,15 @@ import { defineContract } from './contract';
 import { jobSchema } from '../schemas/job';
 import { idSchema } from './id-list';
 
-export const getJob = defineContract({
-  id: 'job.get',
-  service: 'job',
-  method: 'GET',
-  path: '/api/job/{id}',
-  summary: 'A background job with its progress: its owner or a superadmin only.',
-  access: 'session',
-  params: z.object({ id: idSchema }),
-  response: jobSchema,
-});
-
-export const jobContracts = [getJob];
+export const jobApi = {
+  get: defineContract({
+    id: 'job.get',
+    service: 'job',
+    method: 'GET',
+    path: '/api/job/{id}',
+    summary: 'A background job with its progress: its owner or a superadmin only.',
+    access: 'session',
+    params: z.object({ id: idSchema }),
+    response: jobSchema,
+  }),
+};

@@ -13,6 +13,13 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 const asArray = (value: unknown) => (value === undefined || Array.isArray(value) ? value : [value]);
 const choices = (values: readonly string[]) => (values.length ? values.join(', ') : 'nothing');
 
+/** Search text of lists and pickers: names are at most 120 characters, so longer text matches nothing. */
+export const SEARCH_TEXT_MAX = 120;
+export const searchTextSchema = z.string().trim().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters.`);
+
+/** Options the original client sends and the server ignores (quickSearch's `tableName`), bounded like any text. */
+export const tableOptionText = z.string().max(60);
+
 export const limitSchema = z.coerce
   .number({ error: 'limit must be a number' })
   .int()
@@ -27,11 +34,15 @@ export const offsetSchema = z.coerce
   .max(MAX_LIST_OFFSET, `Narrow the list with search or a filter to go past row ${MAX_LIST_OFFSET}.`)
   .default(0);
 
+/** More relation names than any entity has means a bad request. */
+const RELATIONS_MAX = 10;
+
 export function relationsSchema<const R extends readonly string[]>(allowed: R) {
   return z.preprocess(
     asArray,
     z
-      .array(z.string())
+      .array(z.string().max(60))
+      .max(RELATIONS_MAX, `relations accepts ${choices(allowed)}`)
       .refine((values) => values.every((value) => allowed.includes(value)), `relations accepts ${choices(allowed)}`)
       .transform((values) => values as unknown as Array<R[number]>)
       .optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { BULK_MAX } from './limits';
-import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, whereSchema } from './list-query';
+import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, searchTextSchema, tableOptionText, whereSchema } from './list-query';
+import { idSchema } from './id-list';
 import { locationNameSchema, locationRowSchema, locationSchema, parentIdSchema } from '../schemas/location';
 import type { LocationKind, Subject } from '../auth/vocabulary';
 
@@ -37,10 +38,10 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   // A new parentId moves the location (a background job carries its descendants along).
   const changes = { name: locationNameSchema.optional(), active: z.boolean().optional(), parentId: config.hasParent ? parentIdSchema.optional() : z.undefined().optional() };
   const versionField = { version: z.number({ error: 'version is required' }).int() };
-  const where = whereSchema({ name: z.string().trim().max(120).optional(), parentId: z.string().min(1).optional(), active: booleanText.optional() });
+  const where = whereSchema({ name: searchTextSchema.optional(), parentId: idSchema.optional(), active: booleanText.optional() });
   const orderBy = orderBySchema(config.sortable);
   const listQuery = z.object({ limit: limitSchema, offset: offsetSchema, relations: relationsSchema(RELATIONS), orderBy, where });
-  const byIdParams = z.object({ id: z.string().min(1) });
+  const byIdParams = z.object({ id: idSchema });
 
   const create = defineContract({
     id: id('create'), service, method: 'POST', path: base, access: 'session', can: ['create', subject], status: 201,
@@ -55,12 +56,12 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   const update = defineContract({
     id: id('update'), service, method: 'PATCH', path: base, access: 'session', can: ['update', subject],
     summary: `Renames, moves, deactivates or reactivates a ${kind} (body names it by id).`,
-    body: z.object({ id: z.string().min(1), ...versionField, ...changes }), response: locationSchema,
+    body: z.object({ id: idSchema, ...versionField, ...changes }), response: locationSchema,
   });
   const remove = defineContract({
     id: id('remove'), service, method: 'DELETE', path: base, access: 'session', can: ['delete', subject],
     summary: `Deactivates a ${kind} (body names it by id).`,
-    body: z.object({ id: z.string().min(1) }), response: locationSchema,
+    body: z.object({ id: idSchema }), response: locationSchema,
   });
   const bulk = defineContract({
     id: id('bulk'), service, method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', subject], status: 201,
@@ -70,7 +71,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   const quickSearch = defineContract({
     id: id('quickSearch'), service, method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', subject],
     summary: `The admin table: a page of ${plural} with the total, sorted, searched and filtered on designed lists.`,
-    query: listQuery.extend({ tableName: z.string().optional(), isQuickSearch: booleanText.optional() }), response: pageOf(locationRowSchema),
+    query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(locationRowSchema),
   });
   const count = defineContract({
     id: id('count'), service, method: 'GET', path: `${base}/count`, access: 'session', can: ['read', subject],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 
+import { idSchema } from './id-list';
 import { NOTIFICATIONS_MAX, NOTIFICATIONS_START } from './limits';
 
 export const notificationSchema = z.object({
@@ -14,7 +15,7 @@ export type NotificationView = z.infer<typeof notificationSchema>;
 
 const isReadParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export const userNotifications = defineContract({
+const userNotifications = defineContract({
   id: 'notification.userNotifications',
   service: 'notification',
   method: 'GET',
@@ -32,26 +33,26 @@ export const userNotifications = defineContract({
   }),
 });
 
-export const setRead = defineContract({
+const setRead = defineContract({
   id: 'notification.setRead',
   service: 'notification',
   method: 'PUT',
   path: '/api/notification/{id}/isread/{isread}',
   summary: "Marks one of the signed-in user's notifications read or unread.",
   access: 'session',
-  params: z.object({ id: z.string().min(1).max(64), isread: isReadParam }),
+  params: z.object({ id: idSchema, isread: isReadParam }),
   response: notificationSchema,
 });
 
-export const bulkSetRead = defineContract({
+const bulkSetRead = defineContract({
   id: 'notification.bulkSetRead',
   service: 'notification',
   method: 'PUT',
   path: '/api/notification/user/{userId}/bulk-isread/{isread}',
   summary: "Marks all of a user's notifications read or unread (only one's own).",
   access: 'session',
-  params: z.object({ userId: z.string().min(1).max(64), isread: isReadParam }),
+  params: z.object({ userId: idSchema, isread: isReadParam }),
   response: z.object({ updated: z.number().int(), unreadCount: z.number().int() }),
 });
 
-export const notificationContracts = [userNotifications, setRead, bulkSetRead];
+export const notificationApi = { userNotifications, setRead, bulkSetRead };

@@ -62,4 +62,4 @@ export const logoutEverywhere = defineContract({
   response: urlResponse,
 });
 
-export const securityContracts = [loginSpa, login, authenticate, logout, logoutEverywhere];
+export const securityApi = { loginSpa, login, authenticate, logout, logoutEverywhere };

@@ -1,26 +1,29 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
+import { userLocationContracts } from './user-locations';
+import { userDirectoryContracts } from './user-directory';
 import { userSchema } from '../schemas/user';
 import { abilityRuleSchema } from '../schemas/ability';
 
-export const currentUser = defineContract({
-  id: 'user.current',
-  service: 'user',
-  method: 'GET',
-  path: '/api/user/user',
-  summary: 'The signed-in user with their roles.',
-  access: 'session',
-  response: userSchema,
-});
-
-export const abilities = defineContract({
-  id: 'user.abilities',
-  service: 'user',
-  method: 'GET',
-  path: '/api/user/abilities',
-  summary: "The signed-in user's ability rules (CASL raw rules), built from roles and location permissions.",
-  access: 'session',
-  response: z.array(abilityRuleSchema),
-});
-
-export const userContracts = [currentUser, abilities];
+export const userApi = {
+  current: defineContract({
+    id: 'user.current',
+    service: 'user',
+    method: 'GET',
+    path: '/api/user/user',
+    summary: 'The signed-in user with their roles.',
+    access: 'session',
+    response: userSchema,
+  }),
+  abilities: defineContract({
+    id: 'user.abilities',
+    service: 'user',
+    method: 'GET',
+    path: '/api/user/abilities',
+    summary: "The signed-in user's ability rules (CASL raw rules), built from roles and location permissions.",
+    access: 'session',
+    response: z.array(abilityRuleSchema),
+  }),
+  ...userDirectoryContracts,
+  ...userLocationContracts,
+};

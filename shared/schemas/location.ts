@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LOCATION_KINDS } from '../auth/vocabulary';
+import { idOf } from '../api/id-list';
 
 /** Location names (SPEC.md section 5): required, trimmed. */
 export const locationNameSchema = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'Name must be at most 120 characters.');
 
 /** The parent a new location hangs from (SPEC.md section 5: 'Location is required'). */
-export const parentIdSchema = z.string({ error: 'Location is required' }).trim().min(1, 'Location is required');
+export const parentIdSchema = idOf('Location is required');
 
 const locationRefSchema = z.object({ id: z.string(), kind: z.string(), name: z.string() });
 

@@ -3,8 +3,8 @@ import { POLICY_ACTIONS, SUBJECTS } from '../auth/vocabulary';
 
 /** Role editor rules (SPEC.md section 5): a name, and each policy at least one action and one subject. */
 export const rolePolicySchema = z.object({
-  actions: z.array(z.enum(POLICY_ACTIONS, 'Unknown action.')).min(1, 'Select at least one action.'),
-  subjects: z.array(z.enum(SUBJECTS, 'Unknown subject.')).min(1, 'Select at least one subject.'),
+  actions: z.array(z.enum(POLICY_ACTIONS, 'Unknown action.')).min(1, 'Select at least one action.').max(POLICY_ACTIONS.length, 'Name each action once.'),
+  subjects: z.array(z.enum(SUBJECTS, 'Unknown subject.')).min(1, 'Select at least one subject.').max(SUBJECTS.length, 'Name each subject once.'),
 });
 
 export const roleNameSchema = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(60, 'Name must be at most 60 characters.');

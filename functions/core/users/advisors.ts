@@ -1,5 +1,5 @@
 import type { QueryOf } from '../../../shared/api/contract';
-import type { advisors } from '../../../shared/api/user-directory';
+import type { userApi } from '../../../shared/api/user';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { directoryLists } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
@@ -8,7 +8,7 @@ import { userListScopes } from '../scope/list-scopes';
 import { readSortedPageWithout, searchWithout } from '../scope/hidden-rows';
 import { ForbiddenError } from '../../lib/errors';
 
-type AdvisorsQuery = QueryOf<typeof advisors>;
+type AdvisorsQuery = QueryOf<typeof userApi.advisors>;
 export interface AdvisorRow {
   id: string;
   firstName: string;

@@ -1,5 +1,5 @@
-import { createServiceHandler, implement } from '../../lib/http/service-handler';
-import { announcements } from '../../../shared/api/announcement';
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { announcementApi } from '../../../shared/api/announcement';
 import { currentAnnouncements } from '../../core/announcements/current-announcements';
 
-export const handler = createServiceHandler('announcement', [implement(announcements, async () => currentAnnouncements())]);
+export const handler = createServiceHandler(announcementApi, { announcements: async () => currentAnnouncements() });

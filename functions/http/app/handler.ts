@@ -1,11 +1,12 @@
-import { createServiceHandler, implement } from '../../lib/http/service-handler';
-import { contracts } from '../../../shared/api';
-import { health, openapi } from '../../../shared/api/app';
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { appApi } from '../../../shared/api/app';
 import { API_VERSION, openApiDocument } from '../../../shared/api/openapi';
 
 let document: Record<string, unknown> | null = null;
 
-export const handler = createServiceHandler('app', [
-  implement(health, async () => ({ status: 'ok' as const, version: API_VERSION })),
-  implement(openapi, async () => (document ??= openApiDocument(contracts))),
-]);
+export const handler = createServiceHandler(appApi, {
+  health: async () => ({ status: 'ok' as const, version: API_VERSION }),
+  // The document describes every service, so it needs every contract: they load on the first
+  // request for it (a lazily evaluated module in the bundle), not at cold start.
+  openapi: async () => (document ??= openApiDocument((await import('../../../shared/api')).contracts)),
+});

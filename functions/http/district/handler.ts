@@ -1,9 +1,9 @@
-import { createServiceHandler, implement } from '../../lib/http/service-handler';
-import { district, districtsByIds } from '../../../shared/api/district';
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { districtApi } from '../../../shared/api/district';
 import { readableLocationsByIds } from '../../core/locations/locations-by-ids';
 import { locationSetRoutes } from '../location-set';
 
-export const handler = createServiceHandler('district', [
-  ...locationSetRoutes(district, 'District'),
-  implement(districtsByIds, async ({ auth, params }) => readableLocationsByIds(auth, 'District', params.districtIds)),
-]);
+export const handler = createServiceHandler(districtApi, {
+  ...locationSetRoutes('District'),
+  byIds: async ({ auth, params }) => readableLocationsByIds(auth, 'District', params.districtIds),
+});

@@ -1,5 +1,5 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
-import { episcopalArea } from '../../../shared/api/episcopal-area';
+import { episcopalAreaApi } from '../../../shared/api/episcopal-area';
 import { locationSetRoutes } from '../location-set';
 
-export const handler = createServiceHandler('episcopal-area', locationSetRoutes(episcopalArea, 'EpiscopalArea'));
+export const handler = createServiceHandler(episcopalAreaApi, locationSetRoutes('EpiscopalArea'));

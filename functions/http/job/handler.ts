@@ -1,5 +1,5 @@
-import { createServiceHandler, implement } from '../../lib/http/service-handler';
-import { getJob } from '../../../shared/api/job';
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { jobApi } from '../../../shared/api/job';
 import { readJob } from '../../core/jobs/read-job';
 
-export const handler = createServiceHandler('job', [implement(getJob, async ({ auth, params }) => readJob(auth, params.id))]);
+export const handler = createServiceHandler(jobApi, { get: async ({ auth, params }) => readJob(auth, params.id) });

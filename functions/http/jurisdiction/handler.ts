@@ -1,5 +1,5 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
-import { jurisdiction } from '../../../shared/api/jurisdiction';
+import { jurisdictionApi } from '../../../shared/api/jurisdiction';
 import { locationSetRoutes } from '../location-set';
 
-export const handler = createServiceHandler('jurisdiction', locationSetRoutes(jurisdiction, 'Jurisdiction'));
+export const handler = createServiceHandler(jurisdictionApi, locationSetRoutes('Jurisdiction'));

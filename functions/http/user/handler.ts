@@ -1,44 +1,25 @@
-import { createServiceHandler, implement } from '../../lib/http/service-handler';
-import { abilities, currentUser } from '../../../shared/api/user';
-import {
-  addUserLocation,
-  addUsersLocation,
-  locationsDetails,
-  permissionHierarchy,
-  removeUserLocation,
-  setPrimaryLocation,
-  userConferences,
-  userPermissions,
-  userVisibleLocations,
-  usersPermissions,
-} from '../../../shared/api/user-locations';
-import { advisors } from '../../../shared/api/user-directory';
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { userApi } from '../../../shared/api/user';
 import { currentUserView } from '../../core/users/current-user';
 import { listAdvisors } from '../../core/users/advisors';
-import { addUsersLocation as grantLocation } from '../../core/permissions/add-location';
-import { removeUserLocation as removeLocation } from '../../core/permissions/remove-location';
-import { setPrimaryLocation as makePrimary } from '../../core/permissions/primary-location';
-import {
-  callerPermissionHierarchy,
-  callerPermissions,
-  locationsDetails as locationsByKind,
-  usersPermissions as permissionsOfUsers,
-  visibleLocations,
-} from '../../core/permissions/user-location-queries';
-import { userConferences as conferencesOf } from '../../core/permissions/user-conferences';
+import { addUsersLocation } from '../../core/permissions/add-location';
+import { removeUserLocation } from '../../core/permissions/remove-location';
+import { setPrimaryLocation } from '../../core/permissions/primary-location';
+import { callerPermissionHierarchy, callerPermissions, locationsDetails, usersPermissions, visibleLocations } from '../../core/permissions/user-location-queries';
+import { userConferences } from '../../core/permissions/user-conferences';
 
-export const handler = createServiceHandler('user', [
-  implement(currentUser, async ({ auth }) => currentUserView(auth)),
-  implement(abilities, async ({ auth }) => auth.rules),
-  implement(advisors, async ({ auth, query }) => listAdvisors(auth, query)),
-  implement(addUserLocation, async ({ auth, body: { userId, ...location } }) => (await grantLocation(auth, { userIds: [userId], ...location }))[0]),
-  implement(addUsersLocation, async ({ auth, body }) => grantLocation(auth, body)),
-  implement(removeUserLocation, async ({ auth, params }) => removeLocation(auth, params.permissionId)),
-  implement(setPrimaryLocation, async ({ auth, body }) => makePrimary(auth, body)),
-  implement(locationsDetails, async ({ auth, params }) => locationsByKind(auth, params.id)),
-  implement(userVisibleLocations, async ({ auth, params }) => visibleLocations(auth, params.id)),
-  implement(permissionHierarchy, async ({ auth }) => callerPermissionHierarchy(auth)),
-  implement(usersPermissions, async ({ auth, query }) => permissionsOfUsers(auth, query.userIds)),
-  implement(userPermissions, async ({ auth }) => callerPermissions(auth)),
-  implement(userConferences, async ({ auth, params }) => conferencesOf(auth, params.includeSystemTrack)),
-]);
+export const handler = createServiceHandler(userApi, {
+  current: async ({ auth }) => currentUserView(auth),
+  abilities: async ({ auth }) => auth.rules,
+  advisors: async ({ auth, query }) => listAdvisors(auth, query),
+  addLocation: async ({ auth, body: { userId, ...location } }) => (await addUsersLocation(auth, { userIds: [userId], ...location }))[0],
+  addLocations: async ({ auth, body }) => addUsersLocation(auth, body),
+  removeLocation: async ({ auth, params }) => removeUserLocation(auth, params.permissionId),
+  setPrimaryLocation: async ({ auth, body }) => setPrimaryLocation(auth, body),
+  locationsDetails: async ({ auth, params }) => locationsDetails(auth, params.id),
+  visibleLocations: async ({ auth, params }) => visibleLocations(auth, params.id),
+  permissionHierarchy: async ({ auth }) => callerPermissionHierarchy(auth),
+  usersPermissions: async ({ auth, query }) => usersPermissions(auth, query.userIds),
+  userPermissions: async ({ auth }) => callerPermissions(auth),
+  userConferences: async ({ auth, params }) => userConferences(auth, params.includeSystemTrack),
+});

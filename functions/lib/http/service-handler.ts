@@ -1,8 +1,7 @@
 import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf } from '../../../shared/api/contract';
-import { contractsOf } from '../../../shared/api';
+import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf, ServiceApi } from '../../../shared/api/contract';
 import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from '../errors';
 import { assertConfigured, config, runsInAws } from '../config';
 import { log } from '../log';
@@ -15,6 +14,7 @@ import { parsePart } from './validate';
 import { RouteResult } from './result';
 import { errorResponse, jsonResponse } from './responses';
 import { readCookie, sessionCookieName } from './cookies';
+import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
 
 type Event = APIGatewayProxyEventV2;
@@ -37,32 +37,27 @@ export type RouteImplementation<C extends Contract> = (
   request: RouteRequest<C>,
 ) => Promise<ResponseOf<C> | RouteResult<ResponseOf<C> | null>>;
 
-export interface BoundRoute {
-  contract: Contract;
-  run: RouteImplementation<any>;
-}
-
-/** Pairs a contract with its implementation, typed by the contract's schemas. */
-export function implement<C extends Contract>(contract: C, run: RouteImplementation<C>): BoundRoute {
-  return { contract, run };
-}
+/** One implementation per route of a service, under the route's key, each typed by its contract. */
+export type ServiceRoutes<A extends ServiceApi> = { [K in keyof A]: RouteImplementation<A[K]> };
 
 /**
- * Builds a service's Lambda handler: one middy chain over the service's contracts
- * (ARCHITECTURE.md section 4): request context -> origin and CSRF checks -> session -> ability
- * -> body -> zod -> handler -> errors -> request log, security events and metrics.
+/**
+ * Builds a service's Lambda handler from the service's contract object (shared/api/<service>.ts)
+ * and an implementation under each of its keys: one middy chain (ARCHITECTURE.md section 4):
+ * request context -> origin and CSRF checks -> session -> ability -> body -> zod -> handler
+ * -> errors -> request log, security events and metrics.
  */
-export function createServiceHandler(service: string, bound: BoundRoute[]) {
+export function createServiceHandler<A extends ServiceApi>(api: A, implementations: NoInfer<ServiceRoutes<A>>) {
   if (runsInAws()) assertConfigured(); // a missing setting fails the cold start, not a request
-  const contracts = contractsOf(service);
-  const byId = new Map(bound.map((b) => [b.contract.id, b.run]));
-  const missing = contracts.filter((c) => !byId.has(c.id)).map((c) => c.id);
+  const entries = Object.entries(api);
+  const service = entries[0]?.[1].service ?? 'unknown';
+  const missing = entries.filter(([key]) => typeof implementations[key] !== 'function').map(([, contract]) => contract.id);
   if (missing.length) throw new Error(`Service ${service} lacks implementations for ${missing.join(', ')}`);
 
-  const routes: Route<Event, Result>[] = contracts.map((contract) => ({
+  const routes: Route<Event, Result>[] = entries.map(([key, contract]) => ({
     method: contract.method,
     path: contract.path,
-    handler: (event: Event) => runRoute(contract, byId.get(contract.id)!, event),
+    handler: (event: Event) => runRoute(contract, implementations[key] as RouteImplementation<Contract>, event),
   }));
 
   const handler = middy<Event, Result>()
@@ -140,12 +135,10 @@ function decodeParams(raw: Record<string, string | undefined> | undefined): Reco
   return params;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
-
 function readJsonBody(event: Event): unknown {
   if (!event.body) return undefined;
+  if (bodyBytes(event.body, Boolean(event.isBase64Encoded)) > MAX_BODY_BYTES) throw new HttpError(413, PAYLOAD_TOO_LARGE);
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, 'Payload Too Large');
   try {
     return JSON.parse(text);
   } catch {

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
-import type { abilities, currentUser } from '@shared/api/user';
-import { route } from '../lib/api/routes';
+import { routes } from '../lib/api/routes';
 import { buildAbility } from '@shared/auth/ability';
 import { Alert } from '../components/ui/Alert';
 import { LoadingState } from '../components/ui/LoadingState';
@@ -15,8 +14,8 @@ import { CurrentUserContext } from '../lib/current-user';
  * which sends the browser to sign in.
  */
 export function AccountGate() {
-  const user = useApi(route<typeof currentUser>('user.current'));
-  const rules = useApi(route<typeof abilities>('user.abilities'));
+  const user = useApi(routes.user.current);
+  const rules = useApi(routes.user.abilities);
   const ability = useMemo(() => (rules.data ? buildAbility(rules.data as never) : null), [rules.data]);
 
   const error = user.error ?? rules.error;

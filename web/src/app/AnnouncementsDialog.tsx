@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { announcements } from '@shared/api/announcement';
-import { route } from '../lib/api/routes';
+import { routes } from '../lib/api/routes';
 import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
 import { useApi } from '../lib/api/use-api';
 
 /** Opens by itself once per page load, after load, when there is at least one announcement. */
 export default function AnnouncementsDialog() {
-  const { data } = useApi(route<typeof announcements>('announcement.announcements'));
+  const { data } = useApi(routes.announcement.announcements);
   const [state, setState] = useState<'waiting' | 'open' | 'done'>('waiting');
 
   useEffect(() => {

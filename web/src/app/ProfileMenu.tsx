@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { signOutThrough } from '../lib/sign-out';
+import { routes } from '../lib/api/routes';
 import { useCurrentUser } from '../lib/current-user';
 
 function initials(firstName: string, lastName: string): string {
@@ -14,7 +15,7 @@ export function ProfileMenu() {
 
   async function signOut() {
     setSigningOut(true);
-    await signOutThrough('security.logout');
+    await signOutThrough(routes.security.logout);
   }
 
   return (

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import type { permissionHierarchyOf } from '@shared/api/role';
-import type { permissionHierarchy } from '@shared/api/user-locations';
 import type { Action, Subject } from '@shared/auth/vocabulary';
 import { checkWithHierarchy, forbiddenMessage, scoped, type HierarchyNode } from '@shared/auth/ability';
 import { Alert } from '../components/ui/Alert';
 import { useAbility } from './ability';
-import { route } from './api/routes';
+import { routes } from './api/routes';
 import { useApi } from './api/use-api';
 
 export interface GateProps {
@@ -60,8 +58,8 @@ export function useEntityCheck(action: Action, subject: Subject, id: string): bo
   const settled = settledWithoutHierarchy(ability, action, subject);
   // No id (an Add dialog): nothing to fetch; the caller does not use the answer.
   const fetches = settled === undefined && id !== '';
-  const hierarchy = useApi(route<typeof permissionHierarchyOf>('role.hierarchy'), fetches ? { params: { subject, id } } : null);
-  const own = useApi(route<typeof permissionHierarchy>('user.permissionHierarchy'), fetches ? {} : null);
+  const hierarchy = useApi(routes.role.hierarchy, fetches ? { params: { subject, id } } : null);
+  const own = useApi(routes.user.permissionHierarchy, fetches ? {} : null);
   if (settled !== undefined) return settled;
   if (hierarchy.error || own.error) return false;
   if (!hierarchy.data || !own.data) return undefined;

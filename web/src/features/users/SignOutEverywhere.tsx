@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { signOutThrough } from '../../lib/sign-out';
+import { routes } from '../../lib/api/routes';
 
 /**
  * Ends every session of the signed-in user (other browsers, a lost phone), this one too,
@@ -13,7 +14,7 @@ export function SignOutEverywhere() {
 
   async function signOutEverywhere() {
     setPending(true);
-    await signOutThrough('security.logoutEverywhere');
+    await signOutThrough(routes.security.logoutEverywhere);
   }
 
   return (

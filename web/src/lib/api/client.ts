@@ -1,7 +1,6 @@
 import type { BodyInput, Contract, ParamsInput, QueryInput, ResponseOf } from '@shared/api/contract';
 import { buildPath } from '@shared/api/contract';
-import type { loginSpa } from '@shared/api/security';
-import { route, type RouteRef } from './routes';
+import { routes, type RouteRef } from './routes';
 import { ABORT_MESSAGE, ApiError } from './api-error';
 import { toQueryString } from './query-string';
 
@@ -57,7 +56,7 @@ let redirecting: Promise<never> | null = null;
 export function redirectToLogin(): Promise<never> {
   redirecting ??= (async () => {
     const here = window.location.pathname + window.location.search;
-    const { url } = await call(route<typeof loginSpa>('security.loginSpa'), { query: { 'redirect-uri': here } });
+    const { url } = await call(routes.security.loginSpa, { query: { 'redirect-uri': here } });
     window.location.assign(url);
     return new Promise<never>(() => undefined); // the page is going away
   })();

@@ -1,21 +1,20 @@
-import type { advisors } from '@shared/api/user-directory';
-import type { systemRoles, unassignRole } from '@shared/api/role';
+import type { Api } from '@shared/api';
 import type { QueryInput } from '@shared/api/contract';
 import { BULK_MAX } from '@shared/api/limits';
 import { call } from '../../../lib/api/client';
-import { route } from '../../../lib/api/routes';
+import { routes } from '../../../lib/api/routes';
 
-export type AdvisorPageQuery = QueryInput<typeof advisors>;
+export type AdvisorPageQuery = QueryInput<Api['user']['advisors']>;
 
 /** SPEC.md section 8: shown when the Advisor system role cannot be found. */
 export const SYSTEM_ROLE_ERROR = 'System role error has occurred, please try again later.';
 
 /** The advisors table's page route (read with usePagedTable). */
-export const advisorPageRoute = route<typeof advisors>('user.advisors');
+export const advisorPageRoute = routes.user.advisors;
 
 /** The Advisor role's id, from the system roles every signed-in user may read. */
 async function advisorRoleId(): Promise<string> {
-  const roles = await call(route<typeof systemRoles>('role.system'));
+  const roles = await call(routes.role.system);
   const advisor = roles.find((role) => role.name === 'Advisor');
   if (!advisor) throw new Error(SYSTEM_ROLE_ERROR);
   return advisor.id;
@@ -25,6 +24,6 @@ async function advisorRoleId(): Promise<string> {
 export async function removeAdvisorRole(userIds: string[]): Promise<void> {
   const roleId = await advisorRoleId();
   for (let start = 0; start < userIds.length; start += BULK_MAX) {
-    await call(route<typeof unassignRole>('role.unassign'), { body: { userIds: userIds.slice(start, start + BULK_MAX), roleId } });
+    await call(routes.role.unassign, { body: { userIds: userIds.slice(start, start + BULK_MAX), roleId } });
   }
 }

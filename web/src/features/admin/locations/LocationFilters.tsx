@@ -1,5 +1,5 @@
 import { RadioGroup, SearchableSelect, type SelectOption } from '../../../components/ui';
-import type { LocationKindConfig } from './location-kinds';
+import type { LocationKindConfig, LocationService } from './location-kinds';
 import { searchLocations } from './location-api';
 
 export type LocationStatus = 'active' | 'inactive';
@@ -18,7 +18,7 @@ export interface LocationFiltersProps {
 }
 
 /** Options of a parent picker: matching locations of the parent kind, each with its own parent for context. */
-export async function parentOptions(service: string, text: string): Promise<SelectOption[]> {
+export async function parentOptions(service: LocationService, text: string): Promise<SelectOption[]> {
   const rows = await searchLocations(service, text);
   return rows.map((row) => ({ id: row.id, label: row.name, description: row.parentName }));
 }

@@ -1,18 +1,21 @@
 import type { LocationKind } from '@shared/auth/vocabulary';
 import type { AdminTabId } from '../admin-tabs';
 
+/** The services built on the generic set of SPEC.md section 7 (shared/api/location-set.ts). */
+export type LocationService = 'jurisdiction' | 'episcopal-area' | 'conference' | 'district' | 'church';
+
 /** One location kind as its admin tab shows it. */
 export interface LocationKindConfig {
   tab: AdminTabId;
   /** The API service: /api/{service}/quickSearch ... */
-  service: string;
+  service: LocationService;
   kind: LocationKind;
   /** 'Church': dialog titles, buttons and toasts. */
   singular: string;
   /** 'Churches': the table's name. */
   plural: string;
   /** The kind a location of this kind hangs from; jurisdictions hang from the System root. */
-  parent?: { service: string; label: string };
+  parent?: { service: LocationService; label: string };
   /** Columns with a sorted list behind them on the server. */
   sortable: { name: boolean; parentName: boolean };
   /** Episcopal areas also list their conferences. */

@@ -1,8 +1,7 @@
-import type { userNotifications } from '@shared/api/notification';
-import { route } from '../../../lib/api/routes';
+import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 
 /** Newest `limit` notifications plus unread and total counts; refreshed every minute. */
 export function useUserNotifications(limit: number) {
-  return useApi(route<typeof userNotifications>('notification.userNotifications'), { query: { limit, offset: 0 } }, { refreshInterval: 60_000, keepPreviousData: true });
+  return useApi(routes.notification.userNotifications, { query: { limit, offset: 0 } }, { refreshInterval: 60_000, keepPreviousData: true });
 }
