@@ -35,7 +35,8 @@ export const authenticate = defineContract({
   access: 'public',
   query: z.object({
     code: z.string().min(1).max(4096),
-    state: z.string().min(1).max(512),
+    // Ours (base64url, 43 characters): anything else is refused before it reaches a key (a long one is a 500 from DynamoDB).
+    state: z.string().min(1).max(128).regex(/^[\w-]+$/, 'Invalid sign-in state.'),
     iss: z.string().max(2048).optional(),
   }),
   response: z.null(),

@@ -1,4 +1,8 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
+import { contracts } from '../../shared/api';
+import type { Contract } from '../../shared/api/contract';
+import { errorBodySchema } from '../../shared/api/errors';
+import { jobApi } from '../../shared/api/job';
 
 /** One request the page sent, as the server would see it. */
 export interface SentRequest {
@@ -20,16 +24,51 @@ export type Handlers = Record<string, (request: SentRequest) => Reply | unknown>
 const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' && value !== null && (typeof (value as Reply).status === 'number' || 'body' in value);
 
+const patternOf = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+const placeholders = (path: string) => (path.match(/\{/g) ?? []).length;
+
+/** Every contract the web may call: job.get is followed before its service is registered in shared/api. */
+const WEB_CONTRACTS = [...contracts, ...Object.values(jobApi).filter((job) => !contracts.some((c) => c.id === job.id))];
+
+/** Routes by method, literal segments before placeholders (as the Lambda router matches them). */
+const ROUTES = [...WEB_CONTRACTS]
+  .sort((a, b) => placeholders(a.path) - placeholders(b.path))
+  .map((contract) => ({ contract, pattern: patternOf(contract.path) }));
+
+function contractFor(method: string, path: string): Contract | undefined {
+  return ROUTES.find((route) => route.contract.method === method && route.pattern.test(path))?.contract;
+}
+
+/** What is wrong with a fake reply, measured against the contract the real server answers by. */
+function replyProblem(contract: Contract, status: number, body: unknown): string | null {
+  if (status >= 400) {
+    const result = errorBodySchema.safeParse(body);
+    return result.success ? null : `error body ${JSON.stringify(body)} is not { message, fieldErrors? }: ${result.error.message}`;
+  }
+  const expected = contract.status ?? 200;
+  if (status !== expected) return `answers ${status}, the contract says ${expected}`;
+  if (status === 204 || status === 302) return null;
+  const result = contract.response.safeParse(body);
+  return result.success ? null : `reply does not match the contract's response schema: ${result.error.message}`;
+}
+
 /**
  * Replaces the browser's fetch (the network boundary) with a fake server: requests are
  * recorded, and answered by the first handler whose 'METHOD /path' matches (`{x}` matches
  * one path segment). Unknown routes answer 404 so a forgotten handler shows in the test.
+ *
+ * The fake stays true to the API: a handler for a route no contract declares, a request to
+ * such a route, or a reply that does not match its contract's response schema (or success
+ * status) fails the test, so the screens are never tested against replies the server cannot give.
  */
 export function fakeServer(handlers: Handlers) {
   const requests: SentRequest[] = [];
+  const problems: string[] = [];
   const patterns = Object.entries(handlers).map(([key, handler]) => {
     const [method, path] = key.split(' ');
-    const regex = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    const regex = patternOf(path);
+    const declared = ROUTES.some(({ contract, pattern }) => contract.method === method && (pattern.test(path) || regex.test(contract.path.replace(/\{[^}]+\}/g, 'x'))));
+    if (!declared) throw new Error(`Fake server: no contract declares ${key}`);
     return { method, regex, handler };
   });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -41,15 +80,24 @@ export function fakeServer(handlers: Handlers) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
+    const contract = contractFor(request.method, request.path);
+    if (!contract) problems.push(`${request.method} ${request.path}: no contract declares this route`);
     const match = patterns.find((pattern) => pattern.method === request.method && pattern.regex.test(request.path));
     const answer = match ? match.handler(request) : { status: 404, body: { message: 'Not Found' } };
     const reply: Reply = isReply(answer) ? answer : { status: 200, body: answer };
     const status = reply.status ?? 200;
+    const problem = contract && replyProblem(contract, status, reply.body ?? null);
+    if (problem) problems.push(`${request.method} ${request.path} (${contract.id}): ${problem}`);
     return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
+  onTestFinished(() => {
+    if (problems.length) throw new Error(`The fake server answered what the real one cannot:\n${problems.join('\n')}`);
+  });
   return {
     requests,
+    /** What the fake answered that the real server cannot (the test fails with these when it ends). */
+    problems,
     /** Requests to one path, optionally of one method. */
     to: (path: string, method?: string) => requests.filter((r) => r.path === path && (!method || r.method === method)),
   };

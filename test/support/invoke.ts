@@ -1,13 +1,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface InvokeOptions {
   method?: string;
   query?: string;
   body?: unknown;
   rawBody?: string;
+  /** Sent base64-encoded, as API Gateway passes a body that is not text. */
+  binaryBody?: Buffer;
   cookie?: string;
   /** Extra request headers (lower-case names), e.g. `origin` or `sec-fetch-site`. */
   headers?: Record<string, string>;
@@ -24,7 +26,7 @@ export interface InvokeResult {
 export async function invoke(handler: Handler, path: string, options: InvokeOptions = {}): Promise<InvokeResult> {
   const method = options.method ?? 'GET';
   const service = path.split('/')[2];
-  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const body = options.binaryBody?.toString('base64') ?? options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const event = {
     version: '2.0',
     routeKey: `ANY /api/${service}/{proxy+}`,
@@ -46,7 +48,7 @@ export async function invoke(handler: Handler, path: string, options: InvokeOpti
     },
     pathParameters: { proxy: path.split('/').slice(3).join('/') },
     body,
-    isBase64Encoded: false,
+    isBase64Encoded: options.binaryBody !== undefined,
   } as unknown as APIGatewayProxyEventV2;
   const result = await handler(event, {} as Context);
   const text = result.body ?? '';

@@ -1,0 +1,123 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { contracts } from '../../../shared/api';
+import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
+import { seedDemo, DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS, DEMO_USERS } from '../../../functions/db/seed/demo';
+import { createLocalOidcProvider } from '../../../bin/local/oidc';
+import { invoke } from '../../support/invoke';
+import { cookieFor, demoUser } from '../../support/session';
+import { serviceHandler } from '../../support/service-handlers';
+import { requestsFor, type GeneratedRequest } from './bad-input.arbitraries';
+
+/**
+ * Generated bad input (fast-check, inputs derived from each contract's zod schemas): every
+ * route gets RUNS requests as an actor with every right (the superadmin; public routes without
+ * a session). No answer may be a 5xx, and every 4xx must say what is wrong.
+ * BAD_INPUT_RUNS and BAD_INPUT_SEED replay or widen a run.
+ */
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 200);
+const SEED = Number(process.env.BAD_INPUT_SEED ?? 20261123);
+const ACTOR = 'superadmin@example.org';
+/** Requests of one route in flight at once; vitest runs up to 5 routes at once besides. */
+const IN_FLIGHT_PER_ROUTE = 4;
+
+interface Finding {
+  request: ReturnType<typeof shortened>;
+  status: number;
+  body: unknown;
+}
+
+const totals = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, byStatus: {} as Record<number, number> };
+let cookie: string;
+let ids: string[];
+let oidcServer: Server;
+
+const cut = (text: string | undefined) => (text && text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text);
+/** A finding as a reader can take it in: long parts cut, the query decoded key by key. */
+const shortened = (request: GeneratedRequest) => ({
+  ...request,
+  path: cut(request.path),
+  query: [...new URLSearchParams(request.query)].map(([key, value]) => `${cut(key)}=${cut(value)}`),
+  rawBody: cut(request.rawBody),
+});
+
+/** Runs `task` over `items` with at most `limit` at once. */
+async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/** A 4xx says what is wrong: a message, and for a 400 from validation the fields and their messages. */
+function unclear(status: number, body: unknown): string | null {
+  const { message, fieldErrors } = (body ?? {}) as { message?: unknown; fieldErrors?: Record<string, unknown> };
+  if (typeof message !== 'string' || !message.trim()) return 'no message';
+  if (status === 400 && message === 'Bad Request') {
+    const fields = Object.entries(fieldErrors ?? {});
+    if (!fields.length || fields.some(([, messages]) => !Array.isArray(messages) || !messages.length || messages.some((m) => typeof m !== 'string' || !m.trim()))) {
+      return 'a 400 without field messages';
+    }
+  }
+  return null;
+}
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL = 'silent';
+  // The sign-in routes talk to an OpenID provider: the embedded one of bin/local.
+  oidcServer = createServer();
+  await new Promise<void>((resolve) => oidcServer.listen(0, '127.0.0.1', resolve));
+  const appUrl = `http://127.0.0.1:${(oidcServer.address() as AddressInfo).port}`;
+  const provider = await createLocalOidcProvider({ appUrl });
+  oidcServer.on('request', (req, res) => void provider.handle(req, res));
+  Object.assign(process.env, { APP_URL: appUrl, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_LOGOUT_URL: `${appUrl}/oidc/session/end` });
+
+  await seedDemo();
+  cookie = await cookieFor(ACTOR);
+  // Ids of other people's things: users, locations, roles, tracks, their permissions and notifications.
+  const participant = demoUser('participant@example.org');
+  const participantCookie = await cookieFor(participant.email);
+  const notifications = await invoke(await serviceHandler('notification'), '/api/notification/user-notifications', { cookie: participantCookie, query: 'limit=50' });
+  const permissions = await invoke(await serviceHandler('user'), `/api/user/user-visible-locations/${participant.id}`, { cookie });
+  ids = [
+    ...DEMO_USERS.filter((user) => user.email !== ACTOR).map((user) => user.id),
+    ...Object.values(DEMO_LOCATION_IDS),
+    ...Object.values(DEMO_INSTANCE_IDS),
+    ...SYSTEM_ROLES.map((role) => role.id),
+    ...notifications.body.userNotifications.map((n: { notificationId: string }) => n.notificationId),
+    ...permissions.body.map((p: { id: string }) => p.id),
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => oidcServer?.close(resolve));
+  console.log(`generated bad input: ${totals.requests} requests, ${totals.ok} 2xx/3xx, ${totals.clientErrors} 4xx, ${totals.serverErrors} 5xx`, totals.byStatus);
+});
+
+describe.concurrent('generated bad input', () => {
+  contracts.forEach((contract, index) => {
+    it(`${contract.id}: ${RUNS} generated requests, no 5xx, every 4xx with a clear message`, { timeout: 120_000 }, async () => {
+      const handler = await serviceHandler(contract.service);
+      const findings: Finding[] = [];
+      const requests = fc.sample(requestsFor(contract, ids), { numRuns: RUNS, seed: SEED + index });
+      await inParallel(requests, IN_FLIGHT_PER_ROUTE, async (request) => {
+        const res = await invoke(handler, request.path, {
+          method: request.method,
+          query: request.query,
+          rawBody: request.rawBody,
+          cookie: contract.access === 'public' ? undefined : cookie,
+        });
+        totals.requests += 1;
+        totals.byStatus[res.status] = (totals.byStatus[res.status] ?? 0) + 1;
+        if (res.status >= 500) totals.serverErrors += 1;
+        else if (res.status >= 400) totals.clientErrors += 1;
+        else totals.ok += 1;
+        const problem = res.status >= 500 ? 'server error' : res.status >= 400 ? unclear(res.status, res.body) : null;
+        if (problem) findings.push({ request: shortened(request), status: res.status, body: res.body });
+      });
+      expect(findings.slice(0, 3), `${findings.length} of ${RUNS} requests`).toEqual([]);
+    });
+  });
+});
