@@ -35,7 +35,7 @@ export const authenticate = defineContract({
   access: 'public',
   query: z.object({
     code: z.string().min(1).max(4096),
-    // Ours (base64url, 43 characters): anything else is refused before it reaches a key (a long one is a 500 from DynamoDB).
+    // Ours is base64url (43 characters): anything else is no sign-in of ours, refused before any work.
     state: z.string().min(1).max(128).regex(/^[\w-]+$/, 'Invalid sign-in state.'),
     iss: z.string().max(2048).optional(),
   }),
