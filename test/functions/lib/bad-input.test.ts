@@ -1,13 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { contracts } from '../../../shared/api';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 import { seedDemo, DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS, DEMO_USERS } from '../../../functions/db/seed/demo';
-import { createLocalOidcProvider } from '../../../bin/local/oidc';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';
 import { serviceHandler } from '../../support/service-handlers';
+import { startSignInServer } from '../../support/sign-in-server';
 import { requestsFor, type GeneratedRequest } from './bad-input.arbitraries';
 
 /**
@@ -19,6 +17,8 @@ import { requestsFor, type GeneratedRequest } from './bad-input.arbitraries';
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 200);
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20261123);
 const ACTOR = 'superadmin@example.org';
+/** Routes that end every session of their caller: each request signs in someone else afresh. */
+const ENDS_SESSIONS: Record<string, string> = { 'security.logoutEverywhere': 'participant@example.org' };
 /** Requests of one route in flight at once; vitest runs up to 5 routes at once besides. */
 const IN_FLIGHT_PER_ROUTE = 4;
 
@@ -31,7 +31,7 @@ interface Finding {
 const totals = { requests: 0, ok: 0, clientErrors: 0, serverErrors: 0, byStatus: {} as Record<number, number> };
 let cookie: string;
 let ids: string[];
-let oidcServer: Server;
+let signIn: Awaited<ReturnType<typeof startSignInServer>> | undefined;
 
 const cut = (text: string | undefined) => (text && text.length > 200 ? `${text.slice(0, 200)}... (${text.length} characters)` : text);
 /** A finding as a reader can take it in: long parts cut, the query decoded key by key. */
@@ -66,14 +66,8 @@ function unclear(status: number, body: unknown): string | null {
 
 beforeAll(async () => {
   process.env.LOG_LEVEL = 'silent';
-  // The sign-in routes talk to an OpenID provider: the embedded one of bin/local.
-  oidcServer = createServer();
-  await new Promise<void>((resolve) => oidcServer.listen(0, '127.0.0.1', resolve));
-  const appUrl = `http://127.0.0.1:${(oidcServer.address() as AddressInfo).port}`;
-  const provider = await createLocalOidcProvider({ appUrl });
-  oidcServer.on('request', (req, res) => void provider.handle(req, res));
-  Object.assign(process.env, { APP_URL: appUrl, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_LOGOUT_URL: `${appUrl}/oidc/session/end` });
-
+  // The sign-in routes talk to an OpenID provider: the embedded one, with the app's settings.
+  signIn = await startSignInServer();
   await seedDemo();
   cookie = await cookieFor(ACTOR);
   // Ids of other people's things: users, locations, roles, tracks, their permissions and notifications.
@@ -81,6 +75,8 @@ beforeAll(async () => {
   const participantCookie = await cookieFor(participant.email);
   const notifications = await invoke(await serviceHandler('notification'), '/api/notification/user-notifications', { cookie: participantCookie, query: 'limit=50' });
   const permissions = await invoke(await serviceHandler('user'), `/api/user/user-visible-locations/${participant.id}`, { cookie });
+  // Every request below relies on these sessions: a refused one would turn the run into 401s.
+  expect([notifications.status, permissions.status]).toEqual([200, 200]);
   ids = [
     ...DEMO_USERS.filter((user) => user.email !== ACTOR).map((user) => user.id),
     ...Object.values(DEMO_LOCATION_IDS),
@@ -92,7 +88,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => oidcServer?.close(resolve));
+  await signIn?.stop();
   console.log(`generated bad input: ${totals.requests} requests, ${totals.ok} 2xx/3xx, ${totals.clientErrors} 4xx, ${totals.serverErrors} 5xx`, totals.byStatus);
 });
 
@@ -102,19 +98,21 @@ describe.concurrent('generated bad input', () => {
       const handler = await serviceHandler(contract.service);
       const findings: Finding[] = [];
       const requests = fc.sample(requestsFor(contract, ids), { numRuns: RUNS, seed: SEED + index });
-      await inParallel(requests, IN_FLIGHT_PER_ROUTE, async (request) => {
+      // A route that ends its caller's sessions runs one request at a time (each would end the others').
+      await inParallel(requests, ENDS_SESSIONS[contract.id] ? 1 : IN_FLIGHT_PER_ROUTE, async (request) => {
         const res = await invoke(handler, request.path, {
           method: request.method,
           query: request.query,
           rawBody: request.rawBody,
-          cookie: contract.access === 'public' ? undefined : cookie,
+          cookie: contract.access === 'public' ? undefined : ENDS_SESSIONS[contract.id] ? await cookieFor(ENDS_SESSIONS[contract.id]) : cookie,
         });
         totals.requests += 1;
         totals.byStatus[res.status] = (totals.byStatus[res.status] ?? 0) + 1;
         if (res.status >= 500) totals.serverErrors += 1;
         else if (res.status >= 400) totals.clientErrors += 1;
         else totals.ok += 1;
-        const problem = res.status >= 500 ? 'server error' : res.status >= 400 ? unclear(res.status, res.body) : null;
+        const refused = res.status === 401 && contract.access === 'session' ? 'the signed-in actor was refused' : null;
+        const problem = res.status >= 500 ? 'server error' : refused ?? (res.status >= 400 ? unclear(res.status, res.body) : null);
         if (problem) findings.push({ request: shortened(request), status: res.status, body: res.body });
       });
       expect(findings.slice(0, 3), `${findings.length} of ${RUNS} requests`).toEqual([]);
