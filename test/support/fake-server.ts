@@ -2,7 +2,6 @@ import { onTestFinished, vi } from 'vitest';
 import { contracts } from '../../shared/api';
 import type { Contract } from '../../shared/api/contract';
 import { errorBodySchema } from '../../shared/api/errors';
-import { jobApi } from '../../shared/api/job';
 
 /** One request the page sent, as the server would see it. */
 export interface SentRequest {
@@ -27,11 +26,8 @@ const isReply = (value: unknown): value is Reply =>
 const patternOf = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
 const placeholders = (path: string) => (path.match(/\{/g) ?? []).length;
 
-/** Every contract the web may call: job.get is followed before its service is registered in shared/api. */
-const WEB_CONTRACTS = [...contracts, ...Object.values(jobApi).filter((job) => !contracts.some((c) => c.id === job.id))];
-
 /** Routes by method, literal segments before placeholders (as the Lambda router matches them). */
-const ROUTES = [...WEB_CONTRACTS]
+const ROUTES = [...contracts]
   .sort((a, b) => placeholders(a.path) - placeholders(b.path))
   .map((contract) => ({ contract, pattern: patternOf(contract.path) }));
 
