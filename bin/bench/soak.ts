@@ -7,6 +7,7 @@ import { AS, demoUserId } from './accounts';
 import { benchTarget, type BenchTarget } from './context';
 import { createLocations, createRoles } from './fixtures';
 import { CONCURRENCY } from './measure';
+import { checkDirectory } from '../../functions/core/maintenance/directory-check';
 
 /**
  * `npm run bench -- --soak <seconds>`: 10 clients mix writes and reads on a few shared items
@@ -79,21 +80,12 @@ async function prepareShared(target: BenchTarget): Promise<Shared> {
 }
 
 /**
- * The drift check hook: `checkDirectory()` of functions/db/directory-check.ts compares the
- * directory (lists, counters) with its sources. Loaded by path, so the soak also runs on a
- * tree that does not have it.
+ * The drift check after the soak (`npm run check:directory` does the same): every list entry,
+ * counter and copied name compared with its sources, once the stream has caught up.
  */
-async function runDriftCheck(): Promise<unknown> {
-  const modulePath = new URL('../../functions/db/directory-check.ts', import.meta.url).href;
-  let checker: { checkDirectory?: () => Promise<unknown> };
-  try {
-    checker = await import(modulePath);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return 'drift check not available';
-    throw error;
-  }
-  if (typeof checker.checkDirectory !== 'function') return 'drift check not available';
-  return checker.checkDirectory();
+async function runDriftCheck(): Promise<{ checked: number; differences: number; first: string[] }> {
+  const report = await checkDirectory();
+  return { checked: report.entriesChecked + report.countersChecked + report.copiesChecked, differences: report.differences.length, first: report.differences.slice(0, 10) };
 }
 
 async function send(target: BenchTarget, call: Call): Promise<{ status: number; text: string }> {

@@ -46,19 +46,3 @@ export async function updateVersioned<E extends AnyEntity>(
     throw new StaleVersionError(undefined, current.version);
   }
 }
-
-interface TransactionResult {
-  canceled: boolean;
-  data: Array<{ rejected: boolean; code?: string }>;
-}
-
-/**
- * For `db().transaction.write(...).go()` results: a canceled transaction whose items were
- * conditioned on versions means someone else wrote first. Other cancellations rethrow as is.
- */
-export function assertCommitted(result: TransactionResult): void {
-  if (!result.canceled) return;
-  const codes = result.data.map((item) => item.code ?? 'None');
-  if (codes.includes('ConditionalCheckFailed')) throw new StaleVersionError();
-  throw new Error(`Transaction canceled: ${codes.join(', ')}`);
-}

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { db } from '../../db/service';
+import { batchGet } from '../../db/transact';
 import type { location } from '../../db/entities/location';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 
@@ -17,21 +18,14 @@ export async function getLocationOfKind(locationId: string, kind: LocationKind):
   return found && found.kind === kind ? found : null;
 }
 
-const BATCH_GET_MAX = 100;
-
-/** Several locations in one BatchGet per 100 ids, in the order asked; missing ones are left out. */
+/** Several locations (BatchGets of 100, unprocessed keys retried), in the order asked; missing ones are left out. */
 export async function getLocations(locationIds: readonly string[]): Promise<LocationItem[]> {
-  const ids = [...new Set(locationIds)];
-  const found = new Map<string, LocationItem>();
-  for (let start = 0; start < ids.length; start += BATCH_GET_MAX) {
-    const keys = ids.slice(start, start + BATCH_GET_MAX).map((locationId) => ({ locationId }));
-    let pending = keys;
-    for (let attempt = 0; pending.length && attempt < 5; attempt++) {
-      const { data, unprocessed } = await db().entities.location.get(pending).go();
-      for (const item of data) found.set(item.locationId, item);
-      pending = unprocessed as typeof keys;
-    }
-    if (pending.length) throw new Error(`Locations: ${pending.length} keys were not read`);
-  }
-  return ids.map((id) => found.get(id)).filter((item): item is LocationItem => Boolean(item));
+  const found = await getLocationsById(locationIds);
+  return [...new Set(locationIds)].map((id) => found.get(id)).filter((item): item is LocationItem => Boolean(item));
+}
+
+/** Locations by id; unknown ids are left out. */
+export async function getLocationsById(locationIds: Iterable<string>): Promise<Map<string, LocationItem>> {
+  const items = await batchGet<LocationItem>(db().entities.location, [...new Set(locationIds)].map((locationId) => ({ locationId })));
+  return new Map(items.map((item) => [item.locationId, item]));
 }

@@ -7,7 +7,7 @@ import { grants } from '../../../shared/auth/permissions';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocation, type LocationItem } from './locations';
+import { getLocation, type LocationItem } from '../locations/location-store';
 import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from './target-user';
 import { changeUserAccess, type AccessPlan } from './user-access-change';

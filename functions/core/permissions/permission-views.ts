@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { permission } from '../../db/entities/permission';
 import type { PermissionView } from '../../../shared/schemas/permission';
-import { getLocationsById, type LocationItem } from './locations';
+import { getLocationsById, type LocationItem } from '../locations/location-store';
 
 export type PermissionItem = EntityItem<typeof permission>;
 

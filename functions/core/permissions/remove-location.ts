@@ -6,7 +6,7 @@ import { LAST_CONFERENCE_MESSAGE, canRemoveLastConference, isLastActiveConferenc
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
 import type { UserAggregate } from '../../db/access/user-aggregate';
-import { getLocation } from './locations';
+import { getLocation } from '../locations/location-store';
 import { findPermissionById } from './permission-lookup';
 import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from './target-user';

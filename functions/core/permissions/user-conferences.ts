@@ -2,7 +2,7 @@ import { db } from '../../db/service';
 import { grants } from '../../../shared/auth/permissions';
 import { LOCATION_KINDS } from '../../../shared/auth/vocabulary';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocationsById } from './locations';
+import { getLocationsById } from '../locations/location-store';
 
 /** How system (conference-less) tracks are offered in conference pickers. */
 export const SYSTEM_TRACK_CHOICE = { id: '0', name: 'System' } as const;

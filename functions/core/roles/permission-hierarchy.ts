@@ -5,7 +5,7 @@ import { scoped, type HierarchyNode } from '../../../shared/auth/ability';
 import { grants } from '../../../shared/auth/permissions';
 import { LOCATION_KINDS, type LocationKind, type Subject } from '../../../shared/auth/vocabulary';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocation } from '../permissions/locations';
+import { getLocation } from '../locations/location-store';
 import { findPermissionById } from '../permissions/permission-lookup';
 import { canSeeTarget } from '../permissions/target-user';
 

@@ -1,5 +1,7 @@
 import { db } from '../../../functions/db/service';
-import { StaleVersionError, assertCommitted, ifVersion, updateVersioned } from '../../../functions/db/versioned';
+import { StaleVersionError, ifVersion, updateVersioned } from '../../../functions/db/versioned';
+import { transact } from '../../../functions/db/transact';
+import { ValidationError } from '../../../functions/lib/errors';
 
 beforeAll(async () => {
   await db().entities.role.create({ roleId: 'r1', name: 'Treasurer', policies: [{ actions: ['read'], subjects: ['User'] }] }).go();
@@ -40,23 +42,24 @@ describe('updateVersioned', () => {
   });
 });
 
-describe('versioned writes in transactions', () => {
+describe('versioned writes in transactions (transact)', () => {
   it('throws StaleVersionError when a conditioned item moved on, and writes nothing', async () => {
-    const result = await db()
-      .transaction.write(({ role }) => [
-        role.patch({ roleId: 'r1' }).set({ name: 'Changed in transaction' }).add({ version: 1 }).where(ifVersion(1)).commit(),
-        role.create({ roleId: 'r3', name: 'Never written' }).commit(),
-      ])
-      .go();
-    expect(() => assertCommitted(result)).toThrow(StaleVersionError);
+    const stale = transact([
+      (tx) => tx.role.patch({ roleId: 'r1' }).set({ name: 'Changed in transaction' }).add({ version: 1 }).where(ifVersion(1)).commit(),
+      (tx) => tx.role.create({ roleId: 'r3', name: 'Never written' }).commit(),
+    ]);
+    await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
+    await expect(stale).rejects.toMatchObject({ status: 409, message: 'This item was changed by someone else. Reload it and try again.' });
     expect((await db().entities.role.get({ roleId: 'r3' }).go()).data).toBeNull();
   });
 
-  it('passes a committed transaction', async () => {
-    const result = await db()
-      .transaction.write(({ role }) => [role.patch({ roleId: 'r1' }).set({ name: 'Treasurer' }).add({ version: 1 }).where(ifVersion(2)).commit()])
-      .go();
-    expect(() => assertCommitted(result)).not.toThrow();
+  it("throws a guarded write's own error when its condition fails", async () => {
+    const taken = transact([{ write: (tx) => tx.role.create({ roleId: 'r1', name: 'Duplicate' }).commit(), onConditionFailed: () => new ValidationError({ name: ['Taken.'] }) }]);
+    await expect(taken).rejects.toMatchObject({ status: 400, fieldErrors: { name: ['Taken.'] } });
+  });
+
+  it('commits when every condition holds', async () => {
+    await transact([(tx) => tx.role.patch({ roleId: 'r1' }).set({ name: 'Treasurer' }).add({ version: 1 }).where(ifVersion(2)).commit()]);
     expect((await db().entities.role.get({ roleId: 'r1' }).go()).data).toMatchObject({ name: 'Treasurer', version: 3 });
   });
 });

@@ -8,7 +8,7 @@ import { listAdvisors } from '../../../functions/core/users/advisors';
 import { openSession } from '../../../functions/core/session/open-session';
 import { resolveSession } from '../../../functions/core/session/resolve-session';
 import { directoryChanges, userDirectoryEntries } from '../../../functions/db/directory';
-import { applyCountDeltas, writeDirectoryEntries } from '../../../functions/db/directory-writes';
+import { applyCountDeltas, writeDirectoryEntries } from '../../support/directory-writes';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';

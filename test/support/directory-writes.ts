@@ -1,19 +1,11 @@
-import { db } from './service';
-import { entryKey, type DirectoryChanges, type DirectoryEntryInput } from './directory';
+import { db } from '../../functions/db/service';
+import { entryKey, type DirectoryChanges, type DirectoryEntryInput } from '../../functions/db/directory';
 
 /**
- * Applying directory changes (./directory.ts). Counts move inside the caller's transaction,
- * next to the write they count: pass `countCommits(entities, changes)` into
- * `db().transaction.write(...)`. Entries are derived rows, written after the transaction
- * commits with `writeDirectoryEntries`; writing them again is harmless.
+ * Writing directory entries and counts directly, for tests that build synthetic lists. The app
+ * never does: its entries and counts come from the projectors (functions/db/directory-projection.ts).
  */
-type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
-
-export function countCommits(entities: TransactionEntities, changes: Pick<DirectoryChanges, 'countDeltas'>) {
-  return changes.countDeltas.map(({ scopeId, list, delta }) => entities.directoryCount.update({ scopeId, list }).add({ count: delta }).commit());
-}
-
-/** Counts on their own (for writes whose main item is already committed, such as bulk side effects). */
+/** Counts on their own. */
 export async function applyCountDeltas(changes: Pick<DirectoryChanges, 'countDeltas'>): Promise<void> {
   await Promise.all(changes.countDeltas.map(({ scopeId, list, delta }) => db().entities.directoryCount.update({ scopeId, list }).add({ count: delta }).go()));
 }
