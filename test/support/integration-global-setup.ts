@@ -1,6 +1,6 @@
 /**
- * Vitest globalSetup of the integration project: ONE DynamoDB Local (in memory) for the
- * whole run, on a free port. Test files get its address through `inject('dynamoEndpoint')`
+ * Vitest globalSetup of the integration project: DynamoDB Local instances (in memory) on free
+ * ports, one per worker. Test files get their worker's address through `inject('dynamoEndpoints')`
  * and each creates its own table (./integration-setup.ts). With DYNAMODB_ENDPOINT already
  * set, that endpoint is used and nothing is started.
  */
@@ -12,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamoEndpoint: string;
+    dynamoEndpoints: string[];
   }
 }
 
@@ -48,13 +48,14 @@ async function waitUntilAnswering(endpoint: string, process: ChildProcess, outpu
   }
 }
 
-export default async function setup(project: TestProject) {
-  const given = process.env.DYNAMODB_ENDPOINT;
-  if (given) {
-    project.provide('dynamoEndpoint', given);
-    return;
-  }
+/**
+ * One DynamoDB Local per test worker (VITEST_POOL_ID picks it in ./integration-setup.ts):
+ * one JVM serving every file at once hits its lock timeouts under load, and the files of
+ * one worker run one after another anyway.
+ */
+export const INSTANCES = Math.max(1, Number(process.env.INTEGRATION_DYNAMO_INSTANCES ?? 2));
 
+async function startOne(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const port = await freePort();
   // In memory, on 127.0.0.1, one database whatever region or credentials a client uses.
   const dynamo = spawnDynamoLocal({ port });
@@ -64,7 +65,6 @@ export default async function setup(project: TestProject) {
   };
   dynamo.stdout?.on('data', keep);
   dynamo.stderr?.on('data', keep);
-
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(endpoint, dynamo, () => output);
@@ -72,12 +72,29 @@ export default async function setup(project: TestProject) {
     dynamo.kill();
     throw error;
   }
-  project.provide('dynamoEndpoint', endpoint);
+  return {
+    endpoint,
+    stop: async () => {
+      if (dynamo.exitCode !== null) return;
+      const exited = new Promise((resolve) => dynamo.once('exit', resolve));
+      dynamo.kill();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    },
+  };
+}
 
+export default async function setup(project: TestProject) {
+  const given = process.env.DYNAMODB_ENDPOINT;
+  if (given) {
+    project.provide('dynamoEndpoints', [given]);
+    return;
+  }
+  const started = await Promise.all(Array.from({ length: INSTANCES }, startOne));
+  project.provide(
+    'dynamoEndpoints',
+    started.map((instance) => instance.endpoint),
+  );
   return async () => {
-    if (dynamo.exitCode !== null) return;
-    const exited = new Promise((resolve) => dynamo.once('exit', resolve));
-    dynamo.kill();
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await Promise.all(started.map((instance) => instance.stop()));
   };
 }

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
 
-process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+// This worker's own DynamoDB Local (workers are numbered from 1).
+const endpoints = inject('dynamoEndpoints');
+process.env.DYNAMODB_ENDPOINT = endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length];
 process.env.TABLE_NAME = `test-${randomUUID().slice(0, 8)}`;
 process.env.AWS_REGION ??= 'us-east-1';
 

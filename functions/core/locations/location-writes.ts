@@ -83,10 +83,18 @@ function touchedBy(item: LocationItem): string[] {
  * logged, not answered: the write committed, and the stream runs the same projection.
  */
 async function projectAfterWrite(locationIds: string[]): Promise<void> {
-  for (const locationId of new Set(locationIds)) {
-    await projectLocation(locationId).catch((error) => log('warn', 'location projection deferred to the stream', { locationId, error: String(error) }));
-  }
+  const pending = [...new Set(locationIds)];
+  // A few at a time: a bulk create's 25 locations share counters, so more at once only collide.
+  const next = async (): Promise<void> => {
+    for (let locationId = pending.shift(); locationId; locationId = pending.shift()) {
+      const id = locationId;
+      await projectLocation(id).catch((error) => log('warn', 'location projection deferred to the stream', { locationId: id, error: String(error) }));
+    }
+  };
+  await Promise.all(Array.from({ length: PROJECTIONS_AT_ONCE }, next));
 }
+
+const PROJECTIONS_AT_ONCE = 4;
 
 /**
  * The name and parent are in the byParent and byKind keys, so ElectroDB needs the other parts
