@@ -50,7 +50,8 @@ async function transactPut(table: string, items: Item[]): Promise<number> {
       await documentClient().send(new TransactWriteCommand({ TransactItems: items.map((Item) => ({ Put: { TableName: table, Item } })) }));
       return items.length;
     } catch (error) {
-      const retryable = /TransactionCanceled|TransactionConflict|Throttl|ProvisionedThroughput/.test((error as Error).name);
+      // DynamoDB Local answers InternalServerError when a transaction waited too long for its lock under load.
+      const retryable = /TransactionCanceled|TransactionConflict|Throttl|ProvisionedThroughput|InternalServerError/.test((error as Error).name);
       if (!retryable || attempt === MAX_ATTEMPTS) throw error;
       await backoff(attempt);
     }
