@@ -1,11 +1,13 @@
 import { directoryCountsOf, type DirectoryEntryInput } from '../directory';
-import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
+import { batchGet } from '../transact';
 import { demoLocationItems } from './demo-organisation';
+import { DEMO_USERS } from './demo-people';
 
 /**
  * The large seed's directory counts: tallied chunk by chunk while entries are written,
- * then added to what the demo seed wrote for the scopes both share, and written once.
+ * then added to the demo's share for the scopes both share (from the demo's projection records),
+ * and written once.
  */
 type CountKey = { scopeId: string; list: string };
 type Count = CountKey & { count: number };
@@ -34,12 +36,22 @@ export function countTally() {
   };
 }
 
-/** The demo's counts for the scopes the generated organisation shares with it. */
+/**
+ * The demo's share of the counts the generated organisation shares with it: how many demo
+ * targets the projectors counted in each (their projection records' `counted`), so running the
+ * seed again gives the same totals whatever is already in the counters.
+ */
 export async function demoCounts(keys: CountKey[]): Promise<Count[]> {
-  const demoScopes = new Set([SYSTEM_LOCATION_ID, ...demoLocationItems().map((location) => location.locationId)]);
-  const shared = keys.filter((key) => demoScopes.has(key.scopeId));
-  if (!shared.length) return [];
-  const { data, unprocessed } = await db().entities.directoryCount.get(shared).go({ consistent: true });
-  if (unprocessed.length) throw new Error(`Reading the demo's directory counts: ${unprocessed.length} keys were not read`);
-  return data;
+  const wanted = new Set(keys.map(({ scopeId, list }) => `${scopeId}\u0000${list}`));
+  const targets = [
+    ...demoLocationItems().map((location) => ({ source: 'location', targetId: location.locationId })),
+    ...DEMO_USERS.map((user) => ({ source: 'user', targetId: user.id })),
+  ];
+  const records = await batchGet<{ counted?: string[] }>(db().entities.projection, targets);
+  const counts = new Map<string, number>();
+  for (const record of records) for (const key of record.counted ?? []) if (wanted.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].map(([key, count]) => {
+    const [scopeId, list] = key.split('\u0000');
+    return { scopeId, list, count };
+  });
 }
