@@ -3,7 +3,7 @@
  * its sources in the configured table (TABLE_NAME, DYNAMODB_ENDPOINT) and prints the
  * differences. Exit code 1 when there are any.
  */
-import { checkDirectory } from '../functions/core/maintenance/directory-check';
+import { checkDirectory } from './maintenance/directory-check';
 
 const report = await checkDirectory();
 console.log(`Checked ${report.entriesChecked} entries, ${report.countersChecked} counters, ${report.copiesChecked} copies: ${report.differences.length} differences.`);

@@ -4,7 +4,7 @@
  * restore, or when check:directory reports drift). Run it while writes are quiet.
  */
 import { parseArgs } from 'node:util';
-import { rebuildDirectory } from '../functions/core/maintenance/directory-rebuild';
+import { rebuildDirectory } from './maintenance/directory-rebuild';
 
 const { values } = parseArgs({ options: { scope: { type: 'string' } } });
 const started = Date.now();

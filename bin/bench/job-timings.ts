@@ -26,7 +26,7 @@ const { updateLocation } = await import('../../functions/core/locations/update-l
 const { addUsersLocation } = await import('../../functions/core/permissions/add-location');
 const { runJobToEnd } = await import('../../functions/db/jobs');
 const { jobKinds } = await import('../../functions/core/jobs/job-kinds');
-const { checkDirectory } = await import('../../functions/core/maintenance/directory-check');
+const { checkDirectory } = await import('../maintenance/directory-check');
 
 try {
   for (let attempt = 0; ; attempt++) {

@@ -7,7 +7,7 @@ import { AS, demoUserId } from './accounts';
 import { benchTarget, type BenchTarget } from './context';
 import { createLocations, createRoles } from './fixtures';
 import { CONCURRENCY } from './measure';
-import { checkDirectory } from '../../functions/core/maintenance/directory-check';
+import { checkDirectory } from '../maintenance/directory-check';
 
 /**
  * `npm run bench -- --soak <seconds>`: 10 clients mix writes and reads on a few shared items

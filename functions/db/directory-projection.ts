@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { db } from './service';
 import { entryKey, isCountedList, type DirectoryEntryInput } from './directory';
 import { isConditionFailure } from './versioned';
@@ -9,7 +9,7 @@ import { transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type TransactionWrite }
  * section 5: derived data is recomputed from the source's current state). The record of
  * what was last written (entities/projection.ts) replaces "the old image": runs diff
  * against it, so a crash at any point is repaired by the next run, whoever starts it (the
- * request's fast path, the stream, the sweeper, `npm run rebuild:directory`).
+ * request's fast path, the stream worker, a job step, `npm run rebuild:directory`).
  *
  * One run per target at a time (a lease on the record). Under the lease:
  *   1. the record first gains the keys about to be written (so a crash cannot leave
@@ -37,7 +37,6 @@ const KEY_SEPARATOR = '\u0000';
 interface ProjectionRecord {
   entries?: string[];
   counted?: string[];
-  displayHash?: string;
 }
 
 /** Test seam: throws at a named step, to show that a crash there is repaired by the next run. */
@@ -45,11 +44,6 @@ export const projectionFaults: { failAt?: 'afterIntent' | 'afterEntries' | 'afte
 
 function fail(step: NonNullable<typeof projectionFaults.failAt>): void {
   if (projectionFaults.failAt === step) throw new Error(`Injected projection fault at ${step}`);
-}
-
-function displayHashOf(entries: DirectoryEntryInput[]): string {
-  const displays = [...new Set(entries.map((entry) => JSON.stringify(entry.display)))].sort();
-  return createHash('sha256').update(displays.join('\n')).digest('base64url').slice(0, 22);
 }
 
 function countedKey(scopeId: string, list: string): string {
@@ -109,7 +103,6 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
   const key = { source, targetId };
   const written = new Set(record.entries ?? []);
   const wanted = new Map(desired.entries.map((entry) => [entryKey(entry), entry]));
-  const hash = displayHashOf(desired.entries);
 
   // 1. Intent: the record knows every key before it exists in the table.
   const adding = [...wanted.keys()].filter((entry) => !written.has(entry));
@@ -157,7 +150,7 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
   // 4. Done: forget the stale keys, release the lease.
   let finish: any = db()
     .entities.projection.patch(key)
-    .set({ displayHash: hash, sourceVersion: desired.sourceVersion, projectedAt: new Date().toISOString(), leaseUntil: 0 });
+    .set({ sourceVersion: desired.sourceVersion, projectedAt: new Date().toISOString(), leaseUntil: 0 });
   if (stale.length) finish = finish.delete({ entries: stale });
   await finish.remove(['leaseOwner']).where(ownedBy(owner)).go();
 }
@@ -178,10 +171,4 @@ async function batchWrite<T>(items: T[], send: (chunk: T[]) => Promise<{ unproce
       await jitteredDelay(attempt);
     }
   }
-}
-
-/** The projection record of a target, for the drift check and tests. */
-export async function readProjection(source: ProjectionSource, targetId: string) {
-  const { data } = await db().entities.projection.get({ source, targetId }).go({ consistent: true });
-  return data;
 }

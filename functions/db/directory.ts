@@ -18,8 +18,9 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   locationWords:<Kind>      every word-start suffix of the name: begins_with search
  *   ...:inactive              each location list again for deactivated locations, so the
  *                             Active / Inactive filter is a choice of list, never a filter
- * Entries are derived: writers recompute them with these functions and replace the old
- * ones; the count of a list changes in the same transaction as a target's first or last entry.
+ * Entries are derived: the projectors (./directory-projection.ts) compute them with these
+ * functions from the source's current state; a counted list's count moves with the
+ * projection record that counts a target in it.
  */
 export interface DirectoryEntryInput {
   scopeId: string;
@@ -174,44 +175,4 @@ export function directoryCountsOf(entries: DirectoryEntryInput[]): Array<{ scope
     targets.set(key, bucket);
   }
   return [...targets.values()].map(({ scopeId, list, ids }) => ({ scopeId, list, count: ids.size }));
-}
-
-export interface DirectoryChanges {
-  /** Entries to write: new ones, and existing ones whose display changed. */
-  puts: DirectoryEntryInput[];
-  /** Entries that no longer exist. */
-  deletes: DirectoryEntryInput[];
-  /** Count changes of counted lists (never zero). */
-  countDeltas: Array<{ scopeId: string; list: string; delta: number }>;
-}
-
-/**
- * What turns one target's (or a few targets') entries `before` into `after`: writers derive
- * both from the old and new state (a rename, a new permission, a role removed) and apply
- * the difference, so no read of existing entries is needed.
- */
-export function directoryChanges(before: DirectoryEntryInput[], after: DirectoryEntryInput[]): DirectoryChanges {
-  const beforeByKey = new Map(before.map((entry) => [entryKey(entry), entry]));
-  const afterByKey = new Map(after.map((entry) => [entryKey(entry), entry]));
-  const puts = [...afterByKey].filter(([key, entry]) => JSON.stringify(beforeByKey.get(key)?.display) !== JSON.stringify(entry.display)).map(([, entry]) => entry);
-  const deletes = [...beforeByKey].filter(([key]) => !afterByKey.has(key)).map(([, entry]) => entry);
-
-  const targetsOf = (entries: DirectoryEntryInput[]) => {
-    const targets = new Map<string, Set<string>>();
-    for (const entry of entries) {
-      if (!isCountedList(entry.list)) continue;
-      const key = `${entry.scopeId}\u0000${entry.list}`;
-      targets.set(key, (targets.get(key) ?? new Set()).add(entry.targetId));
-    }
-    return targets;
-  };
-  const was = targetsOf(before);
-  const is = targetsOf(after);
-  const countDeltas: DirectoryChanges['countDeltas'] = [];
-  for (const key of new Set([...was.keys(), ...is.keys()])) {
-    const delta = (is.get(key)?.size ?? 0) - (was.get(key)?.size ?? 0);
-    const [scopeId, list] = key.split('\u0000');
-    if (delta !== 0) countDeltas.push({ scopeId, list, delta });
-  }
-  return { puts, deletes, countDeltas };
 }

@@ -72,19 +72,32 @@ export async function transact(items: TransactionItem[]): Promise<void> {
 }
 
 /**
+ * The one retry loop: runs `step` again (after a jittered pause) while `again` says its
+ * outcome or error is worth another try, up to `attempts` times.
+ */
+export async function retry<T>(step: () => Promise<T>, options: { attempts: number; again: (outcome: { value?: T; error?: unknown }) => boolean; baseMs?: number }): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let outcome: { value?: T; error?: unknown };
+    try {
+      outcome = { value: await step() };
+    } catch (error) {
+      outcome = { error };
+    }
+    if (attempt >= options.attempts || !options.again(outcome)) {
+      if ('error' in outcome) throw outcome.error;
+      return outcome.value as T;
+    }
+    await jitteredDelay(attempt, options.baseMs);
+  }
+}
+
+/**
  * Retries a whole read-plan-write step when it lost a race (StaleVersionError from a guard
  * the step itself set, such as a user's access version): the step re-reads and re-plans.
  * For steps whose version came from the client, do not use this: their 409 is the answer.
  */
-export async function retryOnStale<T>(step: () => Promise<T>, attempts = 6): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step();
-    } catch (error) {
-      if (!(error instanceof StaleVersionError) || attempt >= attempts) throw error;
-      await jitteredDelay(attempt);
-    }
-  }
+export function retryOnStale<T>(step: () => Promise<T>, attempts = 6): Promise<T> {
+  return retry(step, { attempts, again: ({ error }) => error instanceof StaleVersionError });
 }
 
 type AnyEntity = Entity<any, any, any, any>;

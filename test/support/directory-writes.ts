@@ -1,5 +1,5 @@
 import { db } from '../../functions/db/service';
-import { entryKey, type DirectoryChanges, type DirectoryEntryInput } from '../../functions/db/directory';
+import { entryKey, isCountedList, type DirectoryEntryInput } from '../../functions/db/directory';
 
 /**
  * Writing directory entries and counts directly, for tests that build synthetic lists. The app
@@ -34,4 +34,44 @@ export async function writeDirectoryEntries(changes: Pick<DirectoryChanges, 'put
     );
   }
   if (changes.puts.length) await batch('puts', changes.puts, (items) => entity.put(items).go() as Promise<{ unprocessed: unknown[] }>);
+}
+
+export interface DirectoryChanges {
+  /** Entries to write: new ones, and existing ones whose display changed. */
+  puts: DirectoryEntryInput[];
+  /** Entries that no longer exist. */
+  deletes: DirectoryEntryInput[];
+  /** Count changes of counted lists (never zero). */
+  countDeltas: Array<{ scopeId: string; list: string; delta: number }>;
+}
+
+/**
+ * What turns one target's (or a few targets') entries `before` into `after`: writers derive
+ * both from the old and new state (a rename, a new permission, a role removed) and apply
+ * the difference, so no read of existing entries is needed.
+ */
+export function directoryChanges(before: DirectoryEntryInput[], after: DirectoryEntryInput[]): DirectoryChanges {
+  const beforeByKey = new Map(before.map((entry) => [entryKey(entry), entry]));
+  const afterByKey = new Map(after.map((entry) => [entryKey(entry), entry]));
+  const puts = [...afterByKey].filter(([key, entry]) => JSON.stringify(beforeByKey.get(key)?.display) !== JSON.stringify(entry.display)).map(([, entry]) => entry);
+  const deletes = [...beforeByKey].filter(([key]) => !afterByKey.has(key)).map(([, entry]) => entry);
+
+  const targetsOf = (entries: DirectoryEntryInput[]) => {
+    const targets = new Map<string, Set<string>>();
+    for (const entry of entries) {
+      if (!isCountedList(entry.list)) continue;
+      const key = `${entry.scopeId}\u0000${entry.list}`;
+      targets.set(key, (targets.get(key) ?? new Set()).add(entry.targetId));
+    }
+    return targets;
+  };
+  const was = targetsOf(before);
+  const is = targetsOf(after);
+  const countDeltas: DirectoryChanges['countDeltas'] = [];
+  for (const key of new Set([...was.keys(), ...is.keys()])) {
+    const delta = (is.get(key)?.size ?? 0) - (was.get(key)?.size ?? 0);
+    const [scopeId, list] = key.split('\u0000');
+    if (delta !== 0) countDeltas.push({ scopeId, list, delta });
+  }
+  return { puts, deletes, countDeltas };
 }

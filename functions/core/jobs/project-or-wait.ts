@@ -1,5 +1,5 @@
 import type { ProjectionOutcome } from '../../db/directory-projection';
-import { jitteredDelay } from '../../db/transact';
+import { retry } from '../../db/transact';
 
 /**
  * Runs a projection from a job step, waiting briefly when another run holds its lease (that
@@ -7,9 +7,6 @@ import { jitteredDelay } from '../../db/transact';
  * repeated, which is safe because steps are idempotent.
  */
 export async function projectOrWait(run: () => Promise<ProjectionOutcome>): Promise<void> {
-  for (let attempt = 1; attempt <= 6; attempt++) {
-    if ((await run()) === 'projected') return;
-    await jitteredDelay(attempt, 50);
-  }
-  throw new Error('A projection stayed busy; the job step will be repeated');
+  const outcome = await retry(run, { attempts: 6, baseMs: 50, again: ({ value }) => value === 'busy' });
+  if (outcome === 'busy') throw new Error('A projection stayed busy; the job step will be repeated');
 }

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 
 /** What a job tells the person following it; internal cursors and leases stay inside. */
-export function jobView(item: JobItem): JobView {
+function jobView(item: JobItem): JobView {
   const finished = item.status === 'succeeded';
   return {
     id: item.jobId,

@@ -20,8 +20,11 @@ export async function userConferences(auth: AuthContext, includeSystemTrack: boo
   return includeSystemTrack ? [SYSTEM_TRACK_CHOICE, ...sorted] : sorted;
 }
 
+/** Far more conferences than any organisation has (the large benchmark has 55): the read stops there. */
+const CONFERENCES_MAX = 500;
+
 async function allActiveConferences(): Promise<Array<{ id: string; name: string }>> {
-  const { data } = await db().entities.location.query.byKind({ kind: 'Conference' }).go({ pages: 'all' });
+  const { data } = await db().entities.location.query.byKind({ kind: 'Conference' }).go({ limit: CONFERENCES_MAX });
   return data.filter((place) => place.active).map((place) => ({ id: place.locationId, name: place.name }));
 }
 

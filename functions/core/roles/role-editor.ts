@@ -19,6 +19,8 @@ export const SYSTEM_ROLE_EDIT = 'System roles cannot be edited.';
 export const SYSTEM_ROLE_DELETE = 'System roles cannot be deleted.';
 /** A delete takes the role from its holders in one call; more than this must be unassigned first. */
 export const ROLE_DELETE_MAX_HOLDERS = 100;
+/** How far the refusal's message counts holders. */
+const HOLDERS_COUNTED_MAX = 10_000;
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -102,7 +104,9 @@ export async function deleteRole(auth: AuthContext, roleId: string): Promise<voi
   if (role.system) throw new BusinessRuleError(SYSTEM_ROLE_DELETE);
   const holderIds = await roleHolderIds(roleId, ROLE_DELETE_MAX_HOLDERS + 1);
   if (holderIds.length > ROLE_DELETE_MAX_HOLDERS) {
-    const total = (await roleHolderIds(roleId)).length;
+    // The message names how many hold it: counted up to a bound, so the read stays bounded too.
+    const counted = (await roleHolderIds(roleId, HOLDERS_COUNTED_MAX + 1)).length;
+    const total = counted > HOLDERS_COUNTED_MAX ? `more than ${HOLDERS_COUNTED_MAX}` : String(counted);
     throw new BusinessRuleError(`Remove this role from its ${total} users before deleting it.`);
   }
   const holders = await Promise.all(holderIds.map(loadTargetUser));

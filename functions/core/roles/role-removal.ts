@@ -1,18 +1,37 @@
+import type { EntityItem } from 'electrodb';
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { db } from '../../db/service';
 import { ifVersion } from '../../db/versioned';
-import type { TransactionEntities, TransactionWrite } from '../../db/transact';
+import { batchGet, type TransactionEntities, type TransactionWrite } from '../../db/transact';
+import type { trackInstance } from '../../db/entities/track-instance';
+import { BusinessRuleError } from '../../lib/errors';
 import { changeUserAccess } from '../permissions/user-access-change';
 import { isSystemRole, type RoleItem } from './role-view';
+
+type TrackInstanceItem = EntityItem<typeof trackInstance>;
 
 export interface RoleRemovalResult {
   menteesRemoved: number;
   advisorAssignmentsRemoved: number;
 }
 
+/**
+ * Most side-effect items one role removal takes with it. Reads stop just past it; a user with
+ * more gets a clear refusal rather than an unbounded request.
+ */
+export const ROLE_REMOVAL_MAX_SIDE_EFFECTS = 500;
+
+function withinBound<T>(items: T[], what: string): T[] {
+  if (items.length > ROLE_REMOVAL_MAX_SIDE_EFFECTS) {
+    throw new BusinessRuleError(`This user has more than ${ROLE_REMOVAL_MAX_SIDE_EFFECTS} ${what}: end some of them before removing the role.`);
+  }
+  return items;
+}
+
 /** Taking Mentor ends the user's mentorships as mentor (SPEC.md section 4). */
 async function mentorshipDeletes(mentorId: string): Promise<TransactionWrite[]> {
-  const { data } = await db().entities.mentorAssignment.query.byMentor({ mentorId }).go({ pages: 'all' });
+  const { data: found } = await db().entities.mentorAssignment.query.byMentor({ mentorId }).go({ limit: ROLE_REMOVAL_MAX_SIDE_EFFECTS + 1 });
+  const data = withinBound(found, 'mentorships');
   return data.map((item) => (tx: TransactionEntities) => tx.mentorAssignment.delete({ userId: item.userId, mentorId }).commit());
 }
 
@@ -22,12 +41,13 @@ async function mentorshipDeletes(mentorId: string): Promise<TransactionWrite[]> 
  * edit of the instance makes the call answer 409 and can be repeated).
  */
 async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string): Promise<{ writes: TransactionWrite[]; removed: number }> {
-  const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId }).go({ pages: 'all' });
-  const assignments = data.filter((item) => item.roleId === advisorRoleId);
+  const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId }).go({ limit: ROLE_REMOVAL_MAX_SIDE_EFFECTS + 1 });
+  const assignments = withinBound(data, 'track assignments').filter((item) => item.roleId === advisorRoleId);
   if (assignments.length === 0) return { writes: [], removed: 0 };
-  const { data: instances } = await db()
-    .entities.trackInstance.get([...new Set(assignments.map((item) => item.trackInstanceId))].map((trackInstanceId) => ({ trackInstanceId })))
-    .go();
+  const instances = await batchGet<TrackInstanceItem>(
+    db().entities.trackInstance,
+    [...new Set(assignments.map((item) => item.trackInstanceId))].map((trackInstanceId) => ({ trackInstanceId })),
+  );
   const deletes: TransactionWrite[] = assignments.map(
     (item) => (tx: TransactionEntities) => tx.trackAssignee.delete({ trackInstanceId: item.trackInstanceId, roleId: advisorRoleId, assigneeId }).commit(),
   );

@@ -1,10 +1,14 @@
 import { db } from '../../db/service';
+import { batchGet } from '../../db/transact';
 import { NotFoundError } from '../../lib/errors';
 import type { RoleItem } from './role-view';
 
-/** Every role: roles are few and share one gsi1 partition, so this is one Query. */
+/** Most roles an organisation is expected to define; reads of the role list stop there. */
+export const ROLES_MAX = 500;
+
+/** Every role: roles are few and share one gsi1 partition, so this is one Query (bounded by ROLES_MAX). */
 export async function allRoles(): Promise<RoleItem[]> {
-  const { data } = await db().entities.role.query.list({}).go({ pages: 'all' });
+  const { data } = await db().entities.role.query.list({}).go({ limit: ROLES_MAX });
   return data;
 }
 
@@ -19,16 +23,15 @@ export async function requireRole(roleId: string): Promise<RoleItem> {
   return found;
 }
 
-/** Roles by id in one BatchGet, in the order asked; unknown ids are left out. */
+/** Roles by id (BatchGet), in the order asked; unknown ids are left out. */
 export async function rolesById(roleIds: string[]): Promise<RoleItem[]> {
-  if (roleIds.length === 0) return [];
-  const { data } = await db().entities.role.get(roleIds.map((roleId) => ({ roleId }))).go();
+  const data = await batchGet<RoleItem>(db().entities.role, roleIds.map((roleId) => ({ roleId })));
   const byId = new Map(data.map((item) => [item.roleId, item]));
   return roleIds.map((id) => byId.get(id)).filter((item): item is RoleItem => Boolean(item));
 }
 
 /** The users holding a role, up to `limit` of them (gsi1 `byRole`). */
-export async function roleHolderIds(roleId: string, limit?: number): Promise<string[]> {
-  const { data } = await db().entities.userRole.query.byRole({ roleId }).go(limit === undefined ? { pages: 'all' } : { limit });
+export async function roleHolderIds(roleId: string, limit: number): Promise<string[]> {
+  const { data } = await db().entities.userRole.query.byRole({ roleId }).go({ limit });
   return data.map((item) => item.userId);
 }

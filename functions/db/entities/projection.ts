@@ -3,7 +3,7 @@ import { SERVICE } from './attributes';
 
 /**
  * What a projector last wrote for one target (a user or a location): the keys of its
- * directory entries, the counted lists it is counted in, and a hash of the row it shows.
+ * directory entries, and the counted lists it is counted in.
  * Projectors diff the desired state against this record instead of the old image, so a run
  * after a crash, a replayed stream record or a rebuild all converge on the same result.
  * `leaseOwner`/`leaseUntil` make runs for one target one at a time; counters move in the
@@ -19,7 +19,6 @@ export const projection = new Entity({
     entries: { type: 'set', items: 'string' },
     /** `scope NUL list` of each counted list the target is counted in. */
     counted: { type: 'set', items: 'string' },
-    displayHash: { type: 'string' },
     /** The source's version when last projected (for the drift check's report). */
     sourceVersion: { type: 'string' },
     leaseOwner: { type: 'string' },

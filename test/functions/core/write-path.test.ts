@@ -9,8 +9,8 @@ import { removeUserLocation } from '../../../functions/core/permissions/remove-l
 import { assignRole, unassignRole } from '../../../functions/core/roles/role-assignment';
 import { createLocation } from '../../../functions/core/locations/create-location';
 import { updateLocation } from '../../../functions/core/locations/update-location';
-import { checkDirectory } from '../../../functions/core/maintenance/directory-check';
-import { rebuildDirectory } from '../../../functions/core/maintenance/directory-rebuild';
+import { checkDirectory } from '../../../bin/maintenance/directory-check';
+import { rebuildDirectory } from '../../../bin/maintenance/directory-rebuild';
 import { runStalledJobs } from '../../../functions/core/jobs/run-stalled-jobs';
 import { HttpError } from '../../../functions/lib/errors';
 import { settle } from '../../support/settle';

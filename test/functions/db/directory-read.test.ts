@@ -1,5 +1,5 @@
-import { directoryChanges, locationDirectoryEntries, type DirectoryLocation } from '../../../functions/db/directory';
-import { applyCountDeltas, writeDirectoryEntries } from '../../support/directory-writes';
+import { locationDirectoryEntries, type DirectoryLocation } from '../../../functions/db/directory';
+import { applyCountDeltas, directoryChanges, writeDirectoryEntries } from '../../support/directory-writes';
 import { readCounts, readSortedPage, searchDirectory, type DirectoryRow } from '../../../functions/db/directory-read';
 import { requestCounter } from '../../../functions/db/client';
 

@@ -1,6 +1,6 @@
 import type { LocationKind } from '../../../shared/auth/vocabulary';
-import { directoryChanges, userDirectoryEntries } from '../../../functions/db/directory';
-import { applyCountDeltas, writeDirectoryEntries } from '../../support/directory-writes';
+import { userDirectoryEntries } from '../../../functions/db/directory';
+import { applyCountDeltas, directoryChanges, writeDirectoryEntries } from '../../support/directory-writes';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { openSession } from '../../../functions/core/session/open-session';

@@ -1,6 +1,6 @@
-import { directoryCountsOf, entryKey, userDirectoryEntries, type DirectoryEntryInput } from '../../db/directory';
-import { entriesOf } from '../locations/location-entries';
-import { userDirectoryState } from '../users/user-directory';
+import { directoryCountsOf, entryKey, userDirectoryEntries, type DirectoryEntryInput } from '../../functions/db/directory';
+import { entriesOf } from '../../functions/core/locations/location-entries';
+import { userDirectoryState } from '../../functions/core/users/user-directory';
 import { tableSnapshot } from './table-snapshot';
 
 /**

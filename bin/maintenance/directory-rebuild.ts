@@ -1,11 +1,11 @@
-import { claimKey } from '../../db/claims';
-import { entryKey, type DirectoryEntryInput } from '../../db/directory';
-import { db } from '../../db/service';
-import { projectOrWait } from '../jobs/project-or-wait';
-import { projectLocation } from '../locations/location-projector';
-import { nameClaimOf } from '../locations/location-writes';
-import { roleNameClaim } from '../roles/role-editor';
-import { projectUser } from '../users/user-projector';
+import { claimKey } from '../../functions/db/claims';
+import { entryKey, type DirectoryEntryInput } from '../../functions/db/directory';
+import { db } from '../../functions/db/service';
+import { projectOrWait } from '../../functions/core/jobs/project-or-wait';
+import { projectLocation } from '../../functions/core/locations/location-projector';
+import { nameClaimOf } from '../../functions/core/locations/location-writes';
+import { roleNameClaim } from '../../functions/core/roles/role-editor';
+import { projectUser } from '../../functions/core/users/user-projector';
 import { checkDirectory } from './directory-check';
 import { tableSnapshot } from './table-snapshot';
 

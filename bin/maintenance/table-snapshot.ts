@@ -1,12 +1,12 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../db/client';
-import { config } from '../../lib/config';
-import { db } from '../../db/service';
+import { documentClient } from '../../functions/db/client';
+import { config } from '../../functions/lib/config';
+import { db } from '../../functions/db/service';
 
 /**
- * The whole table, grouped by entity, for the operator's drift check and rebuild. A Scan:
- * these are maintenance commands run by an operator (after a restore, to audit), never a
- * request path, and they must see every item, including ones no index reaches.
+ * The whole table, grouped by entity, for the operator's drift check and rebuild. A Scan, and
+ * so outside functions/ (no Lambda bundles it): these are commands an operator runs (after a
+ * restore, to audit), and they must see every item, including ones no index reaches.
  */
 export type Snapshot = Map<string, Array<Record<string, any>>>;
 
