@@ -1,6 +1,8 @@
 import { escapeHtml, renderPage } from './page-layout';
 
 export const WRONG_CREDENTIALS = 'Incorrect email or password.';
+export const WRONG_CODE = 'Incorrect code. Enter the current code from your authenticator app.';
+export const TOO_MANY_CODES = 'Too many incorrect codes. Sign in again.';
 
 /** The sign-in page of the local OpenID provider. Labels and button text are what the e2e tests use. */
 export function signInPage(options: { action: string; email?: string; error?: string }): string {
@@ -20,6 +22,28 @@ export function signInPage(options: { action: string; email?: string; error?: st
   <button type="submit">Sign in</button>
 </form>
 <p class="hint">Local sign-in. The demo accounts are printed where the app was started.</p>`,
+  });
+}
+
+/**
+ * The second step for an account with an authenticator app, as Cognito's managed login asks.
+ * `demoCode` (demo accounts only, whose secret is public) is shown as a hint.
+ */
+export function codePage(options: { action: string; error?: string; demoCode?: string }): string {
+  const errorId = 'code-error';
+  const describedBy = options.error ? ` aria-describedby="${errorId}" aria-invalid="true"` : '';
+  return renderPage({
+    title: 'Authenticator code',
+    body: `<h1>Enter your code</h1>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+  ${options.error ? `<p class="error" id="${errorId}" role="alert">${escapeHtml(options.error)}</p>` : ''}
+  <p>Open your authenticator app and enter the 6-digit code it shows for Formation Tracks.</p>
+  <label for="code">Authenticator code
+    <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus${describedBy}>
+  </label>
+  <button type="submit">Verify</button>
+</form>
+${options.demoCode ? `<p class="hint">Demo account: the current code is <strong>${escapeHtml(options.demoCode)}</strong> (local sign-in only).</p>` : ''}`,
   });
 }
 

@@ -4,8 +4,11 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import { db } from '../../functions/db/service';
 import { verifyLocalCredentials } from '../../functions/core/identity/local-accounts';
+import { SIGN_IN_SCOPES } from '../../functions/core/identity/oidc-client';
+import { totpCode, totpMatches } from '../../functions/core/identity/totp';
+import { DEMO_TOTP_SECRET } from '../../functions/db/seed/demo-people';
 import { loadOrCreateJwks } from './oidc-keys';
-import { WRONG_CREDENTIALS, providerErrorPage, signInPage, signOutPage, signedOutPage } from './oidc-pages';
+import { TOO_MANY_CODES, WRONG_CODE, WRONG_CREDENTIALS, codePage, providerErrorPage, signInPage, signOutPage, signedOutPage } from './oidc-pages';
 import { readBody } from './request-body';
 
 /**
@@ -16,7 +19,11 @@ import { readBody } from './request-body';
 export const LOCAL_CLIENT_ID = 'formation-local';
 export const OIDC_MOUNT = '/oidc';
 
-const SCOPES = 'openid email profile';
+/** Cognito's scopes, the last one (the user's own account API) included, so the app asks both providers alike. */
+const SCOPES = SIGN_IN_SCOPES;
+/** Wrong codes allowed before the password must be entered again. */
+const CODE_ATTEMPTS = 5;
+const INTERACTION_SECONDS = 15 * 60;
 
 export interface LocalOidcProvider {
   issuer: string;
@@ -75,6 +82,7 @@ function configuration(options: { appUrl: string; clientSecret: string; jwks: Co
     ],
     jwks: options.jwks,
     cookies: { keys: [randomBytes(32).toString('base64url')] },
+    scopes: SCOPES.split(' '),
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -107,7 +115,7 @@ function configuration(options: { appUrl: string; clientSecret: string; jwks: Co
       AccessToken: 5 * 60,
       AuthorizationCode: 60,
       IdToken: 5 * 60,
-      Interaction: 15 * 60,
+      Interaction: INTERACTION_SECONDS,
       Session: 8 * 60 * 60,
       Grant: 8 * 60 * 60,
     },
@@ -119,16 +127,36 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
-/** `/oidc/interaction/<uid>` and `/oidc/interaction/<uid>/login`; null for any other path. */
-function interactionRoute(pathname: string): { uid: string; action: 'show' | 'login' } | null {
-  const match = new RegExp(`^${OIDC_MOUNT}/interaction/([\\w-]+)(/login)?$`).exec(pathname);
-  return match ? { uid: match[1], action: match[2] ? 'login' : 'show' } : null;
+type InteractionAction = 'show' | 'login' | 'code';
+
+/** `/oidc/interaction/<uid>`, `.../login` (password) and `.../code` (authenticator code); null for any other path. */
+function interactionRoute(pathname: string): { uid: string; action: InteractionAction } | null {
+  const match = new RegExp(`^${OIDC_MOUNT}/interaction/([\\w-]+)(?:/(login|code))?$`).exec(pathname);
+  return match ? { uid: match[1], action: (match[2] as InteractionAction | undefined) ?? 'show' } : null;
+}
+
+/**
+ * A password accepted for an account with an authenticator app, waiting for its code (as
+ * Cognito's managed login asks), by interaction. In memory like the provider's own sessions.
+ */
+interface AwaitingCode {
+  userId: string;
+  email: string;
+  totpSecret: string;
+  wrongCodes: number;
+  startedAt: number;
+}
+
+/** Interactions end after 15 minutes (ttl.Interaction below); an abandoned wait goes with them. */
+function forgetAbandoned(awaitingCode: Map<string, AwaitingCode>, now: number): void {
+  for (const [uid, waiting] of awaitingCode) if (now - waiting.startedAt > INTERACTION_SECONDS * 1000) awaitingCode.delete(uid);
 }
 
 async function handleInteraction(
   provider: Provider,
   appUrl: string,
-  route: { uid: string; action: 'show' | 'login' },
+  awaitingCode: Map<string, AwaitingCode>,
+  route: { uid: string; action: InteractionAction },
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -137,29 +165,65 @@ async function handleInteraction(
     details = await provider.interactionDetails(req, res);
     if (details.uid !== route.uid) throw new Error('interaction mismatch');
   } catch {
+    awaitingCode.delete(route.uid);
     sendHtml(res, 400, providerErrorPage({ appUrl, error: 'expired', description: 'This sign-in page has expired. Please sign in again.' }));
     return;
   }
   const action = `${OIDC_MOUNT}/interaction/${route.uid}/login`;
+  const codeAction = `${OIDC_MOUNT}/interaction/${route.uid}/code`;
+  const showCodePage = (status: number, waiting: AwaitingCode, error?: string) =>
+    sendHtml(res, status, codePage({ action: codeAction, error, demoCode: demoCodeHint(waiting.totpSecret) }));
 
   if (details.prompt.name !== 'login') {
     // Only consent can be left, and this first-party client never asks for it.
     await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
     return;
   }
-  if (route.action === 'show' || req.method !== 'POST') {
-    sendHtml(res, 200, signInPage({ action }));
+  const waiting = awaitingCode.get(route.uid);
+  if (req.method !== 'POST' || route.action === 'show') {
+    if (waiting) showCodePage(200, waiting);
+    else sendHtml(res, 200, signInPage({ action }));
+    return;
+  }
+  const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
+
+  if (route.action === 'code') {
+    if (!waiting) {
+      sendHtml(res, 401, signInPage({ action }));
+      return;
+    }
+    if (!totpMatches(waiting.totpSecret, (form.get('code') ?? '').replace(/\s/g, ''))) {
+      waiting.wrongCodes += 1;
+      if (waiting.wrongCodes >= CODE_ATTEMPTS) {
+        awaitingCode.delete(route.uid);
+        sendHtml(res, 401, signInPage({ action, email: waiting.email, error: TOO_MANY_CODES }));
+      } else showCodePage(401, waiting, WRONG_CODE);
+      return;
+    }
+    awaitingCode.delete(route.uid);
+    await provider.interactionFinished(req, res, { login: { accountId: waiting.userId } }, { mergeWithLastSubmission: false });
     return;
   }
 
-  const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
   const email = (form.get('email') ?? '').trim();
   const account = email ? await verifyLocalCredentials(email, form.get('password') ?? '') : null;
   if (!account) {
     sendHtml(res, 401, signInPage({ action, email, error: WRONG_CREDENTIALS }));
     return;
   }
+  if (account.totpSecret) {
+    const next = { userId: account.userId, email, totpSecret: account.totpSecret, wrongCodes: 0, startedAt: Date.now() };
+    forgetAbandoned(awaitingCode, next.startedAt);
+    awaitingCode.set(route.uid, next);
+    showCodePage(200, next);
+    return;
+  }
   await provider.interactionFinished(req, res, { login: { accountId: account.userId } }, { mergeWithLastSubmission: false });
+}
+
+/** The demo accounts' secret is public (README): their code is shown on the page, as the SMS page shows texts. */
+function demoCodeHint(totpSecret: string): string | undefined {
+  return totpSecret === DEMO_TOTP_SECRET ? totpCode(totpSecret) : undefined;
 }
 
 /**
@@ -172,6 +236,7 @@ export async function createLocalOidcProvider(options: { appUrl: string; jwksFil
   const jwks = (await loadOrCreateJwks(options.jwksFile)) as Configuration['jwks'];
   const provider = new Provider(issuer, configuration({ appUrl: options.appUrl, clientSecret, jwks }));
   const callback = provider.callback();
+  const awaitingCode = new Map<string, AwaitingCode>();
 
   return {
     issuer,
@@ -181,7 +246,7 @@ export async function createLocalOidcProvider(options: { appUrl: string; jwksFil
       const pathname = new URL(req.url ?? '/', 'http://local').pathname;
       const route = interactionRoute(pathname);
       if (route) {
-        await handleInteraction(provider, options.appUrl, route, req, res);
+        await handleInteraction(provider, options.appUrl, awaitingCode, route, req, res);
         return;
       }
       // Mounted like a sub-app: the provider routes on the rest of the path and reads the mount from originalUrl.

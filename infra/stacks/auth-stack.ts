@@ -90,7 +90,8 @@ export class AuthStack extends Stack {
       authFlows: { userSrp: true, userPassword: false, adminUserPassword: false, custom: false, user: false },
       oAuth: {
         flows: { authorizationCodeGrant: true },
-        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+        // COGNITO_ADMIN (aws.cognito.signin.user.admin): the user's access token may set up their own authenticator app.
+        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE, cognito.OAuthScope.COGNITO_ADMIN],
         callbackUrls: [`${props.appUrl}${CALLBACK_PATH}`],
         logoutUrls: [home],
       },

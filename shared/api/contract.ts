@@ -24,6 +24,11 @@ export interface Contract<
   summary: string;
   /** `public` routes run without a session; every other route needs one. */
   access: 'public' | 'session';
+  /**
+   * Open to a session that still has to set up an authenticator app (shared/auth/mfa.ts):
+   * only who-am-I, the setup itself and sign-out. Every other route refuses such a session.
+   */
+  beforeSecondFactor?: true;
   /** Coarse ability needed before anything is loaded; scoped checks happen in core after loading. */
   can?: readonly [Action, Subject];
   params?: P;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
+import { authenticatorCodeSchema, authenticatorSetupSchema, secondFactorStatusSchema } from '../schemas/second-factor';
 
 const urlResponse = z.object({ url: z.string() });
 
@@ -60,7 +61,51 @@ export const logoutEverywhere = defineContract({
   path: '/api/security/logout-everywhere',
   summary: "Ends every session of the signed-in user (all browsers and devices) and returns the identity provider logout URL.",
   access: 'session',
+  beforeSecondFactor: true,
   response: urlResponse,
 });
 
-export const securityApi = { loginSpa, login, authenticate, logout, logoutEverywhere };
+export const secondFactor = defineContract({
+  id: 'security.secondFactor',
+  service: 'security',
+  method: 'GET',
+  path: '/api/security/mfa',
+  summary: "Whether the signed-in user's roles need an authenticator app and whether this session has proved one.",
+  access: 'session',
+  beforeSecondFactor: true,
+  response: secondFactorStatusSchema,
+});
+
+export const beginAuthenticatorSetup = defineContract({
+  id: 'security.beginAuthenticatorSetup',
+  service: 'security',
+  method: 'POST',
+  path: '/api/security/mfa/setup',
+  summary: "Starts setting up an authenticator app: a new secret (text and otpauth URI), in force once a code confirms it.",
+  access: 'session',
+  beforeSecondFactor: true,
+  response: authenticatorSetupSchema,
+});
+
+export const verifyAuthenticatorSetup = defineContract({
+  id: 'security.verifyAuthenticatorSetup',
+  service: 'security',
+  method: 'POST',
+  path: '/api/security/mfa/verify',
+  summary: 'Confirms the authenticator app with a code from it: later sign-ins ask for codes, and this session has its second factor.',
+  access: 'session',
+  beforeSecondFactor: true,
+  body: authenticatorCodeSchema,
+  response: secondFactorStatusSchema,
+});
+
+export const securityApi = {
+  loginSpa,
+  login,
+  authenticate,
+  logout,
+  logoutEverywhere,
+  secondFactor,
+  beginAuthenticatorSetup,
+  verifyAuthenticatorSetup,
+};

@@ -13,6 +13,7 @@ export const userApi = {
     path: '/api/user/user',
     summary: 'The signed-in user with their roles.',
     access: 'session',
+    beforeSecondFactor: true,
     response: userSchema,
   }),
   abilities: defineContract({
@@ -22,6 +23,7 @@ export const userApi = {
     path: '/api/user/abilities',
     summary: "The signed-in user's ability rules (CASL raw rules), built from roles and location permissions.",
     access: 'session',
+    beforeSecondFactor: true,
     response: z.array(abilityRuleSchema),
   }),
   ...userDirectoryContracts,

@@ -63,7 +63,8 @@ describe('the app client', () => {
     expect(client.CallbackURLs[0].endsWith('/api/security/authenticate')).toBe(true);
     expect(client.LogoutURLs).toEqual([`https://${TEST_DOMAIN}/`]);
     expect(client.AllowedOAuthFlows).toEqual(['code']);
-    expect(client.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile']);
+    // The last lets the user's own access token set up an authenticator app (no Cognito IAM grant for the security function).
+    expect(client.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile', 'aws.cognito.signin.user.admin']);
     expect(client.GenerateSecret).toBe(false);
     expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
   });

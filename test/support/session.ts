@@ -8,8 +8,13 @@ export function demoUser(email: string) {
   return user;
 }
 
-/** A real session item for a demo user, as the sign-in callback would create; returns the Cookie header value. */
+/**
+ * A real session item for a demo user, as the sign-in callback would create; returns the Cookie
+ * header value. Demo accounts with an authenticator app (superadmin, conference admin) are asked
+ * for its code at sign-in, so their sessions have the second factor, as the callback records.
+ */
 export async function cookieFor(email: string): Promise<string> {
-  const { token } = await openSession(demoUser(email).id);
+  const user = demoUser(email);
+  const { token } = await openSession(user.id, { secondFactor: Boolean(user.totpSecret) });
   return `${sessionCookieName()}=${token}`;
 }

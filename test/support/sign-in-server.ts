@@ -4,6 +4,7 @@ import { freePort } from '../../bin/local/ports';
 import { startAppServer } from '../../bin/local/server';
 import { ProcessSettings } from '../../bin/local/settings';
 import { TestBrowser } from './test-browser';
+import { totpCode } from '../../functions/core/identity/totp';
 
 /**
  * The app's origin with the real sign-in stack for integration tests: the embedded OpenID
@@ -32,12 +33,22 @@ export async function startSignInServer() {
 }
 
 /**
- * Starts sign-in with `login?<query>`, signs in on the provider's page and returns the
- * provider's redirect back to the app (the callback URL), without opening it.
+ * Starts sign-in with `login?<query>`, signs in on the provider's page (and, for an account
+ * with an authenticator app, on its code page with a code computed from `totpSecret`) and
+ * returns the provider's redirect back to the app (the callback URL), without opening it.
  */
-export async function reachCallback(browser: TestBrowser, account: { email: string; password: string }, loginQuery = ''): Promise<string> {
+export async function reachCallback(browser: TestBrowser, account: { email: string; password: string; totpSecret?: string }, loginQuery = ''): Promise<string> {
   const authorize = await browser.redirectTarget(`/api/security/login${loginQuery ? `?${loginQuery}` : ''}`);
   const signInPage = await browser.followWhile(authorize, (url) => !url.pathname.startsWith('/oidc/interaction/'));
-  const afterLogin = await browser.redirectTarget(`${signInPage}/login`, { method: 'POST', form: account });
+  const credentials = { email: account.email, password: account.password };
+  const afterLogin = account.totpSecret
+    ? await passCodePage(browser, signInPage, credentials, account.totpSecret)
+    : await browser.redirectTarget(`${signInPage}/login`, { method: 'POST', form: credentials });
   return browser.followWhile(afterLogin, (url) => url.pathname !== '/api/security/authenticate');
+}
+
+async function passCodePage(browser: TestBrowser, signInPage: string, credentials: { email: string; password: string }, totpSecret: string): Promise<string> {
+  const codePage = await browser.request(`${signInPage}/login`, { method: 'POST', form: credentials });
+  if (codePage.status !== 200 || !(await codePage.text()).includes('Authenticator code')) throw new Error(`Expected the code page, got ${codePage.status}`);
+  return browser.redirectTarget(`${signInPage}/code`, { method: 'POST', form: { code: totpCode(totpSecret) } });
 }

@@ -39,25 +39,25 @@ let decoyHash: Promise<string> | undefined;
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Creates a local account; fails when the email already has one. */
-export async function createLocalAccount(input: { email: string; password: string; userId: string }): Promise<void> {
+export async function createLocalAccount(input: { email: string; password: string; userId: string; totpSecret?: string }): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   try {
-    await db().entities.localAccount.create({ email: normalise(input.email), userId: input.userId, passwordHash }).go();
+    await db().entities.localAccount.create({ email: normalise(input.email), userId: input.userId, passwordHash, totpSecret: input.totpSecret }).go();
   } catch (error) {
     if (isConditionFailure(error)) throw new Error('A local account already exists for this email');
     throw error;
   }
 }
 
-/** The account's user when email (any case) and password match, otherwise null. */
-export async function verifyLocalCredentials(email: string, password: string): Promise<{ userId: string; email: string } | null> {
+/** The account's user (and its authenticator app's secret, if any) when email (any case) and password match, otherwise null. */
+export async function verifyLocalCredentials(email: string, password: string): Promise<{ userId: string; email: string; totpSecret?: string } | null> {
   const { data: account } = await db().entities.localAccount.get({ email: normalise(email) }).go();
   if (!account) {
     decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await passwordMatches(password, await decoyHash);
     return null;
   }
-  return (await passwordMatches(password, account.passwordHash)) ? { userId: account.userId, email: account.email } : null;
+  return (await passwordMatches(password, account.passwordHash)) ? { userId: account.userId, email: account.email, totpSecret: account.totpSecret } : null;
 }
 
 /** Sets a new password (invitation and reset links). False when there is no such account. */

@@ -32,12 +32,15 @@ export function callbackUrl(): string {
   return new URL('/api/security/authenticate', config.appUrl).toString();
 }
 
+export const SIGN_IN_SCOPES = 'openid email profile aws.cognito.signin.user.admin';
+
 export async function authorizationUrl(checks: { state: string; nonce: string; codeChallenge: string }): Promise<string> {
   const configuration = await oidcConfiguration();
   return oidc
     .buildAuthorizationUrl(configuration, {
       redirect_uri: callbackUrl(),
-      scope: 'openid email profile',
+      // The last scope lets the user's access token set up their own authenticator app (Cognito's GetUser, AssociateSoftwareToken ...).
+      scope: SIGN_IN_SCOPES,
       response_type: 'code',
       code_challenge: checks.codeChallenge,
       code_challenge_method: 'S256',
@@ -53,6 +56,9 @@ export interface SignedInIdentity {
   email: string;
   /** Only a verified email may link a first sign-in to an existing user. */
   emailVerified: boolean;
+  /** The provider's access token: kept sealed on the server only while an authenticator app may be set up; never sent to the browser. */
+  accessToken: string;
+  accessTokenExpiresIn: number;
 }
 
 /** The failures of a callback the browser or the provider caused (a used or forged code, a wrong state). */
@@ -75,7 +81,7 @@ export async function exchangeCode(
   if (!claims || typeof claims.email !== 'string') throw new Error('The identity provider returned no email claim');
   // Cognito sends a boolean; some providers send the string "true".
   const emailVerified = claims.email_verified === true || claims.email_verified === 'true';
-  return { subject: claims.sub, email: claims.email, emailVerified };
+  return { subject: claims.sub, email: claims.email, emailVerified, accessToken: tokens.access_token, accessTokenExpiresIn: tokens.expiresIn() ?? 300 };
 }
 
 /** Where the browser goes to end the provider's own session; it then returns to the app root. */

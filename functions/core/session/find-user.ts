@@ -16,7 +16,7 @@ export type UnlinkedReason = 'not-linked' | 'email-unverified' | 'bound-to-other
  * someone else opens at the provider with the same, unverified or later changed, email
  * never reaches it.
  */
-export async function findUserForIdentity(identity: SignedInIdentity): Promise<{ user: User } | { refused: UnlinkedReason }> {
+export async function findUserForIdentity(identity: Pick<SignedInIdentity, 'subject' | 'email' | 'emailVerified'>): Promise<{ user: User } | { refused: UnlinkedReason }> {
   const bound = await db().entities.user.query.bySubject({ cognitoUsername: identity.subject }).go({ limit: 1 });
   if (bound.data[0]) return { user: bound.data[0] };
 

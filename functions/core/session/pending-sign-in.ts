@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
-import { config } from '../../lib/config';
+import { seal, unseal } from './sealed';
 
 /**
  * A sign-in between "go to the provider" and its callback, kept by the browser that started
@@ -19,29 +17,15 @@ export interface PendingSignIn {
 export const PENDING_SIGN_IN_SECONDS = 10 * 60;
 const PURPOSE = 'formation-sign-in';
 
-/** A 256-bit key from the configured secret (any string of 32+ characters). */
-function key(): Uint8Array {
-  return createHash('sha256').update(`${PURPOSE}:${config.cookieSecret}`).digest();
-}
-
 export async function sealPendingSignIn(pending: PendingSignIn): Promise<string> {
-  return new EncryptJWT({ ...pending })
-    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setAudience(PURPOSE)
-    .setIssuedAt()
-    .setExpirationTime(`${PENDING_SIGN_IN_SECONDS}s`)
-    .encrypt(key());
+  return seal(PURPOSE, { ...pending }, PENDING_SIGN_IN_SECONDS);
 }
 
 /** The pending sign-in, or null when the value was altered, made with another key or is older than 10 minutes. */
 export async function openPendingSignIn(sealed: string | undefined): Promise<PendingSignIn | null> {
-  if (!sealed) return null;
-  try {
-    const { payload } = await jwtDecrypt(sealed, key(), { audience: PURPOSE, maxTokenAge: `${PENDING_SIGN_IN_SECONDS}s` });
-    const { state, nonce, codeVerifier, redirectPath } = payload;
-    if (typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string' || typeof redirectPath !== 'string') return null;
-    return { state, nonce, codeVerifier, redirectPath };
-  } catch {
-    return null;
-  }
+  const payload = await unseal(PURPOSE, sealed);
+  if (!payload) return null;
+  const { state, nonce, codeVerifier, redirectPath } = payload;
+  if (typeof state !== 'string' || typeof nonce !== 'string' || typeof codeVerifier !== 'string' || typeof redirectPath !== 'string') return null;
+  return { state, nonce, codeVerifier, redirectPath };
 }

@@ -3,6 +3,7 @@ import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { loadRoles, type RoleDefinition } from '../roles/role-cache';
 import { rulesFor } from '../../../shared/auth/rules';
 import { buildAbility, type AppAbility } from '../../../shared/auth/ability';
+import { secondFactorRequired } from '../../../shared/auth/mfa';
 import type { AbilityRuleView } from '../../../shared/schemas/ability';
 import { parseSessionToken } from './session-token';
 import { sessionIsLive, sessionNeedsTouch, sessionTtl } from './session-times';
@@ -20,6 +21,12 @@ export interface AuthContext {
   rules: AbilityRuleView[];
   ability: AppAbility;
   isSuperadmin: boolean;
+  /** This session's sign-in proved a second factor, or it set up an authenticator app since. */
+  secondFactor: boolean;
+  /** The user holds a role that needs a second factor (shared/auth/mfa.ts); checked on every request. */
+  secondFactorRequired: boolean;
+  /** The provider's sealed access token while the session may still set up an authenticator app. */
+  sealedAccessToken: string | undefined;
 }
 
 /**
@@ -51,6 +58,9 @@ export async function resolveSession(token: string): Promise<AuthContext | null>
     rules,
     ability: buildAbility(rules as never),
     isSuperadmin: roles.some((r) => r.system && r.name === 'Superadmin'),
+    secondFactor: Boolean(session.secondFactor),
+    secondFactorRequired: secondFactorRequired(roles),
+    sealedAccessToken: session.sealedAccessToken,
   };
 }
 

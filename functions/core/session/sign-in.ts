@@ -9,6 +9,7 @@ import { openSession } from './open-session';
 import { endSession, endUserSessions } from './end-sessions';
 import { PENDING_SIGN_IN_SECONDS, openPendingSignIn, sealPendingSignIn } from './pending-sign-in';
 import { safeAppPath } from './safe-redirect';
+import { secondFactorAtSignIn } from './second-factor';
 
 export const SIGN_IN_EXPIRED = 'This sign-in link has expired. Please sign in again.';
 export const SIGN_IN_FAILED = 'Sign-in did not complete. Please sign in again.';
@@ -69,7 +70,7 @@ export async function completeSignIn(
     throw new ForbiddenError(NO_LINKED_ACCOUNT);
   }
 
-  const session = await openSession(found.user.userId);
+  const session = await openSession(found.user.userId, await secondFactorAtSignIn(identity));
   securityEvent('sign-in.succeeded', { outcome: 'success', userId: found.user.userId });
   return { ...session, redirectPath: safeAppPath(pending.redirectPath, config.appUrl), userId: found.user.userId };
 }

@@ -12,6 +12,10 @@ export const localAccount = new Entity({
     userId: { type: 'string', required: true },
     /** `scrypt$N$r$p$<salt>$<hash>` (see functions/core/identity/local-accounts.ts). */
     passwordHash: { type: 'string', required: true },
+    /** A confirmed authenticator app (base32 TOTP secret): the local sign-in then asks for its code, as Cognito does. */
+    totpSecret: { type: 'string' },
+    /** A secret handed out by a setup not yet confirmed with a code. */
+    pendingTotpSecret: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -16,6 +16,13 @@ export const session = new Entity({
     /** Last use, refreshed at most every few minutes (idle timeout, functions/core/session). */
     lastSeenAt: { type: 'string' },
     ttl: { ...ttl, required: true },
+    /** This sign-in proved a second factor (an authenticator app code), or set one up since (functions/core/mfa). */
+    secondFactor: { type: 'boolean' },
+    /**
+     * The provider's access token, sealed (functions/core/session/sealed.ts), kept only while this
+     * session may still set up an authenticator app: Cognito's setup calls take the user's own token.
+     */
+    sealedAccessToken: { type: 'string' },
   },
   indexes: {
     byUser: {

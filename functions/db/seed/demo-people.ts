@@ -1,7 +1,15 @@
 import type { SystemRoleName } from '../../../shared/auth/vocabulary';
+import { secondFactorRequired } from '../../../shared/auth/mfa';
 import { DEMO_LOCATION_IDS } from './demo-organisation';
 
 export const DEMO_PASSWORD = 'demo-password';
+
+/**
+ * The authenticator app (TOTP) secret of the demo accounts whose roles need one (superadmin,
+ * conference admin): fixed and public, so `npm start`, the tests and anyone trying the demo
+ * can compute codes. The local sign-in page shows the current code for these accounts.
+ */
+export const DEMO_TOTP_SECRET = 'FORMATIONDEMOTOTPSECRETFORTRACKS';
 
 export interface DemoUser {
   id: string;
@@ -11,6 +19,8 @@ export interface DemoUser {
   role: SystemRoleName;
   firstName: string;
   lastName: string;
+  /** Set for the accounts whose roles need an authenticator app: DEMO_TOTP_SECRET. */
+  totpSecret?: string;
 }
 
 interface DemoPerson extends DemoUser {
@@ -38,7 +48,11 @@ const PEOPLE: DemoPerson[] = (
     churches: [DEMO_LOCATION_IDS.church1],
   },
   ] satisfies Array<Omit<DemoPerson, 'password'>>
-).map((person) => ({ ...person, password: DEMO_PASSWORD }));
+).map((person) => ({
+  ...person,
+  password: DEMO_PASSWORD,
+  ...(secondFactorRequired([{ name: person.role, system: true }]) ? { totpSecret: DEMO_TOTP_SECRET } : {}),
+}));
 
 /** One demo account per role; all sign in with `demo-password`. */
 export const DEMO_USERS: DemoUser[] = PEOPLE.map(({ locations: _l, churches: _c, ...user }) => user);

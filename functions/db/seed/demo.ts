@@ -25,7 +25,7 @@ import { demoAnnouncementItems, participantNotifications, superadminNotification
 import { demoFormItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 
-export { DEMO_USERS, DEMO_PASSWORD, type DemoUser } from './demo-people';
+export { DEMO_USERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, type DemoUser } from './demo-people';
 export { DEMO_LOCATION_IDS } from './demo-organisation';
 export { DEMO_INSTANCE_IDS } from './demo-tracks';
 
@@ -90,7 +90,7 @@ async function seedPerson(person: ReturnType<typeof demoPeople>[number], roleId:
     entities.userRole.put({ userId: person.id, roleId, roleName: person.role, createdAt: SEEDED_AT }).go(),
     permissions.length && entities.permission.put(permissions).go().then((result) => expectAllWritten(result, 'permissions')),
     memberships.length && entities.churchMembership.put(memberships).go().then((result) => expectAllWritten(result, 'memberships')),
-    createLocalAccount({ email: person.email, password: person.password, userId: person.id }).catch((error) => {
+    createLocalAccount({ email: person.email, password: person.password, userId: person.id, totpSecret: person.totpSecret }).catch((error) => {
       if (!/already exists/.test((error as Error).message)) throw error;
     }),
   ]);

@@ -3,6 +3,7 @@ import { redirect, withCookies } from '../../lib/http/result';
 import { clearedSessionCookie, clearedSignInCookie, readCookie, sessionCookie, signInCookie, signInCookieName } from '../../lib/http/cookies';
 import { completeSignIn, signOut, signOutEverywhere, startSignIn, type StartedSignIn } from '../../core/session/sign-in';
 import { appAddress } from '../../core/session/safe-redirect';
+import { beginAuthenticatorSetup, secondFactorStatus, verifyAuthenticatorSetup } from '../../core/session/second-factor';
 import { securityApi } from '../../../shared/api/security';
 import { config } from '../../lib/config';
 
@@ -26,4 +27,10 @@ export const handler = createServiceHandler(securityApi, {
   },
   logout: async ({ sessionCookie: token }) => withCookies({ url: await signOut(token) }, [clearedSessionCookie()]),
   logoutEverywhere: async ({ auth }) => withCookies({ url: await signOutEverywhere(auth.userId) }, [clearedSessionCookie()]),
+  secondFactor: async ({ auth }) => secondFactorStatus(auth),
+  beginAuthenticatorSetup: async ({ auth }) => beginAuthenticatorSetup(auth),
+  verifyAuthenticatorSetup: async ({ auth, body }) => {
+    await verifyAuthenticatorSetup(auth, body.code);
+    return { required: auth.secondFactorRequired, secondFactor: true };
+  },
 });

@@ -16,6 +16,7 @@ import { errorResponse, jsonResponse } from './responses';
 import { readCookie, sessionCookieName } from './cookies';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
+import { assertSecondFactor } from '../../core/session/second-factor';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -91,6 +92,8 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
   const session = cookie ? await resolveSession(cookie) : null;
   if (context && session) context.userId = session.userId;
   if (contract.access === 'session' && !session) throw new UnauthorizedError();
+  // Per request, not only at sign-in: a role granted mid-session takes effect at once.
+  if (session && !contract.beforeSecondFactor) assertSecondFactor(session);
   if (contract.can && session && !session.ability.can(contract.can[0], contract.can[1])) throw new ForbiddenError();
 
   const params = parsePart(contract.params, decodeParams(event.pathParameters), 'params');

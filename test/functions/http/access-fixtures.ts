@@ -55,6 +55,7 @@ export async function customRole(roleId: string, policies: Array<{ actions: stri
   await db().entities.role.create({ roleId, name: `Custom ${roleId}`, system: false, policies: policies as never }).go();
 }
 
+/** A session as after a sign-in that proved a second factor: these tests are about access, not about sign-in. */
 export async function cookieOf(userId: string): Promise<string> {
-  return `${sessionCookieName()}=${(await openSession(userId)).token}`;
+  return `${sessionCookieName()}=${(await openSession(userId, { secondFactor: true })).token}`;
 }

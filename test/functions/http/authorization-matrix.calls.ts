@@ -54,6 +54,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'app.openapi': () => ({ path: '/api/app/openapi.json' }),
   'security.logout': () => ({ path: '/api/security/logout', endsSession: true }),
   'security.logoutEverywhere': () => ({ path: '/api/security/logout-everywhere', endsSession: true }),
+  'security.secondFactor': () => ({ path: '/api/security/mfa' }),
   'user.current': () => ({ path: '/api/user/user' }),
   'user.abilities': () => ({ path: '/api/user/abilities' }),
   'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),

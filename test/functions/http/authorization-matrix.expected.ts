@@ -6,8 +6,8 @@
  * a route with no target (the caller's own data, or a list whose narrowing is checked on
  * the body): it is called once per actor. A number applies to every actor; an object names
  * roles whose answer differs (the extra actors of the fixtures answer as their base role
- * unless named). 'e2e' marks the sign-in redirects, which need a live provider round trip
- * and are covered by the Playwright suite. A contract with no row fails the matrix test.
+ * unless named). 'e2e' marks the sign-in redirects and the authenticator setup, which need a
+ * live provider round trip and are covered by the sign-in integration tests and the Playwright suite. A contract with no row fails the matrix test.
  * `describesCaller` marks answers about the caller's own permissions, which may name their
  * own denied locations; every other answer is checked to name nothing outside the scope.
  */
@@ -70,6 +70,10 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'security.authenticate': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'security.logout': { own: 200, other: null, anonymous: 200 },
   'security.logoutEverywhere': { own: 200, other: null, anonymous: 401 },
+  'security.secondFactor': { own: 200, other: null, anonymous: 401, describesCaller: true },
+  // Act on the caller's own provider account with the sign-in's kept token: test/functions/http/second-factor.test.ts and the Playwright suite.
+  'security.beginAuthenticatorSetup': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
+  'security.verifyAuthenticatorSetup': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'user.current': { own: 200, other: null, anonymous: 401 },
   'user.abilities': { own: 200, other: null, anonymous: 401, describesCaller: true },
   'notification.userNotifications': { own: 200, other: null, anonymous: 401 },

@@ -22,14 +22,15 @@ import { EXPECTED_MATRIX, type Cell, type Expected } from './authorization-matri
 const HANDLERS = { app, security, user, notification, announcement, jurisdiction, 'episcopal-area': episcopalArea, conference, district, church, role, job } as Record<string, Parameters<typeof invoke>[0]>;
 
 let actors = new Map<string, Actor>();
-/** One session per actor for the whole run: the matrix is about answers, not sign-in. */
+/** One session per actor for the whole run: the matrix is about answers, not sign-in (nor the second-factor check). */
+const SIGNED_IN_WITH_CODE = { secondFactor: true };
 const cookies = new Map<string, string>();
 
 beforeAll(async () => {
   process.env.OIDC_LOGOUT_URL = 'http://localhost/oidc/session/end';
   await seedDemo();
   actors = await seedMatrixActors();
-  await Promise.all([...actors.values()].map(async (actor) => cookies.set(actor.name, `${sessionCookieName()}=${(await openSession(actor.userId)).token}`)));
+  await Promise.all([...actors.values()].map(async (actor) => cookies.set(actor.name, `${sessionCookieName()}=${(await openSession(actor.userId, SIGNED_IN_WITH_CODE)).token}`)));
 });
 
 /** The actor's answer: named for the actor, else for their base role, else the default. */
@@ -88,10 +89,10 @@ describe('authorization matrix', () => {
           const tag = `${actor.name} ${column}`;
           const call = await CALLS[contract.id](target, tag, actor);
           aims.push(aimOf(call, tag));
-          const cookie = call.endsSession ? `${sessionCookieName()}=${(await openSession(actor.userId)).token}` : cookies.get(actor.name)!;
+          const cookie = call.endsSession ? `${sessionCookieName()}=${(await openSession(actor.userId, SIGNED_IN_WITH_CODE)).token}` : cookies.get(actor.name)!;
           const res = await invoke(HANDLERS[contract.service], call.path, { method: call.method ?? contract.method, cookie, query: call.query, body: call.body });
           // "Sign out everywhere" also ended the actor's shared session.
-          if (call.endsSession) cookies.set(actor.name, `${sessionCookieName()}=${(await openSession(actor.userId)).token}`);
+          if (call.endsSession) cookies.set(actor.name, `${sessionCookieName()}=${(await openSession(actor.userId, SIGNED_IN_WITH_CODE)).token}`);
           outcomes.push(`${actor.name}/${column}: ${res.status}`);
           const cell = column === 'own' ? row.own : row.other!;
           expectations.push(`${actor.name}/${column}: ${expectedFor(cell, actor)}`);
