@@ -1,15 +1,29 @@
 import { expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { DEMO_USERS } from '../../functions/db/seed/demo-people';
+import { totpCode } from '../../functions/core/identity/totp';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-/** Signs in through the real sign-in page of the identity provider. */
+/**
+ * Signs in through the real sign-in page of the identity provider. Demo accounts with an
+ * authenticator app (superadmin, conference admin) answer its code page with a code computed
+ * from their published secret, as their app would.
+ */
 export async function signIn(page: Page, email: string, path = '/') {
   await page.goto(path);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const totpSecret = DEMO_USERS.find((user) => user.email === email)?.totpSecret;
+  if (totpSecret) await enterAuthenticatorCode(page, totpSecret);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+}
+
+/** The provider's second sign-in step: the current code of the authenticator app with this secret. */
+export async function enterAuthenticatorCode(page: Page, totpSecret: string) {
+  await page.getByLabel('Authenticator code').fill(totpCode(totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** The announcements dialog opens once per load; close it to reach the page. */

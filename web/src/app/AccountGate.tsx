@@ -7,18 +7,21 @@ import { LoadingState } from '../components/ui/LoadingState';
 import { useApi } from '../lib/api/use-api';
 import { AbilityProvider } from '../lib/ability';
 import { CurrentUserContext } from '../lib/current-user';
+import { SecondFactorSetup } from './SecondFactorSetup';
 
 /**
  * Nothing shows before the account and its roles are known (SPEC.md section 2):
- * a spinner with 'Loading your account...' meanwhile. A 401 is handled by the API client,
+ * a spinner with 'Loading your account...' meanwhile. A session that still has to set up
+ * the authenticator app its roles need sees only that setup. A 401 is handled by the API client,
  * which sends the browser to sign in.
  */
 export function AccountGate() {
   const user = useApi(routes.user.current);
   const rules = useApi(routes.user.abilities);
+  const secondFactor = useApi(routes.security.secondFactor);
   const ability = useMemo(() => (rules.data ? buildAbility(rules.data as never) : null), [rules.data]);
 
-  const error = user.error ?? rules.error;
+  const error = user.error ?? rules.error ?? secondFactor.error;
   if (error && (error as { status?: number }).status !== 401) {
     return (
       <main className="app-centered">
@@ -28,7 +31,7 @@ export function AccountGate() {
       </main>
     );
   }
-  if (!user.data || !ability) {
+  if (!user.data || !ability || !secondFactor.data) {
     return (
       <main className="app-centered">
         <LoadingState message="Loading your account..." />
@@ -38,7 +41,7 @@ export function AccountGate() {
   return (
     <CurrentUserContext.Provider value={user.data}>
       <AbilityProvider ability={ability}>
-        <Outlet />
+        {secondFactor.data.required && !secondFactor.data.secondFactor ? <SecondFactorSetup /> : <Outlet />}
       </AbilityProvider>
     </CurrentUserContext.Provider>
   );

@@ -12,6 +12,7 @@ const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const ProfilePage = lazy(() => import('../features/users/ProfilePage'));
 const FormsPage = lazy(() => import('../features/forms/FormsPage'));
+const AuthenticatorPage = lazy(() => import('../features/security/AuthenticatorPage'));
 
 export const router = createBrowserRouter([
   {
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
           { path: 'users', element: <UsersPage /> },
           { path: 'users/:id/*', element: <ProfilePage /> },
           { path: 'forms/*', element: <FormsPage /> },
+          { path: 'security/authenticator', element: <AuthenticatorPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
 import { SignOutEverywhere } from './SignOutEverywhere';
+import { AuthenticatorSection } from './AuthenticatorSection';
 
 export default function ProfilePage() {
   const { id } = useParams();
@@ -21,6 +22,7 @@ export default function ProfilePage() {
           <dt>Roles</dt>
           <dd>{me.roles.map(roleLabel).join(', ') || 'None'}</dd>
         </dl>
+        <AuthenticatorSection />
         <SignOutEverywhere />
         </>
       ) : (

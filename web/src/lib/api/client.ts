@@ -1,5 +1,6 @@
 import type { BodyInput, Contract, ParamsInput, QueryInput, ResponseOf } from '@shared/api/contract';
 import { buildPath } from '@shared/api/contract';
+import { AUTHENTICATOR_PAGE, SECOND_FACTOR_REQUIRED } from '@shared/auth/mfa';
 import { routes, type RouteRef } from './routes';
 import { ABORT_MESSAGE, ApiError } from './api-error';
 import { toQueryString } from './query-string';
@@ -13,8 +14,9 @@ export interface CallOptions<C extends Contract> {
 
 /**
  * The one fetch wrapper (SPEC.md sections 7 and 8): same origin, credentials sent, JSON in
- * and out, 204 has no body, a cancelled call rejects with 'Request aborted', and a 401
- * sends the browser to the login address for the current path.
+ * and out, 204 has no body, a cancelled call rejects with 'Request aborted', a 401
+ * sends the browser to the login address for the current path, and a 403 for a missing
+ * second factor to the authenticator setup.
  */
 export async function call<C extends Contract>(contract: RouteRef<C>, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
   const url = buildPath(contract.path, options.params as Record<string, string>) + toQueryString(options.query as Record<string, unknown>);
@@ -35,6 +37,10 @@ export async function call<C extends Contract>(contract: RouteRef<C>, options: C
   const body = await readBody(response);
   if (response.status === 401 && contract.id !== 'security.loginSpa') {
     await redirectToLogin();
+  }
+  // A role that needs an authenticator app, granted during this session: set one up first.
+  if (response.status === 403 && (body as { message?: unknown } | null)?.message === SECOND_FACTOR_REQUIRED && window.location.pathname !== AUTHENTICATOR_PAGE) {
+    window.location.assign(AUTHENTICATOR_PAGE);
   }
   if (!response.ok) throw new ApiError(url, response.status, response.statusText, body);
   return body as ResponseOf<C>;
