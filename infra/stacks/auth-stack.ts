@@ -73,7 +73,7 @@ export class AuthStack extends Stack {
       COG8: 'The Plus plan (threat protection) is billed per monthly active user on top of Essentials, a standing cost a small conference does not carry; sign-in is protected by the WAF rate limits on /api/security/*, the password policy, Cognito lockout after repeated failures, and TOTP.',
       ...(props.mfa === 'required'
         ? {}
-        : { COG2: 'MFA is optional at pool level because most users (participants, mentors) may not have an authenticator app; TOTP is offered to all and the app requires it of superadmins and conference admins (docs/deploy.md, "Sign-in security"). Set mfa=required to require it of everyone.' }),
+        : { COG2: 'MFA is optional at pool level because most users (participants, mentors) may not have an authenticator app; TOTP is offered to all, and the app refuses every request of a superadmin or conference admin whose session has not proved a TOTP code (docs/deploy.md, "Sign-in security"). Set mfa=required to require it of everyone.' }),
     });
 
     this.domain = this.userPool.addDomain('Login', {
