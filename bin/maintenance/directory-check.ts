@@ -15,7 +15,7 @@ export interface DriftReport {
   differences: string[];
 }
 
-const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'directoryEntry', 'directoryCount'];
+const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'directoryEntry', 'directoryCount', 'projection'];
 
 export async function checkDirectory(): Promise<DriftReport> {
   const snapshot = await tableSnapshot(SOURCES);
@@ -24,14 +24,20 @@ export async function checkDirectory(): Promise<DriftReport> {
 
   const locations = new Map(of('location').map((item) => [item.locationId as string, item]));
   const wanted: DirectoryEntryInput[] = [];
-  for (const item of locations.values()) if (item.kind !== 'System') wanted.push(...entriesOf(item as never));
+  /** Each target's wanted entries, by `source NUL targetId`, to compare with its projection record. */
+  const wantedByTarget = new Map<string, DirectoryEntryInput[]>();
+  const want = (source: string, targetId: string, entries: DirectoryEntryInput[]) => {
+    wanted.push(...entries);
+    wantedByTarget.set(`${source}\u0000${targetId}`, entries);
+  };
+  for (const item of locations.values()) if (item.kind !== 'System') want('location', item.locationId, entriesOf(item as never));
   const byUser = new Map<string, { roles: any[]; permissions: any[] }>();
   const partOf = (userId: string) => byUser.get(userId) ?? byUser.set(userId, { roles: [], permissions: [] }).get(userId)!;
   for (const role of of('userRole')) partOf(role.userId).roles.push(role);
   for (const permission of of('permission')) partOf(permission.userId).permissions.push(permission);
   for (const user of of('user')) {
     const state = userDirectoryState({ user: user as never, ...partOf(user.userId) });
-    wanted.push(...userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds));
+    want('user', user.userId, userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds));
   }
 
   const actual = new Map(of('directoryEntry').map((entry) => [entryKey(entry as DirectoryEntryInput), entry]));
@@ -51,6 +57,8 @@ export async function checkDirectory(): Promise<DriftReport> {
     const should = wantedCounts.get(key) ?? 0;
     if (is !== should) differences.push(`count ${show(key)} is ${is}, should be ${should}`);
   }
+
+  differences.push(...recordDifferences(of('projection'), wantedByTarget));
 
   let copiesChecked = 0;
   for (const item of locations.values()) {
@@ -84,6 +92,32 @@ export async function checkDirectory(): Promise<DriftReport> {
   }
 
   return { entriesChecked: wantedByKey.size + actual.size, countersChecked: wantedCounts.size, copiesChecked, differences };
+}
+
+/**
+ * A projection record must name exactly the entries and counted lists its target has: a
+ * record that says less makes the next run count the target again, one that says more
+ * makes it uncount what was never counted.
+ */
+function recordDifferences(records: Array<Record<string, any>>, wantedByTarget: Map<string, DirectoryEntryInput[]>): string[] {
+  const differences: string[] = [];
+  const byTarget = new Map(records.map((record) => [`${record.source}\u0000${record.targetId}`, record]));
+  const sameSet = (actual: unknown, expected: Set<string>) => {
+    const values = new Set(actual instanceof Set ? [...actual] : ((actual as string[] | undefined) ?? []));
+    return values.size === expected.size && [...expected].every((value) => values.has(value));
+  };
+  for (const [target, entries] of wantedByTarget) {
+    const record = byTarget.get(target);
+    const label = target.replace('\u0000', ' ');
+    if (!record) {
+      if (entries.length) differences.push(`${label} has no projection record`);
+      continue;
+    }
+    if (!sameSet(record.entries, new Set(entries.map(entryKey)))) differences.push(`${label}: projection record lists other entries`);
+    const counted = new Set(directoryCountsOf(entries).map(({ scopeId, list }) => `${scopeId}\u0000${list}`));
+    if (!sameSet(record.counted, counted)) differences.push(`${label}: projection record counts other lists`);
+  }
+  return differences;
 }
 
 function sorted(value: unknown): unknown {

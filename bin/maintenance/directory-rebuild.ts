@@ -1,7 +1,7 @@
 import { claimKey } from '../../functions/db/claims';
 import { entryKey, type DirectoryEntryInput } from '../../functions/db/directory';
 import { db } from '../../functions/db/service';
-import { projectOrWait } from '../../functions/core/jobs/project-or-wait';
+import { projectOrWait } from '../../functions/db/directory-projection';
 import { projectLocation } from '../../functions/core/locations/location-projector';
 import { nameClaimOf } from '../../functions/core/locations/location-writes';
 import { roleNameClaim } from '../../functions/core/roles/role-editor';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { db } from './service';
 import { entryKey, isCountedList, type DirectoryEntryInput } from './directory';
 import { isConditionFailure } from './versioned';
-import { transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type TransactionWrite } from './transact';
+import { retry, transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type TransactionWrite } from './transact';
 
 /**
  * Applies what a projector wants a target's directory entries to be (ARCHITECTURE.md
@@ -50,8 +50,25 @@ function countedKey(scopeId: string, list: string): string {
   return `${scopeId}${KEY_SEPARATOR}${list}`;
 }
 
+/** The counted lists these entries put their target in. */
+function countedKeysOf(entries: DirectoryEntryInput[]): Set<string> {
+  return new Set(entries.filter((entry) => isCountedList(entry.list)).map((entry) => countedKey(entry.scopeId, entry.list)));
+}
+
 function splitKey(key: string): string[] {
   return key.split(KEY_SEPARATOR);
+}
+
+/**
+ * The record a finished run leaves for these entries, for writers that put a target's entries
+ * and counts in bulk themselves (the large seed): later runs then diff against what is really
+ * there instead of counting the target a second time.
+ */
+export function finishedProjection(source: ProjectionSource, targetId: string, desired: DesiredEntries, projectedAt: string) {
+  const entries = desired.entries.map(entryKey);
+  const counted = [...countedKeysOf(desired.entries)];
+  // DynamoDB stores no empty set: a target with nothing listed has no set at all.
+  return { source, targetId, sourceVersion: desired.sourceVersion, projectedAt, leaseUntil: 0, ...(entries.length && { entries }), ...(counted.length && { counted }) };
 }
 
 /**
@@ -69,6 +86,17 @@ export async function project(source: ProjectionSource, targetId: string, desire
     throw error;
   }
   return 'projected';
+}
+
+/**
+ * Runs a projection, waiting briefly while another run holds its lease (that run may have read
+ * the state before the caller's change). For the request's fast path, so the caller reads their
+ * change, and for job steps. Still busy: throws, and the caller leaves it to the stream (a
+ * request) or repeats the step (a job; steps are idempotent).
+ */
+export async function projectOrWait(run: () => Promise<ProjectionOutcome>): Promise<void> {
+  const outcome = await retry(run, { attempts: 6, baseMs: 50, again: ({ value }) => value === 'busy' });
+  if (outcome === 'busy') throw new Error('A projection stayed busy');
 }
 
 async function acquireLease(source: ProjectionSource, targetId: string, owner: string): Promise<ProjectionRecord | null> {
@@ -129,7 +157,7 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
 
   // 3. Counts, each membership with its counter.
   const counted = new Set(record.counted ?? []);
-  const wantedCounted = new Set(desired.entries.filter((entry) => isCountedList(entry.list)).map((entry) => countedKey(entry.scopeId, entry.list)));
+  const wantedCounted = countedKeysOf(desired.entries);
   // DynamoDB refuses ADD and DELETE of one set in one update: additions and removals go apart.
   const additions = [...wantedCounted].filter((entry) => !counted.has(entry));
   const removals = [...counted].filter((entry) => !wantedCounted.has(entry));

@@ -4,7 +4,8 @@
  * and each creates its own table (./integration-setup.ts). With DYNAMODB_ENDPOINT already
  * set, that endpoint is used and nothing is started.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawnDynamoLocal } from '../../bin/local/dynamodb-java';
@@ -13,8 +14,13 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoints: string[];
+    /** Whether each DynamoDB Local holds the demo in DEMO_TEMPLATE_TABLE (./demo-table.ts). */
+    demoTemplate: boolean;
   }
 }
+
+/** Where `npm run seed` writes the demo once per DynamoDB Local, for ./demo-table.ts to copy. */
+export const DEMO_TEMPLATE_TABLE = 'demo-template';
 
 const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -83,17 +89,34 @@ async function startOne(): Promise<{ endpoint: string; stop: () => Promise<void>
   };
 }
 
+/** The real seed, run as `npm run seed` runs it, into this instance's template table. */
+async function seedTemplate(endpoint: string): Promise<void> {
+  const env = { ...process.env, DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: DEMO_TEMPLATE_TABLE, AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' };
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/seed.ts'], { env, timeout: STARTUP_TIMEOUT_MS * 3 });
+}
+
 export default async function setup(project: TestProject) {
   const given = process.env.DYNAMODB_ENDPOINT;
   if (given) {
     project.provide('dynamoEndpoints', [given]);
+    project.provide('demoTemplate', false);
     return;
   }
-  const started = await Promise.all(Array.from({ length: INSTANCES }, startOne));
+  const started = await Promise.all(
+    Array.from({ length: INSTANCES }, async () => {
+      const instance = await startOne();
+      await seedTemplate(instance.endpoint).catch(async (error) => {
+        await instance.stop();
+        throw error;
+      });
+      return instance;
+    }),
+  );
   project.provide(
     'dynamoEndpoints',
     started.map((instance) => instance.endpoint),
   );
+  project.provide('demoTemplate', true);
   return async () => {
     await Promise.all(started.map((instance) => instance.stop()));
   };

@@ -3,7 +3,7 @@ import type { JobKind } from '../../db/jobs';
 import { setIfPresent } from './set-if-present';
 import { getLocation } from '../locations/location-store';
 import { projectLocation } from '../locations/location-projector';
-import { projectOrWait } from './project-or-wait';
+import { projectOrWait } from '../../db/directory-projection';
 
 /**
  * After a rename: the location's children carry its name (`parentName`, shown in tables) and

@@ -7,7 +7,7 @@ import { ancestryUnder } from '../locations/ancestry';
 import { getLocation } from '../locations/location-store';
 import { projectLocation } from '../locations/location-projector';
 import { projectUser } from '../users/user-projector';
-import { projectOrWait } from './project-or-wait';
+import { projectOrWait } from '../../db/directory-projection';
 import { setIfPresent } from './set-if-present';
 
 /**

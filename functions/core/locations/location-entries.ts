@@ -18,6 +18,14 @@ export function entriesOf(item: LocationItem): DirectoryEntryInput[] {
   });
 }
 
+/** An episcopal area's copy of its conferences' names: the active ones, in name order. */
+export function areaChildNames(conferences: Array<{ name: string; active?: boolean }>): string[] {
+  return conferences
+    .filter((conference) => conference.active !== false)
+    .map((conference) => conference.name)
+    .sort((a, b) => a.localeCompare(b));
+}
+
 /**
  * The rows `item` has in the list named `list` (its System-scope entries: every scope holds
  * the same ones), for locations listed in their own right rather than read from a list.

@@ -1,7 +1,7 @@
 import { db } from '../../db/service';
 import { project, type ProjectionOutcome } from '../../db/directory-projection';
 import { isConditionFailure } from '../../db/versioned';
-import { entriesOf } from './location-entries';
+import { areaChildNames, entriesOf } from './location-entries';
 import { getLocation, type LocationItem } from './location-store';
 
 /**
@@ -44,8 +44,5 @@ async function withCurrentCopies(item: LocationItem): Promise<LocationItem> {
 /** An area's active conferences by name: an area holds a few dozen at most, so one or two pages. */
 async function activeConferenceNames(areaId: string): Promise<string[]> {
   const { data } = await db().entities.location.query.byParent({ parentId: areaId, kind: 'Conference' }).go({ limit: 100 });
-  return data
-    .filter((conference) => conference.active)
-    .map((conference) => conference.name)
-    .sort((a, b) => a.localeCompare(b));
+  return areaChildNames(data);
 }

@@ -1,3 +1,4 @@
+import { projectOrWait } from '../../db/directory-projection';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import { claimName, moveName, type NameClaim } from '../../db/claims';
 import { newJob } from '../../db/jobs';
@@ -88,7 +89,7 @@ async function projectAfterWrite(locationIds: string[]): Promise<void> {
   const next = async (): Promise<void> => {
     for (let locationId = pending.shift(); locationId; locationId = pending.shift()) {
       const id = locationId;
-      await projectLocation(id).catch((error) => log('warn', 'location projection deferred to the stream', { locationId: id, error: String(error) }));
+      await projectOrWait(() => projectLocation(id)).catch((error) => log('warn', 'location projection deferred to the stream', { locationId: id, error: String(error) }));
     }
   };
   await Promise.all(Array.from({ length: PROJECTIONS_AT_ONCE }, next));

@@ -1,3 +1,4 @@
+import { projectOrWait } from '../../db/directory-projection';
 import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
 import { retryOnStale, transactInChunks, type TransactionWrite } from '../../db/transact';
 import { NotFoundError } from '../../lib/errors';
@@ -30,7 +31,7 @@ export async function changeUserAccess<T>(userId: string, plan: (target: UserAgg
     return { planned, committed: true };
   });
   if (result.committed) {
-    await projectUser(userId).catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
+    await projectOrWait(() => projectUser(userId)).catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
   }
   return result.planned.result;
 }

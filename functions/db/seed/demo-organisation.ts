@@ -1,5 +1,6 @@
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
+import { areaChildNames } from '../../core/locations/location-entries';
 
 /** Ids tests and other seed parts refer to. */
 export const DEMO_LOCATION_IDS = {
@@ -73,7 +74,7 @@ export function demoLocationItems(): DemoLocationItem[] {
   }
   const items = [...byId.values()];
   for (const item of items) {
-    if (item.kind === 'EpiscopalArea') item.childNames = items.filter((child) => child.parentId === item.locationId).map((child) => child.name);
+    if (item.kind === 'EpiscopalArea') item.childNames = areaChildNames(items.filter((child) => child.parentId === item.locationId));
   }
   return items;
 }

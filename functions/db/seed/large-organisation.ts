@@ -2,6 +2,7 @@ import type { LocationKind } from '../../../shared/auth/vocabulary';
 import { DEMO_LOCATION_IDS, demoLocationItems, type DemoLocationItem } from './demo-organisation';
 import { churchName, JURISDICTION_NAMES, NAME_POOLS, uniqueNamer } from './large-names';
 import { seededRandom } from './large-random';
+import { areaChildNames } from '../../core/locations/location-entries';
 
 /**
  * The large seed's organisation: the demo locations plus generated ones, so the totals
@@ -92,7 +93,7 @@ export function largeOrganisation(sizes: LargeSizes = LARGE_SIZES, seed = 202501
   if (conferenceCount > 0 && areas.length === 0) throw new Error('Generated conferences need generated episcopal areas (demo areas keep their conference names)');
   const conferenceNames = uniqueNamer(random, NAME_POOLS.regions, 'Conference', takenNames('Conference'));
   const conferences = Array.from({ length: conferenceCount }, (_, i) => childOf(areas[i % areas.length], idOf('conf', i), 'Conference', conferenceNames()));
-  for (const area of areas) area.childNames = conferences.filter((conference) => conference.parentId === area.locationId).map((conference) => conference.name);
+  for (const area of areas) area.childNames = areaChildNames(conferences.filter((conference) => conference.parentId === area.locationId));
 
   // Blue Ridge first, then round-robin over the other conferences.
   const demoConference = demo.find((item) => item.locationId === DEMO_LOCATION_IDS.conference1)!;

@@ -9,7 +9,10 @@
  * the scopes both share, and written once at the end: the System root's `users` count
  * reaching the total is what `largeSeedPresent` checks, so an interrupted seed runs again.
  */
+import { claimKey } from '../claims';
 import { directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
+import { finishedProjection } from '../directory-projection';
+import { nameClaimOf } from '../../core/locations/location-writes';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
 import { seedDemo } from './demo';
@@ -63,9 +66,28 @@ function progressLog(writer: ParallelWriter, started: number, log?: (line: strin
   };
 }
 
+/**
+ * Seeded items start at version 1, as ElectroDB's first put leaves them. Each target also gets
+ * the record its projector would have left, and each location its name claim, so the app's
+ * later writes treat generated data exactly like data it wrote itself.
+ */
+const FIRST_VERSION = 1;
+
+const projectionItem = (source: 'user' | 'location', targetId: string, entries: DirectoryEntryInput[], sourceVersion: string) =>
+  tableItem(entities().projection.put(finishedProjection(source, targetId, { entries, sourceVersion }, SEEDED_AT)).params());
+
 function locationItems(locations: LocationItem[]): { items: Item[]; entries: DirectoryEntryInput[] } {
-  const items = locations.map((location) => tableItem(entities().location.put({ ...location, active: true, createdAt: SEEDED_AT, updatedAt: SEEDED_AT }).params()));
-  const entries = locations.flatMap((location) => locationDirectoryEntries({ ...location, active: true }));
+  const items: Item[] = [];
+  const entries: DirectoryEntryInput[] = [];
+  for (const location of locations) {
+    const own = locationDirectoryEntries({ ...location, active: true });
+    items.push(
+      tableItem(entities().location.put({ ...location, active: true, createdAt: SEEDED_AT, updatedAt: SEEDED_AT }).params()),
+      tableItem(entities().claim.put({ ...claimKey(nameClaimOf(location)), ownerId: location.locationId }).params()),
+      projectionItem('location', location.locationId, own, String(FIRST_VERSION)),
+    );
+    entries.push(...own);
+  }
   return { items, entries };
 }
 
@@ -79,6 +101,7 @@ function personItems(person: GeneratedPerson): { items: Item[]; entries: Directo
     ...person.permissions.map((permission) => tableItem(entities().permission.put({ userId: user.userId, ...permission, ...stamps }).params())),
   ];
   const entries = userDirectoryEntries(user, [roleId], person.permissions.map((permission) => permission.ancestorIds));
+  items.push(projectionItem('user', user.userId, entries, `${FIRST_VERSION}.0`));
   return { items, entries };
 }
 

@@ -1,4 +1,5 @@
-import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { StaleVersionError } from '../../../functions/db/versioned';
 import { openSession } from '../../../functions/core/session/open-session';

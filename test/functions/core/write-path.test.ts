@@ -1,4 +1,5 @@
-import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { projectionFaults } from '../../../functions/db/directory-projection';
 import { jobFaults } from '../../../functions/db/jobs';

@@ -6,6 +6,11 @@ import { largeSeedPresent, seedLarge, type LargeSizes } from '../../../functions
 import { largeOrganisation } from '../../../functions/db/seed/large-organisation';
 import { largePeople } from '../../../functions/db/seed/large-people';
 import { db } from '../../../functions/db/service';
+import { projectLocation } from '../../../functions/core/locations/location-projector';
+import { projectUser } from '../../../functions/core/users/user-projector';
+import { claimKey } from '../../../functions/db/claims';
+import { nameClaimOf } from '../../../functions/core/locations/location-writes';
+import { checkDirectory } from '../../../bin/maintenance/directory-check';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 
@@ -103,6 +108,29 @@ describe('large seed (small sizes)', () => {
     expect(role?.roleName).toBe(person.roleName);
   });
 
+  it('leaves what the app itself would have: no drift, projection records and name claims included', async () => {
+    expect((await checkDirectory()).differences).toEqual([]);
+    const church = largeOrganisation(SIZES).generated.find((location) => location.kind === 'Church')!;
+    const { data: claim } = await db().entities.claim.get(claimKey(nameClaimOf(church))).go();
+    expect(claim?.ownerId).toBe(church.locationId);
+  });
+
+  it("lets the app's projectors take over generated targets without counting them twice", async () => {
+    const keys: Array<[string, string]> = [
+      [SYSTEM_LOCATION_ID, directoryLists.users()],
+      [SYSTEM_LOCATION_ID, directoryLists.locations('Church')],
+      [blueRidge, directoryLists.users()],
+    ];
+    const before = await Promise.all(keys.map(([scopeId, list]) => storedCount(scopeId, list)));
+    const organisation = largeOrganisation(SIZES);
+    const churches = organisation.generated.filter((location) => location.kind === 'Church').slice(0, 5);
+    const people = [...largePeople(organisation, SIZES.users)].slice(0, 5);
+    const outcomes = await Promise.all([...churches.map((church) => projectLocation(church.locationId)), ...people.map((person) => projectUser(person.user.userId))]);
+    expect(outcomes.every((outcome) => outcome === 'projected')).toBe(true);
+    expect(await Promise.all(keys.map(([scopeId, list]) => storedCount(scopeId, list)))).toEqual(before);
+    expect((await checkDirectory()).differences).toEqual([]);
+  });
+
   it('can run again (with BatchWrite this time) without changing a count', async () => {
     const keys: Array<[string, string]> = [
       [SYSTEM_LOCATION_ID, directoryLists.users()],
@@ -113,5 +141,6 @@ describe('large seed (small sizes)', () => {
     await seedLarge({ sizes: SIZES, mode: 'batch', concurrency: 4 });
     expect(await Promise.all(keys.map(([scopeId, list]) => storedCount(scopeId, list)))).toEqual(before);
     expect((await listedTargets(SYSTEM_LOCATION_ID, directoryLists.locations('Church'))).size).toBe(SIZES.churches);
+    expect((await checkDirectory()).differences).toEqual([]);
   }, 300_000);
 });

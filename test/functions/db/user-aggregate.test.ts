@@ -1,6 +1,7 @@
 import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
 import { addNotification } from '../../../functions/db/access/notifications';
-import { DEMO_LOCATION_IDS, DEMO_USERS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS, DEMO_USERS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { withCountedRequests } from '../../support/dynamo';
 

@@ -1,4 +1,5 @@
-import { DEMO_LOCATION_IDS as IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS as IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { handler as conference } from '../../../functions/http/conference/handler';
 import { handler as district } from '../../../functions/http/district/handler';

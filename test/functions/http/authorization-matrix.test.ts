@@ -1,7 +1,7 @@
 import { contracts } from '../../../shared/api';
 import { seedMatrixActors, type Actor } from './authorization-matrix.fixtures';
 import { CALLS, type MatrixCall } from './authorization-matrix.calls';
-import { seedDemo } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { openSession } from '../../../functions/core/session/open-session';
 import { sessionCookieName } from '../../../functions/lib/http/cookies';
 import { handler as app } from '../../../functions/http/app/handler';

@@ -3,7 +3,8 @@ import { handler as jurisdictions } from '../../../functions/http/jurisdiction/h
 import { handler as conferences } from '../../../functions/http/conference/handler';
 import { handler as districts } from '../../../functions/http/district/handler';
 import { handler as churches } from '../../../functions/http/church/handler';
-import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { listAdvisors } from '../../../functions/core/users/advisors';
 import { openSession } from '../../../functions/core/session/open-session';
 import { resolveSession } from '../../../functions/core/session/resolve-session';

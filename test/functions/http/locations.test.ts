@@ -3,7 +3,8 @@ import { handler as areas } from '../../../functions/http/episcopal-area/handler
 import { handler as conferences } from '../../../functions/http/conference/handler';
 import { handler as districts } from '../../../functions/http/district/handler';
 import { handler as churches } from '../../../functions/http/church/handler';
-import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
 

@@ -1,5 +1,5 @@
 import { handler } from '../../../functions/http/notification/handler';
-import { seedDemo } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';
 

@@ -1,5 +1,6 @@
 import { handler } from '../../../functions/http/role/handler';
-import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { SYSTEM_LOCATION_ID } from '../../../functions/db/entities/location';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';

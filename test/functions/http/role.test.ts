@@ -1,5 +1,6 @@
 import { handler } from '../../../functions/http/role/handler';
-import { seedDemo, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';

@@ -1,5 +1,6 @@
 import { handler } from '../../../functions/http/user/handler';
-import { DEMO_LOCATION_IDS, seedDemo } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { LAST_CONFERENCE_MESSAGE } from '../../../shared/auth/policies';
 import { invoke } from '../../support/invoke';

@@ -1,7 +1,7 @@
 import { handler } from '../../../functions/http/user/handler';
 import { handler as security } from '../../../functions/http/security/handler';
 import { buildAbility } from '../../../shared/auth/ability';
-import { seedDemo } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';

@@ -1,6 +1,7 @@
 import { handler as role } from '../../../functions/http/role/handler';
 import { handler as conference } from '../../../functions/http/conference/handler';
-import { seedDemo, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
 import { MAX_BODY_BYTES } from '../../../functions/lib/http/body-limit';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
