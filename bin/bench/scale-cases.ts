@@ -1,4 +1,5 @@
 import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
+import { systemRoleByName } from '../../shared/auth/system-roles';
 import type { BenchCase } from './bench-case';
 
 /**
@@ -47,8 +48,26 @@ function kindCases({ service, filter, search, sortable }: ListedKind): ScaleCase
   ];
 }
 
+/** The users table: each sort, each filter, a search and the deepest page. */
+function userTableCases(): ScaleCase[] {
+  const users = (name: string, query: string): ScaleCase => ({ name: `users ${name}`, route: 'user.quickSearch', bench: { path: '/api/user/quickSearch', query: `${PAGE}${query}` } });
+  return [
+    users('page', ''),
+    users('sort name desc', '&orderBy[name]=DESC'),
+    users('sort email', '&orderBy[email]=ASC'),
+    users('sort created desc', '&orderBy[createdAt]=DESC'),
+    users('filter role', `&where[roleId]=${systemRoleByName('Advisor').id}`),
+    users('filter status', '&where[status]=Active'),
+    users('filter conference', `&where[conferenceId]=${ids.conference1}`),
+    users('filter district', `&where[districtId]=${ids.district1}`),
+    users('search', '&where[name]=ng'),
+    { name: 'users deep page', route: 'user.quickSearch', bench: { path: '/api/user/quickSearch', query: DEEP_PAGE } },
+  ];
+}
+
 export const SCALE_CASES: ScaleCase[] = [
   ...KINDS.flatMap(kindCases),
+  ...userTableCases(),
   { name: 'advisors page', route: 'user.advisors', bench: { path: '/api/user/advisors', query: PAGE } },
   { name: 'advisors search', route: 'user.advisors', bench: { path: '/api/user/advisors', query: `${PAGE}&where[name]=ng` } },
   { name: 'advisors deep page', route: 'user.advisors', bench: { path: '/api/user/advisors', query: DEEP_PAGE } },

@@ -96,4 +96,5 @@ export const USER_LOCATION_CASES: Record<string, BenchCase> = {
   'user.userPermissions': { as: AS.participant, path: '/api/user/user-permissions' },
   'user.userConferences': { as: AS.conferenceAdmin, path: '/api/user/user-conferences/true' },
   'user.advisors': { as: AS.conferenceAdmin, path: '/api/user/advisors', query: 'limit=10&offset=0' },
+  'user.quickSearch': { as: AS.conferenceAdmin, path: '/api/user/quickSearch', query: 'limit=10&offset=0' },
 };

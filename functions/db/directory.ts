@@ -1,4 +1,4 @@
-import type { LocationKind } from '../../shared/auth/vocabulary';
+import { LOCATION_KINDS, type LocationKind } from '../../shared/auth/vocabulary';
 import { SYSTEM_LOCATION_ID } from './entities/location';
 
 /**
@@ -9,10 +9,14 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  * active, non-denied permission on, and of each ancestor of it, and always in the System
  * root's scope (what a superadmin sees). A location appears in the scopes of its
  * ancestors and of the System root. Lists per scope:
- *   users                 users sorted by `last first`            (+ directoryCount)
+ *   users                 active users sorted by `last first`     (+ directoryCount)
  *   users:<roleId>        the same, holding that role              (+ directoryCount)
+ *   usersByEmail[:<roleId>]    the same users sorted by email (the users table's sorts)
+ *   usersByCreated[:<roleId>]  the same users sorted by creation time
  *   userWords             `first last`, `last first`, email: begins_with search
  *   userWords:<roleId>    the same, holding that role
+ *   ...:inactive          each user list again for deactivated users (the users table's
+ *                         status filter; people search reads only the active lists)
  *   locations:<Kind>          active locations of a kind sorted by name            (+ directoryCount)
  *   locationsByParent:<Kind>  the same sorted by parent name, then name (the second column)
  *   locationWords:<Kind>      every word-start suffix of the name: begins_with search
@@ -40,6 +44,10 @@ export interface DirectoryEntryInput {
 export const directoryRegistry = {
   /** Users sorted by `last first`; one per user: counted. */
   users: { counted: true, search: false },
+  /** The same users sorted by email. */
+  usersByEmail: { counted: false, search: false },
+  /** The same users sorted by creation time. */
+  usersByCreated: { counted: false, search: false },
   /** `first last`, `last first` and email of users: word search. */
   userWords: { counted: false, search: true },
   /** Active (or `:inactive`) locations of a kind sorted by name; counted. */
@@ -53,8 +61,10 @@ export const directoryRegistry = {
 export type DirectoryListFamily = keyof typeof directoryRegistry;
 
 export const directoryLists = {
-  users: (roleId?: string) => listName('users', roleId),
-  userWords: (roleId?: string) => listName('userWords', roleId),
+  users: (roleId?: string, active = true) => listName('users', roleId, active ? undefined : INACTIVE),
+  usersByEmail: (roleId?: string, active = true) => listName('usersByEmail', roleId, active ? undefined : INACTIVE),
+  usersByCreated: (roleId?: string, active = true) => listName('usersByCreated', roleId, active ? undefined : INACTIVE),
+  userWords: (roleId?: string, active = true) => listName('userWords', roleId, active ? undefined : INACTIVE),
   locations: (kind: LocationKind, active = true) => listName('locations', kind, active ? undefined : INACTIVE),
   locationsByParent: (kind: LocationKind, active = true) => listName('locationsByParent', kind, active ? undefined : INACTIVE),
   locationWords: (kind: LocationKind, active = true) => listName('locationWords', kind, active ? undefined : INACTIVE),
@@ -107,21 +117,49 @@ export interface DirectoryUser {
   lastName: string;
   email: string;
   inactive?: boolean;
+  createdAt?: string;
 }
 
-/** Every directory entry of a user, given their role ids and the ancestor ids of their active, non-denied permissions. */
+/**
+ * The location of `kind` on an ancestor chain (outermost first): chains start at a
+ * jurisdiction under the System root, so each kind sits at its depth.
+ */
+export function chainLocation(chain: readonly string[], kind: LocationKind): string | undefined {
+  return chain[LOCATION_KINDS.indexOf(kind)];
+}
+
+/**
+ * Every directory entry of a user, given their role ids and the ancestor ids of their active,
+ * non-denied permissions. The display carries what the users table shows (role, conference
+ * and district ids; their names are read for the page, so a rename needs no rewrite here).
+ */
 export function userDirectoryEntries(user: DirectoryUser, roleIds: string[], permissionAncestorIds: string[][]): DirectoryEntryInput[] {
   const scopes = new Set([SYSTEM_LOCATION_ID, ...permissionAncestorIds.flat()]);
-  const display = { userId: user.userId, firstName: user.firstName, lastName: user.lastName, email: user.email, inactive: Boolean(user.inactive) };
+  const idsAt = (kind: LocationKind) => [...new Set(permissionAncestorIds.map((chain) => chainLocation(chain, kind)).filter((id): id is string => Boolean(id)))];
+  const roleKeys = [undefined, ...new Set(roleIds)];
+  const display = {
+    userId: user.userId,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    inactive: Boolean(user.inactive),
+    createdAt: user.createdAt ?? '',
+    roleIds: roleKeys.filter(Boolean),
+    conferenceIds: idsAt('Conference'),
+    districtIds: idsAt('District'),
+  };
   const sortTerm = normaliseTerm(`${user.lastName} ${user.firstName}`);
   const words = [...new Set([normaliseTerm(`${user.firstName} ${user.lastName}`), sortTerm, normaliseTerm(user.email)])];
-  const roleKeys = [undefined, ...new Set(roleIds)];
+  const active = !user.inactive;
 
   const entries: DirectoryEntryInput[] = [];
+  const add = (scopeId: string, list: string, term: string) => entries.push({ scopeId, list, term, targetId: user.userId, display });
   for (const scopeId of scopes) {
     for (const roleId of roleKeys) {
-      entries.push({ scopeId, list: directoryLists.users(roleId), term: sortTerm, targetId: user.userId, display });
-      for (const term of words) entries.push({ scopeId, list: directoryLists.userWords(roleId), term, targetId: user.userId, display });
+      add(scopeId, directoryLists.users(roleId, active), sortTerm);
+      add(scopeId, directoryLists.usersByEmail(roleId, active), normaliseTerm(user.email));
+      add(scopeId, directoryLists.usersByCreated(roleId, active), display.createdAt);
+      for (const term of words) add(scopeId, directoryLists.userWords(roleId, active), term);
     }
   }
   return entries;

@@ -78,6 +78,22 @@ export function userListScopes(auth: Caller): { scopeIds: string[]; hiddenScopeI
   return { scopeIds, hiddenScopeIds: deniedInside(auth, scopeIds).map((d) => d.entityId) };
 }
 
+/**
+ * userListScopes narrowed to one location's subtree (the users table's conference or district
+ * filter): the location itself when it lies inside one of the caller's scopes, otherwise the
+ * caller's scopes inside it. A location the caller has nothing at, inside or under, or one
+ * inside their denials, is a 403.
+ */
+export function userListScopesUnder(auth: Caller, location: { locationId: string; ancestorIds: string[] }): { scopeIds: string[]; hiddenScopeIds: string[] } {
+  if (auth.isSuperadmin) return { scopeIds: [location.locationId], hiddenScopeIds: [] };
+  if (location.ancestorIds.some((id) => deniedIdsOf(auth).includes(id))) throw new ForbiddenError();
+  const readable = disjointGrants(grantsFor(auth, 'read', 'User'));
+  const covered = readable.some((grant) => location.ancestorIds.includes(grant.entityId));
+  const scopeIds = covered ? [location.locationId] : grantsInside(readable, location.locationId).map((grant) => grant.entityId);
+  if (!scopeIds.length) throw new ForbiddenError();
+  return { scopeIds, hiddenScopeIds: deniedInside(auth, scopeIds).map((d) => d.entityId) };
+}
+
 const NO_DENIALS = { scopeIds: [], items: [] };
 
 function deniedIdsOf(auth: Caller): string[] {

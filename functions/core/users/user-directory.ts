@@ -18,7 +18,7 @@ type PermissionLike = Pick<LocationPermission, 'active' | 'denial' | 'ancestorId
 /** The state of a user as loaded (a user aggregate, or the same parts after a change). */
 export function userDirectoryState(input: { user: DirectoryUser; roles: Array<{ roleId: string }>; permissions: PermissionLike[] }): UserDirectoryState {
   return {
-    user: { userId: input.user.userId, firstName: input.user.firstName, lastName: input.user.lastName, email: input.user.email, inactive: input.user.inactive },
+    user: { userId: input.user.userId, firstName: input.user.firstName, lastName: input.user.lastName, email: input.user.email, inactive: input.user.inactive, createdAt: input.user.createdAt },
     roleIds: input.roles.map((role) => role.roleId),
     permissionAncestorIds: grants(input.permissions).map((permission) => permission.ancestorIds),
   };

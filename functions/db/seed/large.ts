@@ -100,7 +100,7 @@ function personItems(person: GeneratedPerson): { items: Item[]; entries: Directo
     tableItem(entities().userRole.put({ userId: user.userId, roleId, roleName, createdAt: SEEDED_AT }).params()),
     ...person.permissions.map((permission) => tableItem(entities().permission.put({ userId: user.userId, ...permission, ...stamps }).params())),
   ];
-  const entries = userDirectoryEntries(user, [roleId], person.permissions.map((permission) => permission.ancestorIds));
+  const entries = userDirectoryEntries({ ...user, createdAt: SEEDED_AT }, [roleId], person.permissions.map((permission) => permission.ancestorIds));
   items.push(projectionItem('user', user.userId, entries, `${FIRST_VERSION}.0`));
   return { items, entries };
 }

@@ -2,6 +2,7 @@ import { createServiceHandler } from '../../lib/http/service-handler';
 import { userApi } from '../../../shared/api/user';
 import { currentUserView } from '../../core/users/current-user';
 import { listAdvisors } from '../../core/users/advisors';
+import { listUsers } from '../../core/users/user-list';
 import { addUsersLocation } from '../../core/permissions/add-location';
 import { removeUserLocation } from '../../core/permissions/remove-location';
 import { setPrimaryLocation } from '../../core/permissions/primary-location';
@@ -12,6 +13,7 @@ export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
   abilities: async ({ auth }) => auth.rules,
   advisors: async ({ auth, query }) => listAdvisors(auth, query),
+  quickSearch: async ({ auth, query }) => listUsers(auth, query),
   addLocation: async ({ auth, body: { userId, ...location } }) => (await addUsersLocation(auth, { userIds: [userId], ...location }))[0],
   addLocations: async ({ auth, body }) => addUsersLocation(auth, body),
   removeLocation: async ({ auth, params }) => removeUserLocation(auth, params.permissionId),

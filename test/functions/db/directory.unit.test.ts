@@ -11,6 +11,16 @@ describe('directory entries', () => {
     expect(entries.filter((e) => e.list === 'users:advisor')).toHaveLength(6);
     const words = entries.filter((e) => e.list === 'userWords' && e.scopeId === 'system').map((e) => e.term);
     expect(words).toEqual(['priya raman', 'raman priya', 'priya@example.org']);
+    expect(entries.filter((e) => e.list === 'usersByEmail' && e.scopeId === 'c').map((e) => e.term)).toEqual(['priya@example.org']);
+  });
+
+  it('carries the table columns and puts a deactivated user in the inactive lists only', () => {
+    const entries = userDirectoryEntries({ ...user, inactive: true, createdAt: '2026-01-02T00:00:00.000Z' }, ['advisor'], [['j', 'ea', 'c', 'd1', 'ch']]);
+    expect(new Set(entries.map((e) => e.list))).toEqual(
+      new Set(['users:inactive', 'users:advisor:inactive', 'usersByEmail:inactive', 'usersByEmail:advisor:inactive', 'usersByCreated:inactive', 'usersByCreated:advisor:inactive', 'userWords:inactive', 'userWords:advisor:inactive']),
+    );
+    expect(entries.find((e) => e.list === 'usersByCreated:inactive')?.term).toBe('2026-01-02T00:00:00.000Z');
+    expect(entries[0].display).toMatchObject({ roleIds: ['advisor'], conferenceIds: ['c'], districtIds: ['d1'], inactive: true });
   });
 
   it('counts each target once per counted list, and never word lists', () => {

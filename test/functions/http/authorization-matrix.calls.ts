@@ -111,4 +111,6 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.userPermissions': () => ({ path: '/api/user/user-permissions' }),
   'user.userConferences': () => ({ path: '/api/user/user-conferences/true' }),
   'user.advisors': () => ({ path: '/api/user/advisors' }),
+  // Own: narrowed to the actor's district (above an advisor's church: their scopes inside it); other: the other chain's.
+  'user.quickSearch': (t) => ({ path: '/api/user/quickSearch', query: `where[districtId]=${t.chain.District}` }),
 };

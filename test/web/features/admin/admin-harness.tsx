@@ -47,6 +47,11 @@ function AriaRouter({ children }: { children: ReactNode }) {
 
 /** The Admin page at `path` for a viewer, with a fresh SWR cache, inside a memory router. */
 export function renderAdmin(path: string, viewer: Viewer = SUPERADMIN) {
+  return renderPage(path, viewer, { path: 'admin/*', element: <AdminPage /> });
+}
+
+/** A page at `path` for a viewer (profile links land on a stand-in), with a fresh SWR cache, inside a memory router. */
+export function renderPage(path: string, viewer: Viewer, page: { path: string; element: ReactNode }) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <MemoryRouter initialEntries={[path]}>
@@ -55,7 +60,7 @@ export function renderAdmin(path: string, viewer: Viewer = SUPERADMIN) {
             <ToastProvider>
               <main>
                 <Routes>
-                  <Route path="admin/*" element={<AdminPage />} />
+                  <Route path={page.path} element={page.element} />
                   <Route path="users/:id" element={<p>Profile page</p>} />
                 </Routes>
                 <CurrentPath />

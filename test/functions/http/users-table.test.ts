@@ -1,0 +1,142 @@
+import { handler as users } from '../../../functions/http/user/handler';
+import { handler as districts } from '../../../functions/http/district/handler';
+import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
+import { requestCounter } from '../../../functions/db/client';
+import { systemRoleByName } from '../../../shared/auth/system-roles';
+import { seedDemo } from '../../support/demo-table';
+import { invoke } from '../../support/invoke';
+import { cookieFor } from '../../support/session';
+import { putTestUser } from '../../support/test-users';
+
+/**
+ * The users table (SPEC.md section 2, /users): visibility of section 5, sorts, filters and
+ * search on the server, and ARCHITECTURE.md section 5's promise that a page costs the same
+ * reads at any size (a district of 12 users against one of 48).
+ */
+let superadmin: string;
+let conferenceAdmin: string;
+let districtAdmin: string;
+const scaleDistricts = { small: '', big: '' };
+let inactiveUserId: string;
+let otherConferenceUserId: string;
+
+const page = (cookie: string, query = '') => invoke(users, '/api/user/quickSearch', { cookie, query });
+const idsOf = (res: { body: { data: Array<{ id: string }> } }) => res.body.data.map((row) => row.id);
+
+beforeAll(async () => {
+  await seedDemo();
+  [superadmin, conferenceAdmin, districtAdmin] = await Promise.all(['superadmin@example.org', 'conference.admin@example.org', 'district.admin@example.org'].map(cookieFor));
+  for (const [size, count] of [['small', 12], ['big', 48]] as const) {
+    const res = await invoke(districts, '/api/district', { method: 'POST', cookie: superadmin, body: { name: `Users ${size} District`, parentId: ids.conference1 } });
+    scaleDistricts[size] = res.body.id;
+    for (let start = 0; start < count; start += 8) {
+      await Promise.all(
+        Array.from({ length: Math.min(8, count - start) }, (_, index) =>
+          putTestUser({ firstName: `Ada${start + index}`, lastName: `Scaleperson ${size}`, locationId: res.body.id, role: (start + index) % 3 ? 'Participant' : 'Advisor' }),
+        ),
+      );
+    }
+  }
+  inactiveUserId = await putTestUser({ firstName: 'Ina', lastName: 'Gone', locationId: ids.district1, inactive: true });
+  otherConferenceUserId = await putTestUser({ firstName: 'Otto', lastName: 'Prairie', locationId: ids.conference2 });
+}, 180_000);
+
+describe('GET /api/user/quickSearch', () => {
+  it('shows a superadmin everyone with roles, status, conference and district names and the total', async () => {
+    const res = await page(superadmin, 'limit=50&where[name]=raman');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        email: 'participant@example.org',
+        status: 'Active',
+        roles: [{ id: systemRoleByName('Participant').id, name: 'Participant' }],
+        conferences: [{ id: ids.conference1, name: 'Blue Ridge Conference' }],
+        districts: [{ id: ids.district1, name: 'Foothills District' }],
+      }),
+    ]);
+    const all = await page(superadmin, 'limit=10');
+    expect(all.body.count).toBeGreaterThanOrEqual(7 + 12 + 48 + 2);
+  });
+
+  it('limits a conference admin to their conference; another conference is 403', async () => {
+    const listed = await page(conferenceAdmin, 'limit=50&where[name]=prairie');
+    expect(idsOf(listed)).not.toContain(otherConferenceUserId);
+    expect((await page(conferenceAdmin, `where[conferenceId]=${ids.conference2}`)).status).toBe(403);
+    expect(idsOf(await page(superadmin, `where[conferenceId]=${ids.conference2}`))).toContain(otherConferenceUserId);
+  });
+
+  it('limits a district admin to their district, and a filter on their conference to it', async () => {
+    const res = await page(districtAdmin, `limit=50&where[conferenceId]=${ids.conference1}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.every((row: { districts: Array<{ id: string }> }) => row.districts.some((d) => d.id === ids.district1))).toBe(true);
+    expect((await page(districtAdmin, `where[districtId]=${scaleDistricts.big}`)).status).toBe(403);
+  });
+
+  it('sorts by name, email and creation time in both directions', async () => {
+    const query = `limit=50&where[districtId]=${scaleDistricts.small}`;
+    const byName = (await page(superadmin, `${query}&orderBy[name]=DESC`)).body.data.map((row: { firstName: string; lastName: string }) => `${row.lastName} ${row.firstName}`.toLowerCase());
+    expect(byName).toEqual([...byName].sort().reverse());
+    const byEmail = (await page(superadmin, `${query}&orderBy[email]=ASC`)).body.data.map((row: { email: string }) => row.email);
+    expect(byEmail).toEqual([...byEmail].sort());
+    const byCreated = (await page(superadmin, `${query}&orderBy[createdAt]=DESC`)).body.data.map((row: { createdAt: string }) => row.createdAt);
+    expect(byCreated).toEqual([...byCreated].sort().reverse());
+    expect((await page(superadmin, 'orderBy[roles]=ASC')).status).toBe(400);
+  });
+
+  it('filters by status, role and district, and searches by word prefix', async () => {
+    const inactive = await page(superadmin, `limit=50&where[status]=Inactive&where[districtId]=${ids.district1}`);
+    expect(idsOf(inactive)).toEqual([inactiveUserId]);
+    expect(inactive.body.count).toBe(1);
+    expect(idsOf(await page(superadmin, `limit=50&where[status]=Active&where[districtId]=${ids.district1}`))).not.toContain(inactiveUserId);
+    expect(idsOf(await page(superadmin, `limit=50&where[districtId]=${ids.district1}`))).toContain(inactiveUserId);
+
+    const advisors = await page(superadmin, `limit=50&where[roleId]=${systemRoleByName('Advisor').id}&where[districtId]=${scaleDistricts.small}`);
+    expect(advisors.body.count).toBe(4);
+    expect(advisors.body.data.every((row: { roles: Array<{ name: string }> }) => row.roles.some((role) => role.name === 'Advisor'))).toBe(true);
+
+    const searched = await page(superadmin, `limit=50&where[name]=scaleperson sm`);
+    expect(searched.body.data).toHaveLength(12);
+    expect((await page(superadmin, `where[name]=caleperson`)).body.data).toEqual([]);
+    expect((await page(superadmin, `where[status]=Gone`)).status).toBe(400);
+  });
+
+  it('lists nobody for a district outside the named conference', async () => {
+    const res = await page(superadmin, `where[conferenceId]=${ids.conference2}&where[districtId]=${ids.district1}`);
+    expect(res.body).toEqual({ data: [], count: 0 });
+  });
+});
+
+describe('users table page cost', () => {
+  async function measure(cookie: string, query: string) {
+    await page(cookie, query); // warm: the role cache
+    requestCounter.reset();
+    const res = await page(cookie, query);
+    return { res, counted: requestCounter.snapshot() };
+  }
+
+  const queries: Array<[string, string]> = [
+    ['by name', ''],
+    ['by name, descending', '&orderBy[name]=DESC'],
+    ['by email', '&orderBy[email]=ASC'],
+    ['by creation, descending', '&orderBy[createdAt]=DESC'],
+    ['a later page', '&offset=5'],
+    ['one role', `&where[roleId]=${systemRoleByName('Participant').id}`],
+    ['active only', '&where[status]=Active'],
+    ['a word search', '&where[name]=scale'],
+  ];
+
+  for (const [label, query] of queries) {
+    it(`costs the same for 12 and 48 users: ${label}`, async () => {
+      for (const cookie of [superadmin, conferenceAdmin]) {
+        const small = await measure(cookie, `limit=5&where[districtId]=${scaleDistricts.small}${query}`);
+        const big = await measure(cookie, `limit=5&where[districtId]=${scaleDistricts.big}${query}`);
+        expect(small.res.status).toBe(200);
+        expect(big.res.body.data.length).toBeGreaterThan(0);
+        expect(big.counted.byCommand).toEqual(small.counted.byCommand);
+        expect(big.counted.readCapacity).toBe(small.counted.readCapacity);
+        // The session, one Query per status list, the counters, the page's role and location names.
+        expect(big.counted.requests).toBeLessThanOrEqual(6);
+      }
+    });
+  }
+});

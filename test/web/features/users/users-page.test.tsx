@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import UsersPage from '../../../../web/src/features/users/UsersPage';
+import { selectedUsersText } from '../../../../web/src/features/users/list/selected-users';
+import { expectNoAxeViolations } from '../../../support/axe';
+import { CONFERENCE_ADMIN, fakeServer, pageOfRows, renderPage } from '../admin/admin-harness';
+
+const participant = { id: 'role-participant', name: 'Participant' };
+const advisor = { id: 'role-advisor', name: 'Advisor' };
+const blueRidge = { id: 'loc-blue-ridge', name: 'Blue Ridge Conference' };
+const foothills = { id: 'loc-foothills', name: 'Foothills District' };
+const row = (id: string, firstName: string, lastName: string, roles = [participant], status: 'Active' | 'Inactive' = 'Active') => ({
+  id,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@example.org`,
+  status,
+  roles,
+  conferences: [blueRidge],
+  districts: [foothills],
+  createdAt: '2026-03-04T12:00:00.000Z',
+});
+const rows = [row('u1', 'Ada', 'Brooks', [participant, advisor]), row('u2', 'Ben', 'Cole', [participant], 'Inactive')];
+
+afterEach(() => vi.unstubAllGlobals());
+
+function usersServer() {
+  return fakeServer({
+    'GET /api/user/quickSearch': () => pageOfRows(rows, 2),
+    'GET /api/role/quickSearch': () => pageOfRows([], 0),
+    'GET /api/conference/quickSearch': () => pageOfRows([], 0),
+    'GET /api/district/quickSearch': () => pageOfRows([], 0),
+    'GET /api/church/quickSearch': () => pageOfRows([], 0),
+    'DELETE /api/role/roles': (request) => ({ ...(request.body as object), menteesRemoved: 0, advisorAssignmentsRemoved: 0 }),
+  });
+}
+
+const renderUsers = () => renderPage('/users', CONFERENCE_ADMIN, { path: 'users', element: <UsersPage /> });
+
+describe('Users page', { timeout: 20_000 }, () => {
+  it('shows name, email, roles, status, conference, district and created date; sorts and filters on the server', async () => {
+    const user = userEvent.setup();
+    const server = usersServer();
+    renderUsers();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('Ada Brooks');
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.slice(1).map((th) => th.textContent)).toEqual(['Name', 'Email', 'Roles', 'Status', 'Conference', 'District', 'Created']);
+    expect(within(table).getByRole('link', { name: 'Ada Brooks' }).getAttribute('href')).toBe('/users/u1');
+    expect(within(table).getByText('Participant, Advisor')).toBeTruthy();
+    expect(within(table).getByText('Inactive')).toBeTruthy();
+    expect(within(table).getAllByText('Foothills District')).toHaveLength(2);
+    expect(within(table).getAllByText('3/4/2026')).toHaveLength(2);
+    expect(within(table).queryByRole('button', { name: 'Roles' })).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Email' }));
+    await waitFor(() => expect(server.to('/api/user/quickSearch').at(-1)!.query.get('orderBy[email]')).toBe('ASC'));
+    await user.click(screen.getByRole('radio', { name: 'Inactive' }));
+    await waitFor(() => expect(server.to('/api/user/quickSearch').at(-1)!.query.get('where[status]')).toBe('Inactive'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ada');
+    await waitFor(() => expect(server.to('/api/user/quickSearch').at(-1)!.query.get('where[name]')).toBe('ada'), { timeout: 2000 });
+  });
+
+  it('Remove Role From Users offers only the roles the selected users hold, then removes it', async () => {
+    const user = userEvent.setup();
+    const server = usersServer();
+    renderUsers();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Select Ben Cole' }));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove Role From Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Role From Users' });
+    expect(within(dialog).getByText('Ben Cole')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Role' }));
+    expect(await within(dialog).findByText('Role is required')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
+    await user.keyboard('a');
+    // Ada holds Advisor too, but only Ben is selected.
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Participant']);
+    await user.click(options[0]);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Role' }));
+    expect(await screen.findByText('Participant was removed from Ben Cole.')).toBeTruthy();
+    expect(server.to('/api/role/roles', 'DELETE')[0].body).toEqual({ userIds: ['u2'], roleId: 'role-participant' });
+  });
+
+  it('names up to five users, then gives a count', () => {
+    const people = (n: number) => Array.from({ length: n }, (_, i) => ({ firstName: `F${i}`, lastName: 'L' }));
+    expect(selectedUsersText(people(5))).toBe('F0 L, F1 L, F2 L, F3 L, F4 L');
+    expect(selectedUsersText(people(6))).toBe('6 selected users');
+  });
+
+  it('has no axe violations', async () => {
+    usersServer();
+    const { container } = renderUsers();
+    await screen.findByText('Ada Brooks');
+    await expectNoAxeViolations(container);
+  });
+});

@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+
+export interface PickerDialogProps {
+  isOpen: boolean;
+  title: string;
+  /** What the change applies to (the selected users). */
+  intro: ReactNode;
+  /** Other fields above the picker (the location kind). */
+  children?: ReactNode;
+  label: string;
+  requiredMessage: string;
+  loadOptions: (text: string) => Promise<SelectOption[]>;
+  confirmLabel: string;
+  isPending: boolean;
+  onConfirm: (choice: SelectOption) => void;
+  onClose: () => void;
+}
+
+/** A dialog that applies one picked option to the selected users (a role to give or take, a location to add). */
+export function PickerDialog({ isOpen, title, intro, children, label, requiredMessage, loadOptions, confirmLabel, isPending, onConfirm, onClose }: PickerDialogProps) {
+  const [choice, setChoice] = useState<SelectOption | null>(null);
+  const [tried, setTried] = useState(false);
+  const submit = () => {
+    setTried(true);
+    if (choice) onConfirm(choice);
+  };
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      footer={(close) => (
+        <>
+          <Button variant="secondary" onPress={close}>
+            Cancel
+          </Button>
+          <Button onPress={submit} isPending={isPending}>
+            {confirmLabel}
+          </Button>
+        </>
+      )}
+    >
+      <div className="users-dialog">
+        <p>{intro}</p>
+        {children}
+        <SearchableSelect
+          label={label}
+          isRequired
+          value={choice}
+          onChange={setChoice}
+          loadOptions={loadOptions}
+          errorMessage={tried && !choice ? requiredMessage : undefined}
+        />
+      </div>
+    </Modal>
+  );
+}

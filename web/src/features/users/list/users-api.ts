@@ -1,0 +1,48 @@
+import type { Api } from '@shared/api';
+import type { QueryInput } from '@shared/api/contract';
+import { BULK_MAX } from '@shared/api/limits';
+import type { LocationKind } from '@shared/auth/vocabulary';
+import type { SelectOption } from '../../../components/ui';
+import { call } from '../../../lib/api/client';
+import { routes } from '../../../lib/api/routes';
+
+export type UserPageQuery = QueryInput<Api['user']['quickSearch']>;
+
+/** The users table's page route (read with usePagedTable). */
+export const userPageRoute = routes.user.quickSearch;
+
+/** SPEC.md section 9: role assignment pickers show 20 roles; location pickers 10. */
+const ROLE_OPTIONS_LIMIT = 20;
+const LOCATION_OPTIONS_LIMIT = 10;
+
+/** Roles whose name starts with the text (the role filter and Assign Role to Users). */
+export async function roleOptions(text: string): Promise<SelectOption[]> {
+  const name = text.trim();
+  const page = await call(routes.role.quickSearch, { query: { limit: ROLE_OPTIONS_LIMIT, offset: 0, where: name ? { name } : undefined } });
+  return page.data.map((role) => ({ id: role.id, label: role.label }));
+}
+
+/** The kinds a user's location can be picked from here, with the service that lists them. */
+export const PICKABLE_LOCATIONS = {
+  Conference: routes.conference.quickSearch,
+  District: routes.district.quickSearch,
+  Church: routes.church.quickSearch,
+} as const;
+export type PickableKind = keyof typeof PICKABLE_LOCATIONS & LocationKind;
+
+/** Active locations of a kind with a word starting with the text, each with its parent for context. */
+export async function locationOptions(kind: PickableKind, text: string): Promise<SelectOption[]> {
+  const name = text.trim();
+  const page = await call(PICKABLE_LOCATIONS[kind], { query: { limit: LOCATION_OPTIONS_LIMIT, offset: 0, where: name ? { name } : undefined } });
+  return page.data.map((row) => ({ id: row.id, label: row.name, description: row.parentName }));
+}
+
+/** Runs a bulk call BULK_MAX users at a time (each call is one transaction on the server). */
+async function inChunks(userIds: string[], send: (chunk: string[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < userIds.length; start += BULK_MAX) await send(userIds.slice(start, start + BULK_MAX));
+}
+
+export const assignRole = (userIds: string[], roleId: string) => inChunks(userIds, (chunk) => call(routes.role.assign, { body: { userIds: chunk, roleId } }));
+export const unassignRole = (userIds: string[], roleId: string) => inChunks(userIds, (chunk) => call(routes.role.unassign, { body: { userIds: chunk, roleId } }));
+export const addLocation = (userIds: string[], entity: PickableKind, entityId: string) =>
+  inChunks(userIds, (chunk) => call(routes.user.addLocations, { body: { userIds: chunk, entity, entityId } }));
