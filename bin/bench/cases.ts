@@ -10,6 +10,7 @@ import { locationSetCases } from './location-cases';
 import { NOTIFICATION_CASES } from './notification-cases';
 import { ROLE_CASES } from './role-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
+import { TRACK_CASES } from './track-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -45,4 +46,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...USER_LOCATION_CASES,
   ...ROLE_CASES,
   ...LOCATION_CASES,
+  ...TRACK_CASES,
 };

@@ -11,6 +11,7 @@ import { districtApi } from './district';
 import { churchApi } from './church';
 import { roleApi } from './role';
 import { jobApi } from './job';
+import { trackApi } from './track';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -30,6 +31,7 @@ export const api = {
   church: churchApi,
   role: roleApi,
   job: jobApi,
+  track: trackApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

@@ -5,7 +5,7 @@ export const ACTION_TYPES = ['Signature', 'Approval'] as const;
 
 /**
  * A signature or approval a step needs from `roleId` (Advisor by default).
- * Same keys as content templates: template collection, gsi2 `byId`, gsi3 step view.
+ * Same keys as content templates: the template's `trackTemplateDetail` collection, gsi2 `byId`, gsi3 step view.
  */
 export const stepActionTemplate = new Entity({
   model: { entity: 'stepActionTemplate', version: '1', service: SERVICE },
@@ -22,7 +22,8 @@ export const stepActionTemplate = new Entity({
   },
   indexes: {
     byTrack: {
-      collection: 'trackTemplateAggregate',
+      // Not in the outline's collection: a large track's editor reads headers only.
+      collection: 'trackTemplateDetail',
       pk: { field: 'pk', composite: ['trackTemplateId'] },
       sk: { field: 'sk', composite: ['stepTemplateId', 'actionTemplateId'] },
     },

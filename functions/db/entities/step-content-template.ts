@@ -6,7 +6,8 @@ export const UPLOAD_KINDS = ['Audio', 'Document', 'Image', 'Any'] as const;
 
 /**
  * What a step asks for: a task, an upload or a form, completed by `roleId`
- * (Participant by default). Main key: in the template's collection. gsi2 `byId`.
+ * (Participant by default). Main key: the template's partition, collection `trackTemplateDetail`
+ * (beside the outline, not in it). gsi2 `byId`.
  * gsi3: in its step's `stepTemplateView`.
  */
 export const stepContentTemplate = new Entity({
@@ -37,7 +38,8 @@ export const stepContentTemplate = new Entity({
   },
   indexes: {
     byTrack: {
-      collection: 'trackTemplateAggregate',
+      // Not in the outline's collection: a large track's editor reads headers only.
+      collection: 'trackTemplateDetail',
       pk: { field: 'pk', composite: ['trackTemplateId'] },
       sk: { field: 'sk', composite: ['stepTemplateId', 'contentTemplateId'] },
     },

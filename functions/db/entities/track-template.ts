@@ -5,7 +5,7 @@ import { SERVICE, stringList, timestamps, version } from './attributes';
  * A track design. Main key: the template's partition, collection `trackTemplateAggregate`,
  * which also holds its phases, steps, content and action templates: the editor loads
  * in one Query. `conferenceId` is the System root id for system tracks (no conference).
- * gsi1 `byConference`: a conference's tracks sorted by name. gsi2 `byOrigin`: the copies of a
+ * gsi1 `byConference`: a conference's active, then inactive, tracks sorted by name. gsi2 `byOrigin`: the copies of a
  * track (originals share one partition with an empty origin). `instanceCount` and `copyCount` are counters kept in the same
  * transaction as enrolment and copying (delete only when 0; conference locked while copies exist).
  */
@@ -17,6 +17,8 @@ export const trackTemplate = new Entity({
     description: { type: 'string', required: true },
     conferenceId: { type: 'string', required: true },
     disabled: { type: 'boolean', required: true, default: false },
+    /** `disabled` as a key part, so the active and the inactive tracks are two sorted lists. */
+    status: { type: ['active', 'inactive'] as const, required: true, default: 'active' },
     originTrackTemplateId: { type: 'string' },
     /** Ids of the roles that take part in this track (advisor, interviewer ...). */
     roles: stringList,
@@ -34,7 +36,7 @@ export const trackTemplate = new Entity({
     byConference: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['conferenceId'] },
-      sk: { field: 'gsi1sk', composite: ['name', 'trackTemplateId'] },
+      sk: { field: 'gsi1sk', composite: ['status', 'name', 'trackTemplateId'] },
     },
     byOrigin: {
       index: 'gsi2',

@@ -1,6 +1,7 @@
 import { DEMO_LOCATION_IDS } from './demo-organisation';
 import { demoUserByRole } from './demo-people';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
+import { SYSTEM_LOCATION_ID } from '../entities/location';
 
 /** Ids of the demo track, form and the participant's enrolment. */
 export const DEMO_INSTANCE_IDS = {
@@ -16,6 +17,9 @@ export const DEMO_INSTANCE_IDS = {
   transcriptStep: 'demo-step-instance-transcript',
   questionnaireStep: 'demo-step-instance-questionnaire',
   questionnaireForm: 'demo-form-instance-questionnaire',
+  systemTrack: 'demo-track-licensing',
+  systemPhase: 'demo-phase-licensing-basics',
+  systemStep: 'demo-step-licensing-reading',
 } as const;
 
 const ids = DEMO_INSTANCE_IDS;
@@ -80,6 +84,25 @@ export function demoTrackTemplateItems() {
     actions: [
       { trackTemplateId, stepTemplateId: ids.callStoryTemplate, actionTemplateId: 'demo-action-call-story', type: 'Approval' as const, name: 'Advisor approval', roleId: advisorRole },
       { trackTemplateId, stepTemplateId: ids.questionnaireTemplate, actionTemplateId: 'demo-action-questionnaire', type: 'Approval' as const, name: 'Advisor approval', roleId: advisorRole },
+    ],
+  };
+}
+
+/** A system track (no conference): superadmins edit it, conference admins copy it into their conference. */
+export function demoSystemTrackItems() {
+  const trackTemplateId = ids.systemTrack;
+  return {
+    trackTemplate: {
+      trackTemplateId,
+      name: 'Licensing School Pathway',
+      description: 'The shared pathway every conference can copy: study, then a reflection.',
+      conferenceId: SYSTEM_LOCATION_ID,
+      createdAt: SEEDED_AT,
+    },
+    phases: [{ trackTemplateId, phaseId: ids.systemPhase, name: 'Foundations', description: 'Reading and reflection.', order: 1 }],
+    steps: [{ trackTemplateId, phaseId: ids.systemPhase, stepTemplateId: ids.systemStep, name: 'Reading reflection', description: '<p>Reflect on the assigned reading.</p>', required: true }],
+    contents: [
+      { trackTemplateId, stepTemplateId: ids.systemStep, contentTemplateId: 'demo-content-licensing-reading', type: 'Task' as const, name: 'Reflection', roleId: roleId('Participant'), task: { name: 'Write a reflection', description: 'One page on the assigned reading.' } },
     ],
   };
 }

@@ -22,7 +22,7 @@ import { db } from '../service';
 import { demoLocation, demoLocationItems, systemRootItem } from './demo-organisation';
 import { demoPeople, demoUserByRole } from './demo-people';
 import { demoAnnouncementItems, participantNotifications, superadminNotifications, type DemoNotification } from './demo-shell';
-import { demoFormItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
+import { demoFormItems, demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 
 export { DEMO_USERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, type DemoUser } from './demo-people';
@@ -127,6 +127,7 @@ async function seedTracksAndForms(): Promise<void> {
   const { form, formVersion } = demoFormItems();
   const template = demoTrackTemplateItems();
   const enrolment = demoTrackInstanceItems();
+  const systemTrack = demoSystemTrackItems();
   const all = (what: string) => (result: { unprocessed: unknown[] }) => expectAllWritten(result, what);
   await Promise.all([
     entities.form.put(form).go(),
@@ -136,6 +137,10 @@ async function seedTracksAndForms(): Promise<void> {
     entities.stepTemplate.put(template.steps).go().then(all('steps')),
     entities.stepContentTemplate.put(template.contents).go().then(all('content templates')),
     entities.stepActionTemplate.put(template.actions).go().then(all('action templates')),
+    entities.trackTemplate.put(systemTrack.trackTemplate).go(),
+    entities.phaseTemplate.put(systemTrack.phases).go().then(all('system track phases')),
+    entities.stepTemplate.put(systemTrack.steps).go().then(all('system track steps')),
+    entities.stepContentTemplate.put(systemTrack.contents).go().then(all('system track contents')),
     entities.trackInstance.put(enrolment.trackInstance).go(),
     entities.trackAssignee.put(enrolment.assignee).go(),
     entities.stepInstance.put(enrolment.steps).go().then(all('step instances')),

@@ -83,8 +83,9 @@ describe('demo seed', () => {
     const template = await db().collections.trackTemplateAggregate({ trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate }).go();
     expect(template.data.phaseTemplate.map((p) => [p.order, p.name]).sort()).toEqual([[1, 'Discernment'], [2, 'Formation']]);
     expect(template.data.stepTemplate).toHaveLength(3);
-    expect(template.data.stepContentTemplate.map((c) => c.type).sort()).toEqual(['Form', 'Task', 'Upload']);
-    expect(template.data.stepActionTemplate.every((a) => a.type === 'Approval')).toBe(true);
+    const detail = await db().collections.trackTemplateDetail({ trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate }).go();
+    expect(detail.data.stepContentTemplate.map((c) => c.type).sort()).toEqual(['Form', 'Task', 'Upload']);
+    expect(detail.data.stepActionTemplate.every((a) => a.type === 'Approval')).toBe(true);
     expect(template.data.trackTemplate[0].instanceCount).toBe(1);
 
     const instance = await db().collections.trackInstanceSummary({ trackInstanceId: DEMO_INSTANCE_IDS.trackInstance }).go();

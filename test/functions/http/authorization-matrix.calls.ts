@@ -1,4 +1,5 @@
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
+import { TRACK_CALLS } from './authorization-matrix.track-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -113,4 +114,6 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.advisors': () => ({ path: '/api/user/advisors' }),
   // Own: narrowed to the actor's district (above an advisor's church: their scopes inside it); other: the other chain's.
   'user.quickSearch': (t) => ({ path: '/api/user/quickSearch', query: `where[districtId]=${t.chain.District}` }),
+
+  ...TRACK_CALLS,
 };

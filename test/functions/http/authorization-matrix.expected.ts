@@ -1,3 +1,5 @@
+import { TRACK_ROWS } from './authorization-matrix.track-expected';
+
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
  * Columns: `own` = the call aimed inside the actor's scope (another user, a location there:
@@ -133,4 +135,6 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'user.userConferences': { own: 200, other: null, anonymous: 401 },
   'user.advisors': { own: only(READ_USER, 200), other: null, anonymous: 401 },
   'user.quickSearch': { own: only(READ_USER, 200), other: only(S, 200), anonymous: 401 },
+
+  ...TRACK_ROWS,
 };

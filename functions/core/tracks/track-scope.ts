@@ -1,0 +1,65 @@
+import { scoped } from '../../../shared/auth/ability';
+import type { Action } from '../../../shared/auth/vocabulary';
+import { canEditTrackTemplate } from '../../../shared/auth/policies/track-template-edit';
+import { SYSTEM_SCOPE_ID } from '../../../shared/auth/scope';
+import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
+import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { getLocationOfKind } from '../locations/location-store';
+import type { AuthContext } from '../session/resolve-session';
+import { getTrackTemplate, type TrackTemplateItem } from './track-store';
+
+export type TrackCaller = Pick<AuthContext, 'ability' | 'roles' | 'userId' | 'isSuperadmin' | 'permissions'>;
+
+/** Where a track sits: its conference (or the System root) with the chain a scope check needs. */
+export interface TrackPlace {
+  /** The stored conference id: a conference, or the System root for a system track. */
+  conferenceId: string;
+  /** The conference's name; null for a system track. */
+  conferenceName: string | null;
+  ancestorIds: string[];
+}
+
+export const SYSTEM_PLACE: TrackPlace = { conferenceId: SYSTEM_LOCATION_ID, conferenceName: null, ancestorIds: [SYSTEM_SCOPE_ID] };
+
+export const isSystemTrack = (conferenceId: string) => conferenceId === SYSTEM_LOCATION_ID;
+
+/** The API's conference id ('0' means none) as stored. */
+export const storedConferenceId = (apiId: string) => (apiId === NO_CONFERENCE_ID || apiId === SYSTEM_LOCATION_ID ? SYSTEM_LOCATION_ID : apiId);
+
+/** The place a client names: an active conference, or '0'; anything else is a field message. */
+export async function placeNamed(apiConferenceId: string): Promise<TrackPlace> {
+  const conferenceId = storedConferenceId(apiConferenceId);
+  if (isSystemTrack(conferenceId)) return SYSTEM_PLACE;
+  const conference = await getLocationOfKind(conferenceId, 'Conference');
+  if (!conference || !conference.active) throw new ValidationError({ conferenceId: ['Conference is required.'] });
+  return { conferenceId, conferenceName: conference.name, ancestorIds: conference.ancestorIds };
+}
+
+/** Where a stored track sits (its conference may since have been deactivated: it still scopes the track). */
+export async function placeOf(track: Pick<TrackTemplateItem, 'conferenceId'>): Promise<TrackPlace> {
+  if (isSystemTrack(track.conferenceId)) return SYSTEM_PLACE;
+  const conference = await getLocationOfKind(track.conferenceId, 'Conference');
+  return { conferenceId: track.conferenceId, conferenceName: conference?.name ?? null, ancestorIds: conference?.ancestorIds ?? [track.conferenceId] };
+}
+
+/** Whether the caller may act on track designs at this place (SPEC.md section 6: system tracks are the superadmin's to change). */
+export function mayActAt(auth: TrackCaller, action: Action, place: TrackPlace): boolean {
+  const allowed = auth.ability.can(action, scoped('TrackTemplate', { ancestorIds: place.ancestorIds }));
+  if (action === 'read') return allowed;
+  return canEditTrackTemplate({ roles: auth.roles, track: { conferenceId: isSystemTrack(place.conferenceId) ? null : place.conferenceId }, mayUpdateTrackTemplate: allowed });
+}
+
+export interface LoadedTrack {
+  track: TrackTemplateItem;
+  place: TrackPlace;
+}
+
+/** A track the caller may act on this way: 404 when missing, 403 when out of reach. */
+export async function requireTrack(auth: TrackCaller, trackTemplateId: string, action: Action): Promise<LoadedTrack> {
+  const track = await getTrackTemplate(trackTemplateId);
+  if (!track) throw new NotFoundError('Track not found.');
+  const place = await placeOf(track);
+  if (!mayActAt(auth, action, place)) throw new ForbiddenError();
+  return { track, place };
+}

@@ -1,0 +1,45 @@
+import type { PhaseView, StepHeaderView, TrackTemplateView } from '../../../shared/schemas/track';
+import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
+import { isSystemTrack } from './track-scope';
+
+/** The API's view of a template; `conferenceName` comes from the conference (null for a system track). */
+export function toTrackView(track: TrackTemplateItem, conferenceName: string | null): TrackTemplateView {
+  return {
+    id: track.trackTemplateId,
+    name: track.name,
+    description: track.description,
+    conference: isSystemTrack(track.conferenceId) ? null : { id: track.conferenceId, name: conferenceName ?? '' },
+    disabled: track.disabled,
+    originTrackTemplateId: track.originTrackTemplateId ?? null,
+    instanceCount: track.instanceCount,
+    copyCount: track.copyCount,
+    version: track.version,
+    createdAt: track.createdAt,
+    updatedAt: track.updatedAt,
+  };
+}
+
+export function toPhaseView(phase: PhaseItem): PhaseView {
+  return {
+    id: phase.phaseId,
+    trackTemplateId: phase.trackTemplateId,
+    name: phase.name,
+    description: phase.description ?? '',
+    order: phase.order,
+    originPhaseId: phase.originPhaseId ?? null,
+    version: phase.version,
+  };
+}
+
+export function toStepHeaderView(step: StepItem): StepHeaderView {
+  return {
+    id: step.stepTemplateId,
+    phaseId: step.phaseId,
+    name: step.name,
+    required: step.required,
+    inactive: step.inactive,
+    prerequisites: step.prerequisites,
+    originStepTemplateId: step.originStepTemplateId ?? null,
+    version: step.version,
+  };
+}

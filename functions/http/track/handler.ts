@@ -1,0 +1,21 @@
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { trackApi } from '../../../shared/api/track';
+import { createTrack, deleteTrack, setTrackDisabled, updateTrack } from '../../core/tracks/track-editor';
+import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
+import { readOutline } from '../../core/tracks/track-outline';
+import { requireTrack } from '../../core/tracks/track-scope';
+
+export const handler = createServiceHandler(trackApi, {
+  create: async ({ auth, body }) => createTrack(auth, body),
+  update: async ({ auth, params, body }) => updateTrack(auth, params.trackTemplateId, body),
+  trackTemplate: async ({ auth, params }) => readOutline(auth, params.trackTemplateId),
+  deactivate: async ({ auth, params }) => setTrackDisabled(auth, params.trackTemplateId, true),
+  reactivate: async ({ auth, params }) => setTrackDisabled(auth, params.trackTemplateId, false),
+  remove: async ({ auth, params }) => {
+    await deleteTrack(auth, params.trackTemplateId);
+    return null;
+  },
+  isSystemTrackWithCopies: async ({ auth, params }) => (await requireTrack(auth, params.trackTemplateId, 'read')).track.copyCount > 0,
+  byConference: async ({ auth, params, query }) => tracksOfConference(auth, params.conferenceId, query),
+  quickSearch: async ({ auth, query }) => trackPage(auth, query),
+});

@@ -1,0 +1,26 @@
+import type { Cell, MatrixRow } from './authorization-matrix.expected';
+
+/** `yes` for the named actors or roles, 403 for everyone else. */
+const only = (names: readonly string[], yes: number): Cell => ({ default: 403, ...Object.fromEntries(names.map((name) => [name, yes])) });
+
+/** Who reads track designs: everyone with a read policy on them, at their conference (read upwards from a district). */
+const READ_TRACK = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent', 'Advisor', 'Interviewer', 'Participant'] as const;
+/** Designing a conference's tracks is its conference admins' (district roles read them upwards only). */
+const WRITE_TRACK = ['Superadmin', 'ConferenceAdmin'] as const;
+/** The advisor placed in two conferences reads both conferences' tracks: "other" is the second. */
+const READ_OTHER = only(['Superadmin', 'Advisor-two-conferences'], 200);
+
+const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401 });
+
+/** Track templates: own = a track of the actor's conference, other = one of another conference. */
+export const TRACK_ROWS: Record<string, MatrixRow> = {
+  'track.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'track.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'track.deactivate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'track.reactivate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'track.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'track.trackTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.isSystemTrackWithCopies': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.byConference': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.quickSearch': row(only(READ_TRACK, 200), READ_OTHER),
+};

@@ -1,0 +1,159 @@
+import { handler } from '../../../functions/http/track/handler';
+import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { db } from '../../../functions/db/service';
+import { CONFERENCE_LOCKED_MESSAGE, TRACK_IN_USE_MESSAGE } from '../../../functions/core/tracks/track-editor';
+import { seedDemo } from '../../support/demo-table';
+import { invoke } from '../../support/invoke';
+import { cookieFor } from '../../support/session';
+import { withCountedRequests } from '../../support/dynamo';
+import { resolveSession } from '../../../functions/core/session/resolve-session';
+import { readOutline } from '../../../functions/core/tracks/track-outline';
+
+const SUPERADMIN = 'superadmin@example.org';
+const CONFERENCE_ADMIN = 'conference.admin@example.org';
+const DISTRICT_ADMIN = 'district.admin@example.org';
+const PARTICIPANT = 'participant@example.org';
+const MENTOR = 'mentor@example.org';
+const HOME = DEMO_LOCATION_IDS.conference1;
+const ELSEWHERE = DEMO_LOCATION_IDS.conference2;
+
+async function call(as: string, path: string, options: { method?: string; body?: unknown; query?: string } = {}) {
+  return invoke(handler, `/api/track/${path}`, { ...options, cookie: await cookieFor(as) });
+}
+
+async function createTrack(as: string, body: { name: string; description: string; conferenceId: string }) {
+  return call(as, 'create-track-template', { method: 'POST', body });
+}
+
+beforeAll(async () => {
+  await seedDemo();
+});
+
+describe('create and read a track template', () => {
+  it("creates a track in the caller's conference, trims its texts, and reads it back with its outline", async () => {
+    const res = await createTrack(CONFERENCE_ADMIN, { name: '  Deacon Pathway ', description: ' For deacons. ', conferenceId: HOME });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Deacon Pathway', description: 'For deacons.', conference: { id: HOME }, disabled: false, version: 1, instanceCount: 0 });
+    const read = await call(PARTICIPANT, `track-template/${res.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ name: 'Deacon Pathway', phases: [], canEdit: false });
+  });
+
+  it('answers the field messages for short or missing texts, and refuses a conference out of reach or a system track from a non-superadmin', async () => {
+    const short = await createTrack(CONFERENCE_ADMIN, { name: 'A', description: ' ', conferenceId: HOME });
+    expect(short.status).toBe(400);
+    expect(short.body.fieldErrors).toMatchObject({ name: ['Name must be at least 2 characters.'], description: ['Description is required.'] });
+    expect((await createTrack(CONFERENCE_ADMIN, { name: 'Elsewhere', description: 'Not mine', conferenceId: ELSEWHERE })).status).toBe(403);
+    expect((await createTrack(CONFERENCE_ADMIN, { name: 'System one', description: 'Not mine', conferenceId: '0' })).status).toBe(403);
+    expect((await createTrack(DISTRICT_ADMIN, { name: 'District try', description: 'Up a level', conferenceId: HOME })).status).toBe(403);
+    expect((await createTrack(PARTICIPANT, { name: 'Participant try', description: 'No', conferenceId: HOME })).status).toBe(403);
+    const system = await createTrack(SUPERADMIN, { name: 'Shared Basics', description: 'For every conference', conferenceId: '0' });
+    expect(system.status).toBe(201);
+    expect(system.body.conference).toBeNull();
+  });
+
+  it("reads the demo track's outline in two requests: phases in order with their step headers", async () => {
+    const auth = (await resolveSession((await cookieFor(CONFERENCE_ADMIN)).split('=')[1]))!;
+    const { result: outline, requests } = await withCountedRequests(() => readOutline(auth, DEMO_INSTANCE_IDS.trackTemplate));
+    const result = { body: outline as any };
+    expect(result.body.phases.map((p: { order: number; name: string }) => `${p.order}. ${p.name}`)).toEqual(['1. Discernment', '2. Formation']);
+    expect(result.body.phases[0].steps.map((s: { name: string }) => s.name).sort()).toEqual(['Share your call story', 'Upload your transcript']);
+    expect(result.body.canEdit).toBe(true);
+    expect(requests).toBeLessThanOrEqual(2);
+  });
+
+  it('hides another conference\'s track from a conference admin and lets everyone read system tracks', async () => {
+    const theirs = await createTrack(SUPERADMIN, { name: 'Prairie Path', description: 'Theirs', conferenceId: ELSEWHERE });
+    expect((await call(CONFERENCE_ADMIN, `track-template/${theirs.body.id}`)).status).toBe(403);
+    expect((await call(MENTOR, `track-template/${DEMO_INSTANCE_IDS.trackTemplate}`)).status).toBe(403);
+    const system = await call(PARTICIPANT, `track-template/${DEMO_INSTANCE_IDS.systemTrack}`);
+    expect(system.status).toBe(200);
+    expect(system.body.canEdit).toBe(false);
+    expect((await call(SUPERADMIN, `track-template/${DEMO_INSTANCE_IDS.systemTrack}`)).body.canEdit).toBe(true);
+    expect((await call(CONFERENCE_ADMIN, 'track-template/no-such-track')).status).toBe(404);
+  });
+});
+
+describe('the Track Templates list', () => {
+  it('pages by name with the filters: conference, System as 0, name prefix, active and inactive', async () => {
+    for (const name of ['Alpha Track', 'Beta Track', 'Gamma Track']) await createTrack(CONFERENCE_ADMIN, { name, description: 'Listed', conferenceId: HOME });
+    const first = await call(CONFERENCE_ADMIN, 'quickSearch', { query: `limit=2&offset=0&where[conferenceId]=${HOME}` });
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((t: { name: string }) => t.name)).toEqual(['Alpha Track', 'Beta Track']);
+    expect(first.body.count).toBe(3);
+    const search = await call(CONFERENCE_ADMIN, 'quickSearch', { query: `where[conferenceId]=${HOME}&where[name]=gam` });
+    expect(search.body.data.map((t: { name: string }) => t.name)).toEqual(['Gamma Track']);
+    const system = await call(SUPERADMIN, 'quickSearch', { query: 'where[conferenceId]=0' });
+    expect(system.body.data.map((t: { name: string }) => t.name)).toContain('Licensing School Pathway');
+    expect(system.body.data.every((t: { conference: unknown }) => t.conference === null)).toBe(true);
+
+    const gamma = search.body.data[0];
+    expect((await call(CONFERENCE_ADMIN, `deactivate-track/${gamma.id}`, { method: 'POST' })).body.disabled).toBe(true);
+    const active = await call(CONFERENCE_ADMIN, 'quickSearch', { query: `where[conferenceId]=${HOME}&where[name]=gam` });
+    expect(active.body.data).toEqual([]);
+    const inactive = await call(CONFERENCE_ADMIN, 'quickSearch', { query: `where[conferenceId]=${HOME}&where[name]=gam&where[active]=false&where[inactive]=true` });
+    expect(inactive.body.data.map((t: { name: string }) => t.name)).toEqual(['Gamma Track']);
+  });
+
+  it("lists, unfiltered, the caller's conferences and the system tracks, never another conference's; a conference out of reach is 403", async () => {
+    const res = await call(CONFERENCE_ADMIN, 'quickSearch', { query: 'limit=50' });
+    expect(res.status).toBe(200);
+    const conferences = new Set(res.body.data.map((t: { conference: { id: string } | null }) => t.conference?.id ?? '0'));
+    expect([...conferences].sort()).toEqual(['0', HOME].sort());
+    expect((await call(CONFERENCE_ADMIN, 'quickSearch', { query: `where[conferenceId]=${ELSEWHERE}` })).status).toBe(403);
+    const picker = await call(PARTICIPANT, 'track-templates/conference/0');
+    expect(picker.body.map((t: { name: string }) => t.name)).toContain('Licensing School Pathway');
+  });
+});
+
+describe('track template rules', () => {
+  it('saves an edit on the version read and refuses a stale one (409)', async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Editable', description: 'Before', conferenceId: HOME });
+    const saved = await call(CONFERENCE_ADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { name: 'Edited ', description: 'After', version: 1 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: 'Edited', description: 'After', version: 2 });
+    const stale = await call(CONFERENCE_ADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { name: 'Lost', version: 1 } });
+    expect(stale.status).toBe(409);
+  });
+
+  it('lets only a superadmin edit or deactivate a system track', async () => {
+    const edit = { method: 'PATCH', body: { description: 'The shared pathway every conference can copy.', version: 1 } };
+    expect((await call(CONFERENCE_ADMIN, `update-track-template/${DEMO_INSTANCE_IDS.systemTrack}`, edit)).status).toBe(403);
+    expect((await call(CONFERENCE_ADMIN, `deactivate-track/${DEMO_INSTANCE_IDS.systemTrack}`, { method: 'POST' })).status).toBe(403);
+    const { body: shared } = await createTrack(SUPERADMIN, { name: 'Superadmin Edits', description: 'Shared', conferenceId: '0' });
+    const saved = await call(SUPERADMIN, `update-track-template/${shared.id}`, { method: 'PATCH', body: { name: 'Superadmin Edited', version: 1 } });
+    expect(saved.status).toBe(200);
+  });
+
+  it('answers an already inactive track unchanged, without a write', async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Twice Off', description: 'Deactivate twice', conferenceId: HOME });
+    const first = await call(CONFERENCE_ADMIN, `deactivate-track/${track.id}`, { method: 'POST' });
+    const second = await call(CONFERENCE_ADMIN, `deactivate-track/${track.id}`, { method: 'POST' });
+    expect(second.body).toEqual(first.body);
+    expect(second.body.version).toBe(2);
+  });
+
+  it('refuses to change the conference while copies exist', async () => {
+    const { body: track } = await createTrack(SUPERADMIN, { name: 'Copied Source', description: 'Has copies', conferenceId: '0' });
+    await db().entities.trackTemplate.patch({ trackTemplateId: track.id }).add({ copyCount: 1 }).go();
+    expect((await call(SUPERADMIN, `is-system-track-with-copies/${track.id}`)).body).toBe(true);
+    const move = await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { conferenceId: HOME, version: 1 } });
+    expect(move.status).toBe(422);
+    expect(move.body.message).toBe(CONFERENCE_LOCKED_MESSAGE);
+    const rename = await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { name: 'Copied Source Renamed', conferenceId: '0', version: 1 } });
+    expect(rename.status).toBe(200);
+  });
+
+  it('deletes a track with no enrolments together with its phases and steps, and refuses one with enrolments', async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Short Lived', description: 'To delete', conferenceId: HOME });
+    await db().entities.phaseTemplate.create({ trackTemplateId: track.id, phaseId: `${track.id}-p1`, name: 'Only phase', order: 1 }).go();
+    await db().entities.stepTemplate.create({ trackTemplateId: track.id, phaseId: `${track.id}-p1`, stepTemplateId: `${track.id}-s1`, name: 'Only step' }).go();
+    expect((await call(CONFERENCE_ADMIN, `delete-track/${track.id}`, { method: 'POST' })).status).toBe(204);
+    const left = await db().collections.trackTemplateAggregate({ trackTemplateId: track.id }).go();
+    expect([...left.data.trackTemplate, ...left.data.phaseTemplate, ...left.data.stepTemplate]).toEqual([]);
+
+    const inUse = await call(CONFERENCE_ADMIN, `delete-track/${DEMO_INSTANCE_IDS.trackTemplate}`, { method: 'POST' });
+    expect(inUse.status).toBe(422);
+    expect(inUse.body.message).toBe(TRACK_IN_USE_MESSAGE);
+  });
+});
