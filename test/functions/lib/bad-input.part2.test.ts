@@ -1,0 +1,3 @@
+import { badInputSuite } from './bad-input.suite';
+
+badInputSuite(2, 2);
