@@ -9,6 +9,7 @@ import type { BenchCase } from './bench-case';
 import { locationSetCases } from './location-cases';
 import { NOTIFICATION_CASES } from './notification-cases';
 import { ROLE_CASES } from './role-cases';
+import { FORM_CASES } from './form-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
 import { TRACK_CASES } from './track-cases';
 import { SESSION_CASES } from './session-cases';
@@ -49,4 +50,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...LOCATION_CASES,
   ...TRACK_CASES,
   ...SESSION_CASES,
+  ...FORM_CASES,
 };

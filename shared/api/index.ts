@@ -12,6 +12,7 @@ import { churchApi } from './church';
 import { roleApi } from './role';
 import { jobApi } from './job';
 import { trackApi } from './track';
+import { formApi } from './form';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -32,6 +33,7 @@ export const api = {
   role: roleApi,
   job: jobApi,
   track: trackApi,
+  form: formApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

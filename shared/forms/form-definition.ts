@@ -126,7 +126,13 @@ export function contentProblem(content: FormContent): string | null {
   return null;
 }
 
-export const formContentSchema: z.ZodType<FormContent> = z
+/** What a client sends: a field's properties may be left out (they default to none). */
+export interface FormContentInput {
+  layout: LayoutCell[];
+  fields: Array<Omit<FormField, 'properties'> & { properties?: FieldProperties }>;
+}
+
+export const formContentSchema = z
   .object({
     layout: z.array(layoutCellSchema).max(FORM_LIMITS.cellsPerLevel),
     fields: z.array(fieldSchema).max(FORM_LIMITS.fields, `A form holds at most ${FORM_LIMITS.fields} fields.`),
@@ -134,6 +140,6 @@ export const formContentSchema: z.ZodType<FormContent> = z
   .superRefine((content, ctx) => {
     const problem = contentProblem(content);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['layout'] });
-  });
+  }) as z.ZodType<FormContent, FormContentInput>; // the recursive template makes the inferred input too loose to name
 
 export const EMPTY_FORM_CONTENT: FormContent = { layout: [], fields: [] };

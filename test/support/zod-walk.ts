@@ -44,32 +44,36 @@ const FIXED_SIZE = new Set(['number', 'int', 'boolean', 'enum', 'literal', 'null
  * likes (no `.max()`); `''` is the schema itself. A pipe is walked on both sides, so the text of
  * an id list is checked before it is split and the list after.
  */
-export function unboundedInputs(schema: z.ZodType, path = ''): string[] {
+export function unboundedInputs(schema: z.ZodType, path = '', onPath: ReadonlySet<z.ZodType> = new Set()): string[] {
+  // A recursive schema (a form's nested layout cells) is checked once: its repeat is the same bounds.
+  if (onPath.has(schema)) return [];
+  const within = new Set(onPath).add(schema);
+  const walk = (inner: z.ZodType, innerPath: string) => unboundedInputs(inner, innerPath, within);
   const def = defOf(schema);
   const at = (part: string) => (path ? `${path}.${part}` : part);
-  if (WRAPPERS.has(def.type)) return unboundedInputs(def.innerType!, path);
+  if (WRAPPERS.has(def.type)) return walk(def.innerType!, path);
   if (FIXED_SIZE.has(def.type)) return [];
   switch (def.type) {
     case 'string':
     case 'template_literal':
       return maxLengthOf(schema) === undefined ? [path || '(text)'] : [];
     case 'array':
-      return [...(maxLengthOf(schema) === undefined ? [path || '(list)'] : []), ...unboundedInputs(def.element!, at('[]'))];
+      return [...(maxLengthOf(schema) === undefined ? [path || '(list)'] : []), ...walk(def.element!, at('[]'))];
     case 'object': {
-      const fields = Object.entries(def.shape ?? {}).flatMap(([key, field]) => unboundedInputs(field, at(key)));
-      const extra = def.catchall && defOf(def.catchall).type !== 'never' ? unboundedInputs(def.catchall, at('*')) : [];
+      const fields = Object.entries(def.shape ?? {}).flatMap(([key, field]) => walk(field, at(key)));
+      const extra = def.catchall && defOf(def.catchall).type !== 'never' ? walk(def.catchall, at('*')) : [];
       return [...fields, ...extra];
     }
     case 'pipe':
-      return [...unboundedInputs(def.in!, path), ...unboundedInputs(def.out!, path)];
+      return [...walk(def.in!, path), ...walk(def.out!, path)];
     case 'union':
-      return def.options!.flatMap((option) => unboundedInputs(option, path));
+      return def.options!.flatMap((option) => walk(option, path));
     case 'intersection':
-      return [...unboundedInputs(def.left!, path), ...unboundedInputs(def.right!, path)];
+      return [...walk(def.left!, path), ...walk(def.right!, path)];
     case 'tuple':
-      return def.items!.flatMap((item, index) => unboundedInputs(item, at(String(index))));
+      return def.items!.flatMap((item, index) => walk(item, at(String(index))));
     case 'lazy':
-      return unboundedInputs(def.getter!(), path);
+      return walk(def.getter!(), path);
     default:
       // record, map, set, unknown, any ...: the client decides their size.
       return [`${path || '(value)'} (${def.type})`];

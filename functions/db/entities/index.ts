@@ -11,6 +11,7 @@ import { comment } from './comment';
 import { directoryCount } from './directory-count';
 import { directoryEntry } from './directory-entry';
 import { form } from './form';
+import { formCount } from './form-count';
 import { formInstance } from './form-instance';
 import { formVersion } from './form-version';
 import { job } from './job';
@@ -88,6 +89,7 @@ export const entities = {
   stepActionInstance,
   // forms
   form,
+  formCount,
   formVersion,
   formInstance,
 };

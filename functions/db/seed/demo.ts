@@ -22,7 +22,8 @@ import { db } from '../service';
 import { demoLocation, demoLocationItems, systemRootItem } from './demo-organisation';
 import { demoPeople, demoUserByRole } from './demo-people';
 import { demoAnnouncementItems, participantNotifications, superadminNotifications, type DemoNotification } from './demo-shell';
-import { demoFormItems, demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
+import { demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
+import { demoForms } from './demo-forms';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 
 export { DEMO_USERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, type DemoUser } from './demo-people';
@@ -124,14 +125,16 @@ async function seedMentorship(): Promise<void> {
 
 async function seedTracksAndForms(): Promise<void> {
   const entities = db().entities;
-  const { form, formVersion } = demoFormItems();
+  const forms = demoForms();
   const template = demoTrackTemplateItems();
   const enrolment = demoTrackInstanceItems();
   const systemTrack = demoSystemTrackItems();
   const all = (what: string) => (result: { unprocessed: unknown[] }) => expectAllWritten(result, what);
   await Promise.all([
-    entities.form.put(form).go(),
-    entities.formVersion.put(formVersion).go(),
+    entities.form.put(forms.map((item) => item.form)).go().then(all('forms')),
+    entities.formVersion.put(forms.map((item) => item.formVersion)).go().then(all('form versions')),
+    // The table holds demo data only (see above), so the forms counter is the demo's forms.
+    entities.formCount.put({ count: forms.length }).go(),
     entities.trackTemplate.put(template.trackTemplate).go(),
     entities.phaseTemplate.put(template.phases).go().then(all('phases')),
     entities.stepTemplate.put(template.steps).go().then(all('steps')),

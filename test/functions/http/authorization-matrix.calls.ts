@@ -1,6 +1,7 @@
+import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
 import { TRACK_CALLS } from './authorization-matrix.track-calls';
-import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
+import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
  * How to call each contract as an actor, aimed at the actor's own scope (`target` = another
@@ -16,6 +17,8 @@ export interface MatrixCall {
   /** The call ends the session it runs in (logout) or all of the actor's: give it a session of its own, then renew the actor's. */
   endsSession?: boolean;
 }
+const DEMO_FORM_ID = DEMO_INSTANCE_IDS.form;
+
 type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | Promise<MatrixCall>;
 
 const SERVICE_OF: Record<LocationKind, string> = {
@@ -116,4 +119,15 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.quickSearch': (t) => ({ path: '/api/user/quickSearch', query: `where[districtId]=${t.chain.District}` }),
 
   ...TRACK_CALLS,
+
+  'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),
+  'form.quickSearch': () => ({ path: '/api/form/quickSearch', query: 'where[name]=cand' }),
+  'form.query': () => ({ path: '/api/form/query', method: 'POST', body: { where: { name: 'cand' } } }),
+  'form.get': () => ({ path: `/api/form/${DEMO_FORM_ID}` }),
+  'form.currentForm': () => ({ path: `/api/form/current-form/${DEMO_FORM_ID}` }),
+  'form.currentForms': () => ({ path: `/api/form/current-forms/${DEMO_FORM_ID}` }),
+  'form.versions': () => ({ path: `/api/form/${DEMO_FORM_ID}/versions` }),
+  'form.formVersion': () => ({ path: `/api/form/${DEMO_FORM_ID}/versions/1` }),
+  // Own: a form made for the call; other: a system form, locked for all but a superadmin.
+  'form.updateById': async (t, tag) => ({ path: `/api/form/${await throwawayForm(tag, t.side === 'other')}`, method: 'PATCH', body: { name: `Matrix saved ${tag}`, version: 1, layout: [], fields: [] } }),
 };

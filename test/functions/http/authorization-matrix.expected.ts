@@ -137,4 +137,16 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'user.quickSearch': { own: only(READ_USER, 200), other: only(S, 200), anonymous: 401 },
 
   ...TRACK_ROWS,
+
+  // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
+  'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },
+  'form.quickSearch': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.query': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.get': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.currentForm': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.currentForms': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.versions': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.formVersion': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  // Other: a system form, which only a superadmin may edit (422 where the ability allows trying).
+  'form.updateById': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
 };

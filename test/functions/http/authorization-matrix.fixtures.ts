@@ -233,3 +233,10 @@ export async function throwawayRole(tag: string): Promise<string> {
   await db().entities.role.create({ roleId, name: `Matrix throwaway ${tag}`, system: false, policies: [{ actions: ['read'], subjects: ['Church'] }] }).go();
   return roleId;
 }
+
+/** A form a save call may change (version 1): a system one for the `other` side. */
+export async function throwawayForm(tag: string, system: boolean): Promise<string> {
+  const formId = `matrix-form-${newId().toLowerCase()}`;
+  await db().entities.form.create({ formId, name: `Matrix form ${tag}`, system, currentVersion: 1, layout: [], fields: [] }).go();
+  return formId;
+}

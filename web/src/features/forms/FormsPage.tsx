@@ -1,13 +1,27 @@
-import { EmptyState } from '../../components/ui/EmptyState';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { Gate } from '../../lib/gate';
 import { Page } from '../../lib/page';
+import { FormsList } from './FormsList';
 
+// The form page brings the builder and the runner: loaded only when a form is opened.
+const FormEditorPage = lazy(() => import('./FormEditorPage'));
+
+/** `/forms` and `/forms/{id}` (SPEC.md section 2), for users who may create FormTemplate. */
 export default function FormsPage() {
   return (
-    <Page title="Forms">
-      <Gate I="create" a="FormTemplate">
-        <EmptyState title="The form builder is on its way" message="Versioned forms will be built and managed here." />
-      </Gate>
-    </Page>
+    <Gate I="create" a="FormTemplate">
+      <Routes>
+        <Route
+          index
+          element={
+            <Page title="Forms">
+              <FormsList />
+            </Page>
+          }
+        />
+        <Route path=":id" element={<FormEditorPage />} />
+      </Routes>
+    </Gate>
   );
 }

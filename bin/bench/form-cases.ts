@@ -1,0 +1,35 @@
+import { DEMO_INSTANCE_IDS } from '../../functions/db/seed/demo-tracks';
+import { AS } from './accounts';
+import { benchCase, type BenchCase, type BenchContext } from './bench-case';
+
+/**
+ * Cases for the form routes. Saves are versioned, so each call saves its own form, made for
+ * the run; the forms stay (forms are not deleted), named by the run.
+ */
+const WRITE_CALLS = 30;
+const formId = DEMO_INSTANCE_IDS.form;
+
+async function createForms(ctx: BenchContext, calls: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let call = 0; call < calls; call += 1) ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/form', {})).id);
+  return ids;
+}
+
+export const FORM_CASES: Record<string, BenchCase> = {
+  'form.create': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form', body: {}, calls: WRITE_CALLS },
+  'form.quickSearch': { as: AS.conferenceAdmin, path: '/api/form/quickSearch', query: 'limit=10&offset=0' },
+  'form.query': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form/query', body: { where: { name: 'cand' }, limit: 10 } },
+  'form.get': { as: AS.conferenceAdmin, path: `/api/form/${formId}`, singleItem: true },
+  'form.currentForm': { as: AS.conferenceAdmin, path: `/api/form/current-form/${formId}`, singleItem: true },
+  'form.currentForms': { as: AS.conferenceAdmin, path: `/api/form/current-forms/${formId},demo-form-contact` },
+  'form.versions': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions` },
+  'form.formVersion': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions/1`, singleItem: true },
+  'form.updateById': benchCase<string[]>({
+    as: AS.conferenceAdmin,
+    method: 'PATCH',
+    path: '/api/form',
+    calls: WRITE_CALLS,
+    prepare: createForms,
+    each: (call, ids) => ({ path: `/api/form/${ids[call]}`, body: { name: `Bench form ${call}`, version: 1, layout: [], fields: [] } }),
+  }),
+};

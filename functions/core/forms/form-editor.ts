@@ -1,0 +1,91 @@
+import { newId } from '../../db/ids';
+import { transact, type TransactionItem } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
+import { BusinessRuleError, ForbiddenError, StaleVersionError } from '../../lib/errors';
+import { SYSTEM_FORM_LOCKED, UNTITLED_FORM, type FormUpdate, type FormView } from '../../../shared/api/form';
+import { cleanOptions } from '../../../shared/forms/answer-schema';
+import type { FormContent } from '../../../shared/forms/form-definition';
+import type { AuthContext } from '../session/resolve-session';
+import { requireForm } from './form-store';
+import { contentOf, formView, type FormItem } from './form-view';
+
+/** SPEC.md sections 4 and 6: only users who can manage everything set or clear the System Form flag. */
+const mayManageSystemForms = (auth: AuthContext) => auth.ability.can('manage', 'all');
+
+/** Options are stored as the runner offers them: empty ones dropped (SPEC.md section 5). */
+function normalised(content: FormContent): FormContent {
+  return {
+    layout: content.layout,
+    fields: content.fields.map((field) => {
+      const { options, template } = field.properties;
+      const properties = { ...field.properties };
+      if (options) properties.options = cleanOptions(options);
+      if (template) properties.template = normalised(template);
+      return { ...field, properties };
+    }),
+  };
+}
+
+/** A new form at version 1 with an empty layout, and the forms counter moved with it. */
+export async function createForm(auth: AuthContext, input: { name?: string; system?: boolean }): Promise<FormView> {
+  if (input.system && !mayManageSystemForms(auth)) throw new ForbiddenError('Only a superadmin can make a system form.');
+  const now = new Date().toISOString();
+  const item: FormItem = {
+    formId: newId(),
+    name: input.name?.trim() || UNTITLED_FORM,
+    system: input.system ?? false,
+    currentVersion: 1,
+    layout: [],
+    fields: [],
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await transact([
+    (tx) => tx.form.create(item).commit(),
+    (tx) => tx.formVersion.create({ formId: item.formId, formVersion: 1, name: item.name, layout: [], fields: [], createdAt: now }).commit(),
+    (tx) => tx.formCount.update({}).add({ count: 1 }).commit(),
+  ]);
+  return formView(item);
+}
+
+/** Key order is not kept by DynamoDB maps, so content is compared with keys sorted. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  return value;
+}
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/**
+ * Saves the form page. A changed name or content publishes version n+1 (a new immutable
+ * formVersion item beside the form's current copy, one transaction conditioned on the
+ * version the editor read); instances keep the version they started on. System forms are
+ * locked for everyone who cannot manage everything, and only they change the flag.
+ */
+export async function updateForm(auth: AuthContext, formId: string, update: FormUpdate): Promise<FormView> {
+  const current = await requireForm(formId);
+  const manager = mayManageSystemForms(auth);
+  if (current.system && !manager) throw new BusinessRuleError(SYSTEM_FORM_LOCKED);
+  const system = update.system ?? current.system;
+  if (system !== current.system && !manager) throw new ForbiddenError('Only a superadmin can change the System Form flag.');
+  if (current.version !== update.version) throw new StaleVersionError(undefined, current.version);
+
+  const content = normalised({ layout: update.layout, fields: update.fields });
+  const changed = update.name !== current.name || !sameJson(content, contentOf(current));
+  const currentVersion = changed ? current.currentVersion + 1 : current.currentVersion;
+  const now = new Date().toISOString();
+  const saved: FormItem = { ...current, name: update.name, system, currentVersion, ...content, version: current.version + 1, updatedAt: now };
+  const publish: TransactionItem[] = changed ? [(tx) => tx.formVersion.create({ formId, formVersion: currentVersion, name: saved.name, ...content, createdAt: now }).commit()] : [];
+  await transact([
+    (tx) =>
+      tx.form
+        .patch({ formId })
+        .set({ name: saved.name, system, currentVersion, layout: content.layout, fields: content.fields, updatedAt: now })
+        .add({ version: 1 })
+        .where(ifVersion(update.version))
+        .commit(),
+    ...publish,
+  ]);
+  return formView(saved);
+}

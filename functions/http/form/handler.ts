@@ -1,0 +1,20 @@
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { formApi } from '../../../shared/api/form';
+import { createForm, updateForm } from '../../core/forms/form-editor';
+import { formPage } from '../../core/forms/form-list';
+import { formVersions, formsById, requireForm, requireFormVersion } from '../../core/forms/form-store';
+import { formVersionView, formView } from '../../core/forms/form-view';
+
+const oneForm = async (formId: string) => formView(await requireForm(formId));
+
+export const handler = createServiceHandler(formApi, {
+  create: async ({ auth, body }) => createForm(auth, body),
+  quickSearch: async ({ query }) => formPage(query),
+  query: async ({ body }) => (await formPage({ where: body.where, limit: body.limit }, false)).data,
+  get: async ({ params }) => oneForm(params.id),
+  currentForm: async ({ params }) => oneForm(params.id),
+  currentForms: async ({ params }) => (await formsById(params.ids)).map(formView),
+  versions: async ({ params }) => (await formVersions(params.id)).map(formVersionView),
+  formVersion: async ({ params }) => formVersionView(await requireFormVersion(params.id, params.formVersion)),
+  updateById: async ({ auth, params, body }) => updateForm(auth, params.id, body),
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { idListParam, idSchema } from './id-list';
+import { AUTOCOMPLETE_LIMITS } from './limits';
+import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, searchTextSchema, tableOptionText, whereSchema } from './list-query';
+import { fieldSchema, layoutCellSchema, formContentSchema } from '../forms/form-definition';
+
+/**
+ * Forms (SPEC.md sections 2, 3 and 7): the `/forms` table, the form page and its versions.
+ * A form's content (layout and fields) is published as immutable numbered versions: a save
+ * that changes the name or the content adds version n+1; `version` is the usual
+ * concurrency counter, `currentVersion` the published number the badge shows.
+ */
+const base = '/api/form';
+const byId = z.object({ id: idSchema });
+
+export const FORM_NAME_MAX = 120;
+export const UNTITLED_FORM = 'Untitled';
+export const FORM_NAME_HINT = 'Give your form a meaningful name in order to save it.';
+export const SYSTEM_FORM_LOCKED = 'System forms cannot be edited.';
+
+/** A name the form page accepts for a save: given and not Untitled (SPEC.md section 5). */
+export const savableFormName = z
+  .string({ error: FORM_NAME_HINT })
+  .trim()
+  .min(1, FORM_NAME_HINT)
+  .max(FORM_NAME_MAX, `Name must be at most ${FORM_NAME_MAX} characters.`)
+  .refine((name) => name.toLowerCase() !== UNTITLED_FORM.toLowerCase(), FORM_NAME_HINT);
+
+export const formRowSchema = z.object({ id: z.string(), name: z.string(), system: z.boolean(), currentVersion: z.number().int() });
+export type FormRow = z.infer<typeof formRowSchema>;
+
+export const formSchema = formRowSchema.extend({
+  description: z.string().optional(),
+  layout: z.array(layoutCellSchema),
+  fields: z.array(fieldSchema),
+  version: z.number().int(),
+  updatedAt: z.string().optional(),
+});
+export type FormView = z.infer<typeof formSchema>;
+
+export const formVersionSchema = z.object({
+  formId: z.string(),
+  formVersion: z.number().int(),
+  name: z.string(),
+  layout: z.array(layoutCellSchema),
+  fields: z.array(fieldSchema),
+  createdAt: z.string(),
+});
+export type FormVersionView = z.infer<typeof formVersionSchema>;
+
+const versionNumber = z.coerce.number({ error: 'Version must be a number.' }).int().min(1).max(1_000_000);
+
+export const formUpdateSchema = z
+  .object({
+    name: savableFormName,
+    system: z.boolean().optional(),
+    version: z.number({ error: 'version is required' }).int().min(1),
+  })
+  .and(formContentSchema);
+export type FormUpdate = z.infer<typeof formUpdateSchema>;
+
+const where = whereSchema({ name: searchTextSchema.optional() });
+const listQuery = z.object({ limit: limitSchema, offset: offsetSchema, relations: relationsSchema([] as const), orderBy: orderBySchema(['name'] as const), where });
+
+export const formApi = {
+  create: defineContract({
+    id: 'form.create', service: 'form', method: 'POST', path: base, access: 'session', can: ['create', 'FormTemplate'], status: 201,
+    summary: 'Creates a form (default name Untitled, not a system form; only a superadmin may make it a system form) at version 1.',
+    body: z.object({ name: z.string().trim().max(FORM_NAME_MAX).optional(), system: z.boolean().optional() }), response: formSchema,
+  }),
+  quickSearch: defineContract({
+    id: 'form.quickSearch', service: 'form', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'The forms table: a page of forms by name with the total, or those whose name starts with the search text.',
+    query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(formRowSchema),
+  }),
+  query: defineContract({
+    id: 'form.query', service: 'form', method: 'POST', path: `${base}/query`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: `Form name search (a step's Form content picker): forms whose name starts with the text, at most ${AUTOCOMPLETE_LIMITS.form}.`,
+    body: z.object({ where, limit: z.coerce.number().int().min(1).max(AUTOCOMPLETE_LIMITS.form).default(AUTOCOMPLETE_LIMITS.form) }), response: z.array(formRowSchema),
+  }),
+  currentForm: defineContract({
+    id: 'form.currentForm', service: 'form', method: 'GET', path: `${base}/current-form/{id}`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'A form with its current version’s layout and fields (one read).', params: byId, response: formSchema,
+  }),
+  currentForms: defineContract({
+    id: 'form.currentForms', service: 'form', method: 'GET', path: `${base}/current-forms/{ids}`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'The forms named by a comma-separated id list with their current content (unknown ids are left out).', params: z.object({ ids: idListParam }), response: z.array(formSchema),
+  }),
+  versions: defineContract({
+    id: 'form.versions', service: 'form', method: 'GET', path: `${base}/{id}/versions`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'Every published version of a form, oldest first (one Query of the form’s collection).', params: byId, response: z.array(formVersionSchema),
+  }),
+  formVersion: defineContract({
+    id: 'form.formVersion', service: 'form', method: 'GET', path: `${base}/{id}/versions/{formVersion}`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'One published version of a form: the layout and fields an instance started on.', params: byId.extend({ formVersion: versionNumber }), response: formVersionSchema,
+  }),
+  get: defineContract({
+    id: 'form.get', service: 'form', method: 'GET', path: `${base}/{id}`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'One form with its current content.', params: byId, query: z.object({ relations: relationsSchema([] as const) }), response: formSchema,
+  }),
+  updateById: defineContract({
+    id: 'form.updateById', service: 'form', method: 'PATCH', path: `${base}/{id}`, access: 'session', can: ['update', 'FormTemplate'],
+    summary: 'Saves the form page: a changed name or content publishes a new immutable version; System Form only by a superadmin; system forms are locked for everyone else.',
+    params: byId, body: formUpdateSchema, response: formSchema,
+  }),
+};

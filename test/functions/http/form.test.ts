@@ -1,0 +1,115 @@
+import { handler } from '../../../functions/http/form/handler';
+import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
+import { DEMO_SYSTEM_FORM_ID } from '../../../functions/db/seed/demo-forms';
+import { FORM_NAME_HINT, SYSTEM_FORM_LOCKED } from '../../../shared/api/form';
+import { seedDemo } from '../../support/demo-table';
+import { invoke } from '../../support/invoke';
+import { cookieFor } from '../../support/session';
+
+const SUPERADMIN = 'superadmin@example.org';
+const CONFERENCE_ADMIN = 'conference.admin@example.org';
+const DISTRICT_ADMIN = 'district.admin@example.org';
+
+const textField = (id: string, name = 'Question') => ({ id, name, type: 'Text', properties: { required: true } });
+const placed = (...ids: string[]) => [{ id: 'row', children: ids.map((id) => ({ id: `cell-${id}`, fieldId: id })) }];
+
+async function call(email: string, path: string, options: { method?: string; body?: unknown; query?: string } = {}) {
+  return invoke(handler, path, { ...options, cookie: await cookieFor(email) });
+}
+
+async function newForm(email = CONFERENCE_ADMIN, body: unknown = {}) {
+  const res = await call(email, '/api/form', { method: 'POST', body });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; name: string; version: number; currentVersion: number; system: boolean };
+}
+
+beforeAll(async () => {
+  await seedDemo();
+});
+
+describe('forms: create and list', () => {
+  it('Add makes an Untitled, non-system form at version 1 that the list counts and finds', async () => {
+    const before = (await call(DISTRICT_ADMIN, '/api/form/quickSearch')).body.count;
+    const form = await newForm();
+    expect(form).toMatchObject({ name: 'Untitled', system: false, currentVersion: 1, version: 1, layout: [], fields: [] });
+    const page = await call(DISTRICT_ADMIN, '/api/form/quickSearch', { query: 'limit=50' });
+    expect(page.status).toBe(200);
+    expect(page.body.count).toBe(before + 1);
+    expect(page.body.data.map((row: { id: string }) => row.id)).toContain(form.id);
+  });
+
+  it('sorts by name both ways and searches by name prefix, case-insensitively', async () => {
+    const asc = (await call(CONFERENCE_ADMIN, '/api/form/quickSearch', { query: 'limit=50&orderBy[name]=ASC' })).body.data.map((row: { name: string }) => row.name);
+    expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    const desc = (await call(CONFERENCE_ADMIN, '/api/form/quickSearch', { query: 'limit=50&orderBy[name]=DESC' })).body.data.map((row: { name: string }) => row.name);
+    expect(desc).toEqual([...asc].reverse());
+    const found = await call(CONFERENCE_ADMIN, '/api/form/quickSearch', { query: 'where[name]=CONTACT' });
+    expect(found.body).toEqual({ data: [{ id: DEMO_SYSTEM_FORM_ID, name: 'Contact Details', system: true, currentVersion: 1 }], count: 1 });
+    const picker = await call(CONFERENCE_ADMIN, '/api/form/query', { method: 'POST', body: { where: { name: 'cand' } } });
+    expect(picker.body.map((row: { id: string }) => row.id)).toEqual([DEMO_INSTANCE_IDS.form]);
+  });
+
+  it('only a superadmin creates a system form', async () => {
+    expect((await call(CONFERENCE_ADMIN, '/api/form', { method: 'POST', body: { system: true } })).status).toBe(403);
+    expect((await newForm(SUPERADMIN, { system: true })).system).toBe(true);
+  });
+});
+
+describe('forms: saving publishes immutable versions', () => {
+  it('a changed save adds a version; the old one keeps its content; an unchanged save adds none', async () => {
+    const form = await newForm();
+    const first = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Intake', version: 1, layout: placed('a'), fields: [textField('a')] } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ name: 'Intake', currentVersion: 2, version: 2 });
+
+    const second = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Intake', version: 2, layout: placed('a', 'b'), fields: [textField('a'), { id: 'b', name: 'Pick', type: 'Select', properties: { options: ['One', '', 'Two'] } }] } });
+    expect(second.body).toMatchObject({ currentVersion: 3, version: 3 });
+    expect(second.body.fields[1].properties.options).toEqual(['One', 'Two']);
+
+    const same = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Intake', version: 3, layout: second.body.layout, fields: second.body.fields } });
+    expect(same.body).toMatchObject({ currentVersion: 3, version: 4 });
+
+    const versions = await call(CONFERENCE_ADMIN, `/api/form/${form.id}/versions`);
+    expect(versions.body.map((v: { formVersion: number; fields: unknown[] }) => [v.formVersion, v.fields.length])).toEqual([[1, 0], [2, 1], [3, 2]]);
+    const v2 = await call(CONFERENCE_ADMIN, `/api/form/${form.id}/versions/2`);
+    expect(v2.body).toMatchObject({ formVersion: 2, name: 'Intake', fields: [textField('a')] });
+  });
+
+  it('a stale save is 409 and writes nothing', async () => {
+    const form = await newForm();
+    await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Fresh', version: 1, layout: [], fields: [] } });
+    const stale = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Stale', version: 1, layout: [], fields: [] } });
+    expect(stale.status).toBe(409);
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`)).body).toMatchObject({ name: 'Fresh', currentVersion: 2 });
+  });
+
+  it('refuses an empty or Untitled name and an inconsistent layout with field messages', async () => {
+    const form = await newForm();
+    const untitled = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'untitled', version: 1, layout: [], fields: [] } });
+    expect(untitled.status).toBe(400);
+    expect(JSON.stringify(untitled.body)).toContain(FORM_NAME_HINT);
+    const orphan = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Orphans', version: 1, layout: [], fields: [textField('a')] } });
+    expect(orphan.status).toBe(400);
+    expect(JSON.stringify(orphan.body)).toContain('Every field must be placed in the layout.');
+  });
+});
+
+describe('forms: system forms', () => {
+  it('are locked for a conference admin (422) and saved by a superadmin', async () => {
+    const form = (await call(SUPERADMIN, `/api/form/${DEMO_SYSTEM_FORM_ID}`)).body;
+    const body = { name: form.name, version: form.version, layout: form.layout, fields: form.fields };
+    const locked = await call(CONFERENCE_ADMIN, `/api/form/${DEMO_SYSTEM_FORM_ID}`, { method: 'PATCH', body });
+    expect(locked.status).toBe(422);
+    expect(locked.body.message).toBe(SYSTEM_FORM_LOCKED);
+    const saved = await call(SUPERADMIN, `/api/form/${DEMO_SYSTEM_FORM_ID}`, { method: 'PATCH', body: { ...body, name: 'Contact Details' } });
+    expect(saved.status).toBe(200);
+  });
+
+  it('only a superadmin sets or clears the flag', async () => {
+    const form = await newForm();
+    const body = { name: 'Flagged', version: 1, layout: [], fields: [], system: true };
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body })).status).toBe(403);
+    const flagged = await call(SUPERADMIN, `/api/form/${form.id}`, { method: 'PATCH', body });
+    expect(flagged.body.system).toBe(true);
+  });
+});
