@@ -77,3 +77,4 @@ export const trackApi = {
     response: pageOf(trackTemplateSchema),
   }),
 };
+export type TrackApi = typeof trackApi;

@@ -1,10 +1,15 @@
-import { EmptyState } from '../../components/ui/EmptyState';
-import { Page } from '../../lib/page';
+import { Route, Routes } from 'react-router';
+import { TrackDetailPage } from './TrackDetailPage';
+import { TrackListPage } from './TrackListPage';
+import './tracks.css';
 
+/** /tracks and everything under it (SPEC.md section 2); each dialog has its own route, so back and shared links work. */
 export default function TracksPage() {
   return (
-    <Page title="Tracks">
-      <EmptyState title="Tracks are on their way" message="Track templates, your participation and your assignments will be listed here." />
-    </Page>
+    <Routes>
+      <Route index element={<TrackListPage />} />
+      <Route path="create-track" element={<TrackListPage dialog="create" />} />
+      <Route path=":id/*" element={<TrackDetailPage />} />
+    </Routes>
   );
 }

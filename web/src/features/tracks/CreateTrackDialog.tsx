@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { trackInputSchema, type TrackTemplateView } from '@shared/schemas/track';
+import { Alert, Button, LoadingState, Modal, SearchableSelect, TextArea, type SelectOption } from '../../components/ui';
+import { useAbility } from '../../lib/ability';
+import { routes } from '../../lib/api/routes';
+import { useApi } from '../../lib/api/use-api';
+import { FormTextField } from '../../lib/forms/FormTextField';
+import { useSchemaForm } from '../../lib/forms/use-schema-form';
+import { conferenceOptions, createTrack } from './track-api';
+
+/** SPEC.md section 8. */
+export const NO_CONFERENCES_MESSAGE = 'There are no conferences assigned to this user...';
+
+export interface CreateTrackDialogProps {
+  onClose: () => void;
+  onCreated: (track: TrackTemplateView) => void;
+}
+
+const isShownField = (path: string) => path === 'name' || path === 'description' || path === 'conferenceId';
+
+/** Create Track (SPEC.md section 5): conference, name and description; Create stays off until all three are valid. */
+export function CreateTrackDialog({ onClose, onCreated }: CreateTrackDialogProps) {
+  const formId = useId();
+  const isSuperadmin = useAbility().can('manage', 'all');
+  const conferences = useApi(routes.conference.active);
+  const [conference, setConference] = useState<SelectOption | null>(null);
+  const { form, onSubmit, banner, isPending } = useSchemaForm({
+    schema: trackInputSchema,
+    defaultValues: { name: '', description: '', conferenceId: '' },
+    save: async (values) => onCreated(await createTrack(values)),
+    isShownField,
+  });
+  const isValid = trackInputSchema.safeParse(form.watch()).success;
+  const noConferences = !isSuperadmin && conferences.data?.length === 0;
+
+  let body;
+  if (!conferences.data && !conferences.error) body = <LoadingState message="Loading conferences..." />;
+  else if (noConferences) body = <Alert tone="warning">{NO_CONFERENCES_MESSAGE}</Alert>;
+  else {
+    body = (
+      <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate>
+        {banner && <Alert tone="danger">{banner}</Alert>}
+        <Controller
+          control={form.control}
+          name="conferenceId"
+          render={({ field, fieldState }) => (
+            <SearchableSelect
+              label="Conference"
+              isRequired
+              value={conference}
+              onChange={(option) => {
+                setConference(option);
+                field.onChange(option?.id ?? '');
+              }}
+              errorMessage={fieldState.error?.message}
+              loadOptions={(text) => conferenceOptions(text, isSuperadmin)}
+            />
+          )}
+        />
+        <FormTextField control={form.control} name="name" label="Name" isRequired />
+        <Controller
+          control={form.control}
+          name="description"
+          render={({ field, fieldState }) => (
+            <TextArea label="Description" isRequired name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} />
+          )}
+        />
+      </form>
+    );
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title="Create Track"
+      footer={(close) => (
+        <>
+          <Button variant="secondary" onPress={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isPending={isPending} isDisabled={!isValid || noConferences}>
+            Create
+          </Button>
+        </>
+      )}
+    >
+      {body}
+    </Modal>
+  );
+}

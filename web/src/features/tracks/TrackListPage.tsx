@@ -1,0 +1,43 @@
+import { useNavigate } from 'react-router';
+import { EmptyState, MenuButton } from '../../components/ui';
+import { useAbility } from '../../lib/ability';
+import { Page } from '../../lib/page';
+import { CreateTrackDialog } from './CreateTrackDialog';
+import { TrackTemplatesSection } from './TrackTemplatesSection';
+
+export interface TrackListPageProps {
+  /** The dialog this route opens over the list. */
+  dialog?: 'create';
+}
+
+/**
+ * /tracks (SPEC.md section 2): Track Templates for those who design tracks, then Participating
+ * and Assignments. The Track menu is for designers only.
+ */
+export function TrackListPage({ dialog }: TrackListPageProps) {
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const designs = ability.can('update', 'TrackTemplate');
+  const trackMenu = designs && (
+    <MenuButton
+      label="Track"
+      variant="primary"
+      aria-label="Track"
+      items={[{ id: 'create', label: 'Create New', onAction: () => navigate('/tracks/create-track') }]}
+    />
+  );
+  return (
+    <Page title="Tracks" actions={trackMenu}>
+      {designs && <TrackTemplatesSection />}
+      <section className="tracks-section" aria-labelledby="tracks-participating">
+        <h2 id="tracks-participating">Participating</h2>
+        <EmptyState title="No tracks yet" message="Tracks you are enrolled in will be listed here." />
+      </section>
+      <section className="tracks-section" aria-labelledby="tracks-assignments">
+        <h2 id="tracks-assignments">Assignments</h2>
+        <EmptyState title="No assignments yet" message="Tracks of the participants assigned to you will be listed here." />
+      </section>
+      {dialog === 'create' && <CreateTrackDialog onClose={() => navigate('/tracks')} onCreated={(track) => navigate(`/tracks/${track.id}`)} />}
+    </Page>
+  );
+}

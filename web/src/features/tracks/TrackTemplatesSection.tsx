@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { TrackTemplateView } from '@shared/schemas/track';
+import { Badge, Button, Checkbox, ConfirmDialog, DataTable, Link, SearchableSelect, type SelectOption, type ServerTableState } from '../../components/ui';
+import { useAbility } from '../../lib/ability';
+import { routes } from '../../lib/api/routes';
+import { useSave } from '../../lib/forms/use-save';
+import { compact, pageOf, searchOf } from '../../lib/table/table-query';
+import { usePagedTable } from '../../lib/table/use-paged-table';
+import { useDialogTarget } from '../../lib/use-dialog-target';
+import { SYSTEM_OPTION, conferenceOptions, deactivateTrack, deleteTrack, type TrackPageQuery } from './track-api';
+import { mayEditTrack } from './track-rules';
+
+export interface TrackFilters {
+  conference: SelectOption | null;
+  active: boolean;
+  inactive: boolean;
+}
+
+/** What quickSearch receives for the table's state and the filters (SPEC.md section 2). */
+export function trackPageQuery(state: ServerTableState, filters: TrackFilters): TrackPageQuery {
+  return {
+    ...pageOf(state),
+    where: compact({ name: searchOf(state), conferenceId: filters.conference?.id, active: filters.active, inactive: filters.inactive }),
+  };
+}
+
+/** The Track Templates table: search, conference, Active and Inactive filters, deactivate and delete per row. */
+export function TrackTemplatesSection() {
+  const ability = useAbility();
+  const isSuperadmin = ability.can('manage', 'all');
+  // SPEC.md section 2: active on, inactive off, conferences off; a superadmin starts on 'System'.
+  const [filters, setFilters] = useState<TrackFilters>({ conference: isSuperadmin ? SYSTEM_OPTION : null, active: true, inactive: false });
+  const paged = usePagedTable(routes.track.quickSearch, (state) => trackPageQuery(state, filters));
+  const save = useSave(paged.refresh);
+  const confirmDeactivate = useDialogTarget<TrackTemplateView>();
+  const confirmDelete = useDialogTarget<TrackTemplateView>();
+  const change = (next: Partial<TrackFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    paged.toFirstPage();
+  };
+
+  const columns: ColumnDef<TrackTemplateView, any>[] = [
+    {
+      accessorKey: 'name',
+      header: 'Name',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="tracks-name-cell">
+          <Link href={`/tracks/${row.original.id}`}>{row.original.name}</Link>
+          {row.original.disabled && <Badge tone="warning">Inactive</Badge>}
+        </span>
+      ),
+    },
+    { id: 'conference', header: 'Conference', enableSorting: false, cell: ({ row }) => row.original.conference?.name ?? 'System' },
+    { accessorKey: 'description', header: 'Description', enableSorting: false },
+    {
+      id: 'actions',
+      header: () => <span className="ui-visually-hidden">Actions</span>,
+      meta: { label: 'Actions' },
+      enableSorting: false,
+      cell: ({ row }) => {
+        const track = row.original;
+        if (!mayEditTrack(ability, track)) return null;
+        return (
+          <div className="ui-button-row tracks-row-buttons">
+            {!track.disabled && (
+              <Button size="small" variant="secondary" onPress={() => confirmDeactivate.open(track)}>
+                Deactivate
+              </Button>
+            )}
+            {track.instanceCount === 0 && (
+              <Button size="small" variant="danger" onPress={() => confirmDelete.open(track)}>
+                Delete
+              </Button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  async function deactivate(track: TrackTemplateView) {
+    // SPEC.md section 4: an inactive track stays as it is, with no server call.
+    if (!track.disabled) await save.run(() => deactivateTrack(track.id), `${track.name} was deactivated.`);
+    confirmDeactivate.close();
+  }
+
+  async function remove(track: TrackTemplateView) {
+    await save.run(() => deleteTrack(track.id), `${track.name} was deleted.`);
+    confirmDelete.close();
+  }
+
+  return (
+    <section className="tracks-section" aria-labelledby="tracks-templates">
+      <h2 id="tracks-templates">Track Templates</h2>
+      <div className="tracks-filters">
+        <SearchableSelect
+          className="tracks-conference-filter"
+          label="Conference"
+          placeholder="All conferences"
+          value={filters.conference}
+          onChange={(conference) => change({ conference })}
+          loadOptions={(text) => conferenceOptions(text, true)}
+        />
+        <Checkbox isSelected={filters.active} onChange={(active) => change({ active })}>
+          Active
+        </Checkbox>
+        <Checkbox isSelected={filters.inactive} onChange={(inactive) => change({ inactive })}>
+          Inactive
+        </Checkbox>
+      </div>
+      <DataTable<TrackTemplateView> {...paged.table} aria-label="Track Templates" columns={columns} getRowId={(row) => row.id} />
+      <ConfirmDialog
+        isOpen={confirmDeactivate.isOpen}
+        title="Confirm deactivation"
+        message={`Are you sure you want to deactivate the track "${confirmDeactivate.target?.name ?? ''}"? Nobody new can be enrolled in it.`}
+        confirmLabel="Deactivate"
+        tone="danger"
+        isPending={save.isPending}
+        onConfirm={() => confirmDeactivate.target && void deactivate(confirmDeactivate.target)}
+        onCancel={confirmDeactivate.close}
+      />
+      <ConfirmDialog
+        isOpen={confirmDelete.isOpen}
+        title="Confirm delete"
+        message={`Are you sure you want to delete the track "${confirmDelete.target?.name ?? ''}" with its phases and steps? This cannot be undone.`}
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={save.isPending}
+        onConfirm={() => confirmDelete.target && void remove(confirmDelete.target)}
+        onCancel={confirmDelete.close}
+      />
+    </section>
+  );
+}

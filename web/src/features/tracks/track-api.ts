@@ -1,0 +1,33 @@
+import type { QueryInput } from '@shared/api/contract';
+import type { TrackApi } from '@shared/api/track';
+import { NO_CONFERENCE_ID, type TrackInput } from '@shared/schemas/track';
+import type { SelectOption } from '../../components/ui';
+import { call } from '../../lib/api/client';
+import { routes } from '../../lib/api/routes';
+import { useApi } from '../../lib/api/use-api';
+
+export type TrackPageQuery = QueryInput<TrackApi['quickSearch']>;
+
+/** The 'System' choice of conference pickers: tracks with no conference (SPEC.md section 2). */
+export const SYSTEM_OPTION: SelectOption = { id: NO_CONFERENCE_ID, label: 'System' };
+
+/** The caller's active conferences as picker options, matching the typed text; `withSystem` adds 'System' first. */
+export async function conferenceOptions(text: string, withSystem: boolean): Promise<SelectOption[]> {
+  const conferences = await call(routes.conference.active);
+  const wanted = text.trim().toLowerCase();
+  const options = [...(withSystem ? [SYSTEM_OPTION] : []), ...conferences.map((row) => ({ id: row.id, label: row.name }))];
+  return options.filter((option) => option.label.toLowerCase().includes(wanted));
+}
+
+export function useTrackOutline(trackTemplateId: string) {
+  return useApi(routes.track.trackTemplate, { params: { trackTemplateId } }, { revalidateOnMount: true });
+}
+
+export const createTrack = (body: TrackInput) => call(routes.track.create, { body });
+
+export const updateTrack = (trackTemplateId: string, body: { name: string; description: string; version: number }) =>
+  call(routes.track.update, { params: { trackTemplateId }, body });
+
+export const deactivateTrack = (trackTemplateId: string) => call(routes.track.deactivate, { params: { trackTemplateId } });
+
+export const deleteTrack = (trackTemplateId: string) => call(routes.track.remove, { params: { trackTemplateId } });
