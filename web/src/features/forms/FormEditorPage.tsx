@@ -7,6 +7,8 @@ import { useAbility } from '../../lib/ability';
 import { useApi } from '../../lib/api/use-api';
 import { Page } from '../../lib/page';
 import { formRoute, saveForm } from './form-api';
+import { FormBuilder } from './builder/FormBuilder';
+import { FormPreview } from './runner/FormPreview';
 import './forms.css';
 
 const isNamed = (name: string) => name.trim() !== '' && name.trim().toLowerCase() !== UNTITLED_FORM.toLowerCase();
@@ -33,6 +35,7 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
   const hintId = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(form));
   const [isSaving, setSaving] = useState(false);
+  const [isPreviewing, setPreviewing] = useState(false);
   const canManageAll = ability.can('manage', 'all');
   const locked = form.system && !canManageAll;
   const named = isNamed(draft.name);
@@ -75,6 +78,9 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
         <Button onPress={() => void save()} isPending={isSaving} isDisabled={locked || !named || !dirty}>
           Save
         </Button>
+        <Button variant="secondary" onPress={() => setPreviewing(true)}>
+          Preview
+        </Button>
         {canManageAll && named && (
           <Checkbox isSelected={draft.system} onChange={(system) => setDraft({ ...draft, system })}>
             System Form
@@ -87,6 +93,8 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
         </p>
       )}
       {locked && <Alert tone="warning">{SYSTEM_FORM_LOCKED}</Alert>}
+      <FormBuilder content={draft} onChange={({ layout, fields }) => setDraft({ ...draft, layout, fields })} isReadOnly={locked} />
+      {isPreviewing && <FormPreview name={draft.name || UNTITLED_FORM} content={draft} isOpen={isPreviewing} onClose={() => setPreviewing(false)} />}
     </div>
   );
 }

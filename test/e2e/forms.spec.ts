@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
+
+/** Every run names its own forms, so reruns against the same data never collide. */
+const RUN = Date.now().toString(36).slice(-5);
+const DISTRICT_ADMIN = 'district.admin@example.org';
+
+/**
+ * axe on one part of the page. After the announcements dialog closes, react-aria's live
+ * announcer (outside the page's landmarks) keeps an element labelled by the dialog's removed
+ * title (role-img-alt), which is the shell's, not the form page's: reported separately.
+ */
+async function expectNoAxeViolationsIn(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function openForms(page: Page, email: string) {
+  await signIn(page, email, '/forms');
+  await dismissAnnouncements(page);
+  const table = page.getByRole('table', { name: 'Forms', exact: true });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  return table;
+}
+
+test('the forms list, Add, the builder by keyboard, versions, preview and the runner', async ({ page }) => {
+  const table = await openForms(page, DISTRICT_ADMIN);
+  await expect(table.getByRole('columnheader', { name: 'System Form' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /Contact Details/ })).toContainText('Yes');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page).toHaveURL(/\/forms\/[A-Z0-9]+$/);
+  await expect(page.getByText('v1', { exact: true })).toBeVisible();
+  await expect(page.getByText('Give your form a meaningful name in order to save it.')).toBeVisible();
+  await expect(page.getByText('Drag and drop a widget to start building.')).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+
+  // Keyboard only: the palette buttons add widgets, each field's buttons move, resize and remove it.
+  const name = page.getByLabel('Form name');
+  await name.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(`Intake ${RUN}`);
+  await page.getByRole('button', { name: 'Add Text', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Add Number', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Add Separator', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Move up Number' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Number moved up.')).toBeAttached();
+  await page.getByRole('button', { name: 'Wider Text' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Text (Text, span 2)')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Separator' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Separator \(Separator/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit Text' }).click();
+  await page.getByRole('region', { name: 'Text properties' }).getByText('Required', { exact: true }).click();
+  await expectNoAxeViolationsIn(page, 'main');
+
+  await save.click();
+  await expect(page.getByText('v2', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Address', exact: true }).click();
+  await save.click();
+  await expect(page.getByText('v3', { exact: true })).toBeVisible();
+
+  // Preview: the runner with the SPEC messages, Submit only when valid.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: `Intake ${RUN} Form Preview` });
+  await expect(preview).toBeVisible();
+  const submit = preview.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await preview.getByLabel('Text').fill('x');
+  await preview.getByLabel('Text').fill('');
+  await expect(preview.getByText('Required', { exact: true }).first()).toBeVisible();
+  await preview.getByLabel('Text').fill('Answer');
+  await preview.getByLabel('Address One').fill('1 Main St');
+  await preview.getByLabel('City').fill('Springfield');
+  await preview.getByLabel('State').selectOption('DC');
+  await preview.getByLabel('Zip Code').fill('20001');
+  await expect(submit).toBeEnabled();
+  await expectNoAxeViolationsIn(page, '[role="dialog"]');
+});
+
+test('a system form is locked for a district admin', async ({ page }) => {
+  const table = await openForms(page, DISTRICT_ADMIN);
+  await table.getByRole('link', { name: 'Edit Contact Details' }).click();
+  await expect(page.getByText('System forms cannot be edited.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Add / })).toHaveCount(0);
+});
