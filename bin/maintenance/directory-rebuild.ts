@@ -36,14 +36,14 @@ export async function rebuildDirectory(options: { scopeId?: string; log?: (line:
   const locations = of('location').filter((item) => item.kind !== 'System' && inScope(item.ancestorIds));
   locations.sort((a, b) => a.ancestorIds.length - b.ancestorIds.length);
   for (const [index, item] of locations.entries()) {
-    await projectOrWait(() => projectLocation(item.locationId));
+    await projectOrWait(() => projectLocation(item.locationId, { rewrite: true }));
     if ((index + 1) % 500 === 0) log(`locations: ${index + 1} of ${locations.length}`);
   }
   const userIds = options.scopeId
     ? [...new Set(of('permission').filter((permission) => inScope(permission.ancestorIds)).map((permission) => permission.userId as string))]
     : of('user').map((user) => user.userId as string);
   for (const [index, userId] of userIds.entries()) {
-    await projectOrWait(() => projectUser(userId));
+    await projectOrWait(() => projectUser(userId, { rewrite: true }));
     if ((index + 1) % 500 === 0) log(`users: ${index + 1} of ${userIds.length}`);
   }
 

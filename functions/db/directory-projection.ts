@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { db } from './service';
 import { entryKey, isCountedList, type DirectoryEntryInput } from './directory';
 import { isConditionFailure } from './versioned';
@@ -14,10 +14,14 @@ import { retry, transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type Transaction
  * One run per target at a time (a lease on the record). Under the lease:
  *   1. the record first gains the keys about to be written (so a crash cannot leave
  *      entries nobody knows of),
- *   2. the wanted entries are put and the ones no longer wanted deleted,
+ *   2. the wanted entries not yet written as wanted are put (new ones, and ones whose row
+ *      changed) and the ones no longer wanted deleted,
  *   3. counted memberships change in transactions together with the counters they move
  *      (exactly once, whatever crashes),
- *   4. the record keeps only the wanted keys and the lease is released.
+ *   4. the record keeps only the wanted keys, notes which entries are now written as wanted
+ *      (`written`: key and a digest of the whole entry), and the lease is released.
+ * A run that changes nothing (the stream replaying the request's fast path) writes no entry;
+ * a user given one more church writes that church's entries, not all of theirs again.
  */
 export type ProjectionSource = 'user' | 'location';
 
@@ -37,6 +41,12 @@ const KEY_SEPARATOR = '\u0000';
 interface ProjectionRecord {
   entries?: string[];
   counted?: string[];
+  written?: string[];
+}
+
+export interface ProjectOptions {
+  /** Put every wanted entry whatever the record says is written (after a restore: `rebuild:directory`). */
+  rewrite?: boolean;
 }
 
 /** Test seam: throws at a named step, to show that a crash there is repaired by the next run. */
@@ -49,6 +59,14 @@ function fail(step: NonNullable<typeof projectionFaults.failAt>): void {
 function countedKey(scopeId: string, list: string): string {
   return `${scopeId}${KEY_SEPARATOR}${list}`;
 }
+
+/** An entry's key with a digest of all it holds: equal marks, equal items in the table. */
+function writtenMark(entryKey: string, entry: DirectoryEntryInput): string {
+  const digest = createHash('sha256').update(JSON.stringify(entry)).digest('base64url').slice(0, 12);
+  return `${entryKey}${WRITTEN_SEPARATOR}${digest}`;
+}
+
+const WRITTEN_SEPARATOR = '\u0002';
 
 /** The counted lists these entries put their target in. */
 function countedKeysOf(entries: DirectoryEntryInput[]): Set<string> {
@@ -67,20 +85,29 @@ function splitKey(key: string): string[] {
 export function finishedProjection(source: ProjectionSource, targetId: string, desired: DesiredEntries, projectedAt: string) {
   const entries = desired.entries.map(entryKey);
   const counted = [...countedKeysOf(desired.entries)];
+  const written = desired.entries.map((entry) => writtenMark(entryKey(entry), entry));
   // DynamoDB stores no empty set: a target with nothing listed has no set at all.
-  return { source, targetId, sourceVersion: desired.sourceVersion, projectedAt, leaseUntil: 0, ...(entries.length && { entries }), ...(counted.length && { counted }) };
+  return {
+    source,
+    targetId,
+    sourceVersion: desired.sourceVersion,
+    projectedAt,
+    leaseUntil: 0,
+    ...(entries.length && { entries, written }),
+    ...(counted.length && { counted }),
+  };
 }
 
 /**
  * Runs `desired` for one target under its lease and applies the result. 'busy' when another
  * run holds the lease: that run, or the stream's retry of this change, will see the latest state.
  */
-export async function project(source: ProjectionSource, targetId: string, desired: () => Promise<DesiredEntries>): Promise<ProjectionOutcome> {
+export async function project(source: ProjectionSource, targetId: string, desired: () => Promise<DesiredEntries>, options: ProjectOptions = {}): Promise<ProjectionOutcome> {
   const owner = randomUUID();
   const record = await acquireLease(source, targetId, owner);
   if (!record) return 'busy';
   try {
-    await apply(source, targetId, owner, record, await desired());
+    await apply(source, targetId, owner, options.rewrite ? { ...record, written: [] } : record, await desired());
   } catch (error) {
     await releaseLease(source, targetId, owner).catch(() => undefined);
     throw error;
@@ -129,19 +156,20 @@ function ownedBy(owner: string) {
 
 async function apply(source: ProjectionSource, targetId: string, owner: string, record: ProjectionRecord, desired: DesiredEntries): Promise<void> {
   const key = { source, targetId };
-  const written = new Set(record.entries ?? []);
+  const known = new Set(record.entries ?? []);
   const wanted = new Map(desired.entries.map((entry) => [entryKey(entry), entry]));
 
   // 1. Intent: the record knows every key before it exists in the table.
-  const adding = [...wanted.keys()].filter((entry) => !written.has(entry));
+  const adding = [...wanted.keys()].filter((entry) => !known.has(entry));
   if (adding.length) await db().entities.projection.patch(key).add({ entries: adding }).where(ownedBy(owner)).go();
   fail('afterIntent');
 
-  // 2. Entries.
-  // Every wanted entry is put again: a key in the record may stand for a put that a crashed run
-  // never made (step 1 notes keys before writing them), and puts are idempotent.
-  const puts = [...wanted.values()];
-  const stale = [...written].filter((entry) => !wanted.has(entry));
+  // 2. Entries: what is not written as wanted yet. `written` is noted only after the puts (step
+  // 4), so a crashed run's puts are made again by the next one; puts are idempotent.
+  const writtenNow = new Set(record.written ?? []);
+  const wantedWritten = new Map([...wanted].map(([entry, input]) => [writtenMark(entry, input), input]));
+  const puts = [...wantedWritten].filter(([mark]) => !writtenNow.has(mark)).map(([, input]) => input);
+  const stale = [...known].filter((entry) => !wanted.has(entry));
   await batchWrite(stale, (chunk) =>
     db()
       .entities.directoryEntry.delete(
@@ -175,12 +203,13 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
   }
   fail('afterCounts');
 
-  // 4. Done: forget the stale keys, release the lease.
+  // 4. Done: forget the stale keys, note what is written, release the lease.
+  const written = [...wantedWritten.keys()];
   let finish: any = db()
     .entities.projection.patch(key)
-    .set({ sourceVersion: desired.sourceVersion, projectedAt: new Date().toISOString(), leaseUntil: 0 });
+    .set({ sourceVersion: desired.sourceVersion, projectedAt: new Date().toISOString(), leaseUntil: 0, ...(written.length && { written }) });
   if (stale.length) finish = finish.delete({ entries: stale });
-  await finish.remove(['leaseOwner']).where(ownedBy(owner)).go();
+  await finish.remove(written.length ? ['leaseOwner'] : ['leaseOwner', 'written']).where(ownedBy(owner)).go();
 }
 
 async function batchWrite<T>(items: T[], send: (chunk: T[]) => Promise<{ unprocessed: unknown[] }>): Promise<void> {

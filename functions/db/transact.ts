@@ -1,5 +1,5 @@
 import type { Entity } from 'electrodb';
-import { HttpError, StaleVersionError } from '../lib/errors';
+import { BusyError, HttpError, StaleVersionError } from '../lib/errors';
 import { db } from './service';
 
 /**
@@ -63,7 +63,9 @@ export async function transact(items: TransactionItem[]): Promise<void> {
       const item = items[failed];
       throw typeof item === 'function' ? new StaleVersionError() : item.onConditionFailed();
     }
-    if (codes.includes('TransactionConflict') && attempt < CONFLICT_ATTEMPTS) {
+    if (codes.includes('TransactionConflict')) {
+      // Still colliding after every try: a 409 the caller can repeat, not a server error.
+      if (attempt >= CONFLICT_ATTEMPTS) throw new BusyError();
       await jitteredDelay(attempt);
       continue;
     }
@@ -93,11 +95,12 @@ export async function retry<T>(step: () => Promise<T>, options: { attempts: numb
 
 /**
  * Retries a whole read-plan-write step when it lost a race (StaleVersionError from a guard
- * the step itself set, such as a user's access version): the step re-reads and re-plans.
+ * the step itself set, such as a user's access version, or BusyError after colliding
+ * transactions): the step re-reads and re-plans.
  * For steps whose version came from the client, do not use this: their 409 is the answer.
  */
 export function retryOnStale<T>(step: () => Promise<T>, attempts = 6): Promise<T> {
-  return retry(step, { attempts, again: ({ error }) => error instanceof StaleVersionError });
+  return retry(step, { attempts, again: ({ error }) => error instanceof StaleVersionError || error instanceof BusyError });
 }
 
 type AnyEntity = Entity<any, any, any, any>;

@@ -48,6 +48,16 @@ export class ConflictError extends HttpError {
   }
 }
 
+export const BUSY_MESSAGE = 'Others were changing this at the same moment. Please try again.';
+
+/** A transaction kept colliding with concurrent ones on the same items: nothing was written. */
+export class BusyError extends ConflictError {
+  constructor(message = BUSY_MESSAGE) {
+    super(message);
+    this.name = 'BusyError';
+  }
+}
+
 /** A versioned write named a version the item has moved on from (ARCHITECTURE.md section 5). */
 export class StaleVersionError extends ConflictError {
   constructor(

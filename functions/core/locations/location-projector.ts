@@ -1,5 +1,5 @@
 import { db } from '../../db/service';
-import { project, type ProjectionOutcome } from '../../db/directory-projection';
+import { project, type ProjectOptions, type ProjectionOutcome } from '../../db/directory-projection';
 import { isConditionFailure } from '../../db/versioned';
 import { areaChildNames, entriesOf } from './location-entries';
 import { getLocation, type LocationItem } from './location-store';
@@ -10,7 +10,7 @@ import { getLocation, type LocationItem } from './location-store';
  * (admin tables, pickers, search). Idempotent; run after any change to the location, its
  * parent's name, or (for an area) one of its conferences.
  */
-export async function projectLocation(locationId: string): Promise<ProjectionOutcome> {
+export async function projectLocation(locationId: string, options?: ProjectOptions): Promise<ProjectionOutcome> {
   return project('location', locationId, async () => {
     const found = await getLocation(locationId);
     if (!found) return { entries: [], sourceVersion: 'deleted' };
@@ -18,7 +18,7 @@ export async function projectLocation(locationId: string): Promise<ProjectionOut
     if (found.kind === 'System') return { entries: [], sourceVersion: String(found.version) };
     const item = await withCurrentCopies(found);
     return { entries: entriesOf(item), sourceVersion: String(item.version) };
-  });
+  }, options);
 }
 
 /** The copies a location carries, brought up to date on the item itself when they drifted. */

@@ -1,6 +1,6 @@
 import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { userDirectoryEntries } from '../../db/directory';
-import { project, type ProjectionOutcome } from '../../db/directory-projection';
+import { project, type ProjectOptions, type ProjectionOutcome } from '../../db/directory-projection';
 import { userDirectoryState } from './user-directory';
 
 /**
@@ -8,7 +8,7 @@ import { userDirectoryState } from './user-directory';
  * from the user's current profile, roles and permissions. Idempotent: run it after any
  * change to the user's partition, as often as you like.
  */
-export async function projectUser(userId: string): Promise<ProjectionOutcome> {
+export async function projectUser(userId: string, options?: ProjectOptions): Promise<ProjectionOutcome> {
   return project('user', userId, async () => {
     const aggregate = await loadUserAggregate(userId, { consistent: true });
     if (!aggregate) return { entries: [], sourceVersion: 'deleted' };
@@ -17,5 +17,5 @@ export async function projectUser(userId: string): Promise<ProjectionOutcome> {
       entries: userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds),
       sourceVersion: `${aggregate.user.version}.${aggregate.user.accessVersion ?? 0}`,
     };
-  });
+  }, options);
 }
