@@ -53,3 +53,63 @@ export const TRACK_CASES: Record<string, BenchCase> = {
   'track.byConference': { as: AS.conferenceAdmin, path: '/api/track/track-templates/conference/0' },
   'track.quickSearch': { as: AS.conferenceAdmin, path: '/api/track/quickSearch', query: 'limit=10&offset=0' },
 };
+
+async function tracksWithPhases(ctx: BenchContext, count: number, label: string, phasesEach: number): Promise<Array<{ trackId: string; phaseIds: string[] }>> {
+  const trackIds = await createTracks(ctx, count, label);
+  const made: Array<{ trackId: string; phaseIds: string[] }> = [];
+  for (const trackId of trackIds) {
+    const phaseIds: string[] = [];
+    for (let order = 1; order <= phasesEach; order++) {
+      phaseIds.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/phase/create-phase', { trackTemplateId: trackId, name: `Phase ${order}` })).id);
+    }
+    made.push({ trackId, phaseIds });
+  }
+  return made;
+}
+
+const cleanUpPhaseTracks = (ctx: BenchContext, made: Array<{ trackId: string }>) => deleteTracks(ctx, made.map((m) => m.trackId));
+
+/** Phase routes: each write works on a track of its own (the phase list of one track is serialised by design). */
+export const PHASE_CASES: Record<string, BenchCase> = {
+  'phase.create': benchCase<string[]>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/phase/create-phase',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => createTracks(ctx, calls, 'phase create'),
+    each: (call, ids) => ({ body: { trackTemplateId: ids[call], name: `Bench phase ${call}` } }),
+    cleanUp: deleteTracks,
+    singleItem: true,
+  }),
+  'phase.update': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/phase/update-phase',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => tracksWithPhases(ctx, calls, 'phase update', 1),
+    each: (call, made) => ({ body: { id: made[call].phaseIds[0], name: 'Bench phase edited', version: 1 } }),
+    cleanUp: cleanUpPhaseTracks,
+    singleItem: true,
+  }),
+  'phase.updateOrder': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/phase/update-phase-order',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => tracksWithPhases(ctx, calls, 'phase order', 2),
+    each: (call, made) => ({ body: { phaseId: made[call].phaseIds[1], direction: 'LEFT' } }),
+    cleanUp: cleanUpPhaseTracks,
+  }),
+  'phase.remove': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
+    as: AS.conferenceAdmin,
+    method: 'DELETE',
+    path: '/api/phase/delete-phase',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => tracksWithPhases(ctx, calls, 'phase remove', 3),
+    each: (call, made) => ({ path: `/api/phase/delete-phase/${made[call].phaseIds[0]}` }),
+    cleanUp: cleanUpPhaseTracks,
+    singleItem: true,
+  }),
+  'phase.getPhase': { as: AS.participant, path: `/api/phase/get-phase/${DEMO_INSTANCE_IDS.discernmentPhase}`, singleItem: true },
+  'phase.byTrack': { as: AS.participant, path: `/api/phase/get-phases/track-template/${DEMO_INSTANCE_IDS.trackTemplate}` },
+};

@@ -12,6 +12,7 @@ import { churchApi } from './church';
 import { roleApi } from './role';
 import { jobApi } from './job';
 import { trackApi } from './track';
+import { phaseApi } from './phase';
 import { formApi } from './form';
 
 /**
@@ -33,6 +34,7 @@ export const api = {
   role: roleApi,
   job: jobApi,
   track: trackApi,
+  phase: phaseApi,
   form: formApi,
 };
 export type Api = typeof api;

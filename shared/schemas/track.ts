@@ -85,3 +85,10 @@ export const trackOutlineSchema = trackTemplateSchema.extend({
   canEdit: z.boolean(),
 });
 export type TrackOutline = z.infer<typeof trackOutlineSchema>;
+
+/** Phase names (SPEC.md section 5): 'Name is required.' */
+export const phaseNameSchema = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(TRACK_NAME_MAX, `Name must be at most ${TRACK_NAME_MAX} characters.`);
+export const phaseDescriptionSchema = z.string().trim().max(TRACK_DESCRIPTION_MAX, `Description must be at most ${TRACK_DESCRIPTION_MAX} characters.`);
+export const phaseInputSchema = z.object({ name: phaseNameSchema, description: phaseDescriptionSchema.default('') });
+
+export const PHASE_DIRECTIONS = ['LEFT', 'RIGHT'] as const;

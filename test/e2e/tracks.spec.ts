@@ -9,6 +9,11 @@ async function openTracks(page: Page, email: string, path = '/tracks') {
   await dismissAnnouncements(page);
 }
 
+/** react-aria's live announcer keeps a closed dialog's announcements (labelled by its gone elements) for 7 s. */
+async function announcerSettled(page: Page) {
+  await expect(page.locator('[role=log] [role=img]')).toHaveCount(0, { timeout: 10_000 });
+}
+
 test.describe('Tracks as a conference admin', () => {
   test('creates a track from the Track menu, then edits it (Save only when changed and valid)', async ({ page }) => {
     await openTracks(page, 'conference.admin@example.org');
@@ -45,9 +50,37 @@ test.describe('Tracks as a conference admin', () => {
     await save.click();
     await expect(page.getByRole('heading', { level: 1, name: `Deacon Pathway ${RUN}` })).toBeVisible();
     await expect(save).toBeDisabled();
-    // react-aria's live announcer keeps the closed dialog's announcements (labelled by its gone elements) for 7 s.
-    await expect(page.locator('[role=log] [role=img]')).toHaveCount(0, { timeout: 10_000 });
+    await announcerSettled(page);
     await expectNoAxeViolations(page);
+
+    // Two phases, then the second moves left.
+    for (const phase of ['Calling', 'Study']) {
+      await page.getByRole('button', { name: 'Add Phase' }).click();
+      await expect(page).toHaveURL(/\/phase\/new$/);
+      const create = page.getByRole('dialog', { name: 'Create Phase' });
+      await create.getByRole('button', { name: 'Save' }).click();
+      await expect(create.getByText('Name is required.')).toBeVisible();
+      await create.getByRole('textbox', { name: 'Name' }).fill(phase);
+      await create.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('heading', { level: 3, name: new RegExp(`\\d\\. ${phase}$`) })).toBeVisible();
+    }
+    const phases = page.getByRole('heading', { level: 3 });
+    await expect(phases).toHaveText(['1. Calling', '2. Study']);
+    await expect(page.getByRole('listitem', { name: '1. Calling' }).getByRole('button', { name: 'Move left' })).toBeDisabled();
+    await page.getByRole('listitem', { name: '2. Study' }).getByRole('button', { name: 'Move left' }).click();
+    await expect(phases).toHaveText(['1. Study', '2. Calling']);
+    await announcerSettled(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('reads why a phase with steps cannot be deleted', async ({ page }) => {
+    await openTracks(page, 'conference.admin@example.org', '/tracks/demo-track-candidacy');
+    await page.getByRole('listitem', { name: '1. Discernment' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/phase\/demo-phase-discernment\/delete$/);
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText('Are you sure you want to delete the phase "Discernment"?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Cannot delete phase that contains steps.')).toBeVisible();
   });
 });
 

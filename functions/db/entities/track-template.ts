@@ -23,6 +23,12 @@ export const trackTemplate = new Entity({
     /** Ids of the roles that take part in this track (advisor, interviewer ...). */
     roles: stringList,
     instanceCount: { type: 'number', required: true, default: 0 },
+    /**
+     * Moves with every change of the phase list (add, delete, reorder), conditioned on the value
+     * read, so concurrent changes of one track's phase order are serialised without touching
+     * `version` (which guards the template's own fields).
+     */
+    outlineVersion: { type: 'number', required: true, default: 0 },
     copyCount: { type: 'number', required: true, default: 0 },
     ...timestamps,
     version,

@@ -27,7 +27,28 @@ async function trackVersion(trackTemplateId: string): Promise<number> {
   return data?.version ?? 1;
 }
 
-/** The track routes, aimed at the target's conference (own: the actor's; other: outside it). */
+/** A phase of a fresh track in the conference (deletes and moves need one of their own). */
+async function throwawayPhase(conferenceId: string, tag: string, order = 1): Promise<{ trackTemplateId: string; phaseId: string }> {
+  const trackTemplateId = await throwawayTrack(conferenceId, tag);
+  const phaseId = `matrix-phase-${newId().toLowerCase()}`;
+  await db().entities.phaseTemplate.create({ trackTemplateId, phaseId, name: `Matrix phase ${tag}`, order }).go();
+  return { trackTemplateId, phaseId };
+}
+
+const sharedPhases = new Map<string, Promise<string>>();
+
+/** One phase per conference for the reads and the versioned edits. */
+function phaseIn(conferenceId: string): Promise<string> {
+  if (!sharedPhases.has(conferenceId)) sharedPhases.set(conferenceId, throwawayPhase(conferenceId, `shared ${conferenceId}`).then((p) => p.phaseId));
+  return sharedPhases.get(conferenceId)!;
+}
+
+async function phaseVersion(phaseId: string): Promise<number> {
+  const { data } = await db().entities.phaseTemplate.query.byId({ phaseId }).go();
+  return data[0]?.version ?? 1;
+}
+
+/** The track and phase routes, aimed at the target's conference (own: the actor's; other: outside it). */
 export const TRACK_CALLS: Record<string, CallBuilder> = {
   'track.create': (t, tag) => ({ path: '/api/track/create-track-template', method: 'POST', body: { name: `Matrix ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference } }),
   'track.update': async (t) => {
@@ -41,4 +62,20 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'track.isSystemTrackWithCopies': async (t) => ({ path: `/api/track/is-system-track-with-copies/${await trackIn(t.chain.Conference)}` }),
   'track.byConference': (t) => ({ path: `/api/track/track-templates/conference/${t.chain.Conference}` }),
   'track.quickSearch': (t) => ({ path: '/api/track/quickSearch', query: `where[conferenceId]=${t.chain.Conference}` }),
+
+  'phase.create': async (t, tag) => ({ path: '/api/phase/create-phase', method: 'POST', body: { trackTemplateId: await trackIn(t.chain.Conference), name: `Matrix phase ${tag}` } }),
+  'phase.update': async (t) => {
+    const id = await phaseIn(t.chain.Conference);
+    return { path: '/api/phase/update-phase', method: 'POST', body: { id, name: 'Matrix phase edited', version: await phaseVersion(id) } };
+  },
+  // A phase alone in its track moves nowhere (422 for whoever may try): the second of two moves left.
+  'phase.updateOrder': async (t, tag) => {
+    const { trackTemplateId } = await throwawayPhase(t.chain.Conference, tag);
+    const phaseId = `matrix-phase-${newId().toLowerCase()}`;
+    await db().entities.phaseTemplate.create({ trackTemplateId, phaseId, name: `Matrix second ${tag}`, order: 2 }).go();
+    return { path: '/api/phase/update-phase-order', method: 'POST', body: { phaseId, direction: 'LEFT' } };
+  },
+  'phase.remove': async (t, tag) => ({ path: `/api/phase/delete-phase/${(await throwawayPhase(t.chain.Conference, tag)).phaseId}`, method: 'DELETE' }),
+  'phase.getPhase': async (t) => ({ path: `/api/phase/get-phase/${await phaseIn(t.chain.Conference)}` }),
+  'phase.byTrack': async (t) => ({ path: `/api/phase/get-phases/track-template/${await trackIn(t.chain.Conference)}` }),
 };

@@ -12,7 +12,7 @@ const READ_OTHER = only(['Superadmin', 'Advisor-two-conferences'], 200);
 
 const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401 });
 
-/** Track templates: own = a track of the actor's conference, other = one of another conference. */
+/** Track templates and their phases: own = a track of the actor's conference, other = one of another conference. */
 export const TRACK_ROWS: Record<string, MatrixRow> = {
   'track.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
   'track.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
@@ -23,4 +23,11 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'track.isSystemTrackWithCopies': row(only(READ_TRACK, 200), READ_OTHER),
   'track.byConference': row(only(READ_TRACK, 200), READ_OTHER),
   'track.quickSearch': row(only(READ_TRACK, 200), READ_OTHER),
+
+  'phase.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'phase.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'phase.updateOrder': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'phase.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'phase.getPhase': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.byTrack': row(only(READ_TRACK, 200), READ_OTHER),
 };

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
-import { Alert, Badge, EmptyState, LoadingState } from '../../components/ui';
+import { Alert, Badge, LoadingState } from '../../components/ui';
 import { Page } from '../../lib/page';
 import { useTrackOutline } from './track-api';
+import { PhaseList } from './PhaseList';
 import { TrackEditForm } from './TrackEditForm';
 
 /** /tracks/{id} (SPEC.md section 2): the header, the editable form for those who may edit, the phases in order. */
@@ -28,7 +29,7 @@ export function TrackDetailPage() {
     <Page title={track.name}>
       <TrackHeader track={track} />
       {track.canEdit && <TrackEditForm key={track.version} track={track} onSaved={() => void outline.mutate()} />}
-      <PhaseList track={track} />
+      <PhaseList track={track} refresh={outline.mutate} />
     </Page>
   );
 }
@@ -43,35 +44,5 @@ function TrackHeader({ track }: { track: TrackOutline }) {
         {track.originTrackTemplateId && <Badge>Copy</Badge>}
       </div>
     </header>
-  );
-}
-
-/** Phases in order, shown '{order}. {name}' with their steps. */
-function PhaseList({ track }: { track: TrackOutline }) {
-  return (
-    <section className="tracks-section" aria-labelledby="tracks-phases">
-      <h2 id="tracks-phases">Phases</h2>
-      {track.phases.length === 0 ? (
-        <EmptyState title="No phases yet" message="Phases of this track will be shown here in order." />
-      ) : (
-        <ol className="tracks-phases">
-          {track.phases.map((phase) => (
-            <li key={phase.id} className="tracks-phase">
-              <h3>{`${phase.order}. ${phase.name}`}</h3>
-              {phase.description && <p className="tracks-muted">{phase.description}</p>}
-              <ul className="tracks-steps">
-                {phase.steps.map((step) => (
-                  <li key={step.id} className="tracks-step">
-                    {step.name}
-                    {step.required && <Badge tone="info">Required</Badge>}
-                    {step.inactive && <Badge tone="warning">Inactive</Badge>}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

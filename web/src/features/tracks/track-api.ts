@@ -31,3 +31,11 @@ export const updateTrack = (trackTemplateId: string, body: { name: string; descr
 export const deactivateTrack = (trackTemplateId: string) => call(routes.track.deactivate, { params: { trackTemplateId } });
 
 export const deleteTrack = (trackTemplateId: string) => call(routes.track.remove, { params: { trackTemplateId } });
+
+export const createPhase = (body: { trackTemplateId: string; name: string; description: string }) => call(routes.phase.create, { body });
+
+export const updatePhase = (body: { id: string; name: string; description: string; version: number }) => call(routes.phase.update, { body });
+
+export const movePhase = (phaseId: string, direction: 'LEFT' | 'RIGHT') => call(routes.phase.updateOrder, { body: { phaseId, direction } });
+
+export const deletePhase = (id: string) => call(routes.phase.remove, { params: { id } });

@@ -1,0 +1,15 @@
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { phaseApi } from '../../../shared/api/phase';
+import { createPhase, deletePhase, movePhase, readPhase, readPhases, updatePhase } from '../../core/tracks/phase-editor';
+
+export const handler = createServiceHandler(phaseApi, {
+  create: async ({ auth, body }) => createPhase(auth, body),
+  update: async ({ auth, body }) => updatePhase(auth, body),
+  updateOrder: async ({ auth, body }) => movePhase(auth, body),
+  remove: async ({ auth, params }) => {
+    await deletePhase(auth, params.id);
+    return null;
+  },
+  getPhase: async ({ auth, params }) => readPhase(auth, params.id),
+  byTrack: async ({ auth, params }) => readPhases(auth, params.id),
+});
