@@ -1,3 +1,4 @@
+import type { LocalRuntime } from '../local/runtime';
 import { openSession } from '../../functions/core/session/open-session';
 import { sessionCookieName } from '../../functions/lib/http/cookies';
 import { demoUserId } from './accounts';
@@ -12,9 +13,12 @@ export interface BenchTarget {
   url: string;
   cookieFor(email: string): Promise<string>;
   ctx: BenchContext;
+  /** Waits until the runtime's stream worker has done what earlier writes started. */
+  streamIdle(): Promise<void>;
 }
 
-export function benchTarget(url: string): BenchTarget {
+export function benchTarget(runtime: Pick<LocalRuntime, 'url' | 'streamIdle'>): BenchTarget {
+  const url = runtime.url;
   const cookies = new Map<string, Promise<string>>();
   const cookieFor = (email: string) => {
     if (!cookies.has(email)) cookies.set(email, openSession(demoUserId(email), { secondFactor: true }).then((session) => `${sessionCookieName()}=${session.token}`));
@@ -31,5 +35,5 @@ export function benchTarget(url: string): BenchTarget {
     },
     runId: Date.now().toString(36),
   };
-  return { url, cookieFor, ctx };
+  return { url, cookieFor, ctx, streamIdle: () => runtime.streamIdle() };
 }

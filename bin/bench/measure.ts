@@ -9,7 +9,6 @@ import { measureConcurrent, percentile } from './stats';
  * request counter sees them), then `calls` timed calls from concurrent clients.
  */
 export const CONCURRENCY = 10;
-const SETTLE_MS = 600;
 
 export interface RouteFigures {
   dynamoRequests: number;
@@ -55,8 +54,8 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
 
   try {
     await call(0); // warm caches and discovery
-    // Let the stream poller (every 500 ms, in this process) finish what earlier writes started, so it is not counted here.
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    // The stream worker runs in this process: let it finish what earlier writes started, so it is not counted here.
+    await target.streamIdle();
     requestCounter.reset();
     await call(1);
     const counted = requestCounter.snapshot();

@@ -40,7 +40,7 @@ function isWrite(contract: Contract): boolean {
 async function measureRoutes(only: string[]): Promise<{ routes: Array<Record<string, unknown>>; baselines: Baseline[] }> {
   process.env.LOG_LEVEL = 'silent';
   const runtime = await startLocalRuntime({ port: await freePort(), inMemory: true, quiet: true });
-  const target = benchTarget(runtime.url);
+  const target = benchTarget(runtime);
   const routes: Array<Record<string, unknown>> = [];
   const baselines: Baseline[] = [];
   try {

@@ -35,7 +35,7 @@ async function main() {
       say(`no complete large seed in ${LARGE_DATA_DIR}: seeding (takes a while, once)`);
       await seedLarge({ log: say });
     }
-    const target = benchTarget(runtime.url);
+    const target = benchTarget(runtime);
     const rows: Array<Record<string, unknown>> = [];
     for (const scaleCase of SCALE_CASES) {
       const method = contracts.find((contract) => contract.id === scaleCase.route)?.method ?? 'GET';

@@ -19,8 +19,6 @@ type Call = { as: string; contract: Contract; params?: Record<string, string>; q
 type Shared = { churchIds: string[]; roleIds: string[]; userId: string; notificationId: string };
 type Op = { name: string; call: (shared: Shared, client: number, round: number, target: BenchTarget) => Promise<Call> };
 
-/** Let the stream poller (every 500 ms) finish what the last writes started before checking for drift. */
-const SETTLE_MS = 3_000;
 const PAGE = 'limit=10&offset=0';
 const pick = <T>(items: T[], n: number) => items[n % items.length];
 
@@ -98,7 +96,7 @@ async function send(target: BenchTarget, call: Call): Promise<{ status: number; 
 export async function runSoak(seconds: number): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
   const runtime = await startLocalRuntime({ port: await freePort(), inMemory: true, quiet: true });
-  const target = benchTarget(runtime.url);
+  const target = benchTarget(runtime);
   const tallies = new Map<string, Tally>(OPS.map((op) => [op.name, { requests: 0, ok: 0, conflicts: 0, otherClientErrors: 0, serverErrors: 0 }]));
   try {
     const shared = await prepareShared(target);
@@ -128,7 +126,7 @@ export async function runSoak(seconds: number): Promise<void> {
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, (_, number) => client(number)));
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await target.streamIdle();
 
     const rows = [...tallies].map(([op, tally]) => ({ op, ...tally }));
     const total = rows.reduce((sum, row) => ({ requests: sum.requests + row.requests, serverErrors: sum.serverErrors + row.serverErrors, conflicts: sum.conflicts + row.conflicts }), { requests: 0, serverErrors: 0, conflicts: 0 });

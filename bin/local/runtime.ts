@@ -41,6 +41,8 @@ export interface LocalRuntime {
   url: string;
   mailUrl: string;
   smsUrl: string;
+  /** Resolves once the stream worker has caught up (a round found nothing new): for measurements. */
+  streamIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -160,6 +162,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       url: appUrl,
       mailUrl: sesEndpoint,
       smsUrl: `${appUrl}${SMS_PAGE_PATH}`,
+      streamIdle: () => poller.idle(),
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {

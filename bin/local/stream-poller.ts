@@ -30,6 +30,8 @@ export interface StreamPollerOptions {
 
 export interface StreamPoller {
   stop(): Promise<void>;
+  /** Resolves after a whole round that found no record and has none to retry: derived work is done. */
+  idle(): Promise<void>;
 }
 
 const BATCH_SIZE = 100;
@@ -131,6 +133,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       const output = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: BATCH_SIZE }));
       const records = (output.Records ?? []).map((record) => toLambdaRecord(record, streamArn!));
       if (records.length) cursor.lastSequenceNumber = records[records.length - 1].dynamodb?.SequenceNumber;
+      if (records.length || cursor.retry.length) busyRound = true;
       cursor.iterator = output.NextShardIterator; // undefined once the shard is closed and read to its end
       await deliver(cursor, records);
     } catch (error) {
@@ -147,12 +150,19 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let lastDiscovery = Date.now();
+  let busyRound = false;
+  let idleWaiters: Array<() => void> = [];
 
   async function tick(): Promise<void> {
     try {
+      busyRound = false;
       for (const [shardId, cursor] of [...cursors]) {
         if (stopped) return;
         await pollShard(shardId, cursor);
+      }
+      if (!busyRound) {
+        for (const resolve of idleWaiters) resolve();
+        idleWaiters = [];
       }
       if (Date.now() - lastDiscovery > DISCOVER_EVERY_MS) {
         lastDiscovery = Date.now();
@@ -172,8 +182,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   schedule();
 
   return {
+    idle: () => new Promise<void>((resolve) => idleWaiters.push(resolve)),
     async stop() {
       stopped = true;
+      for (const resolve of idleWaiters) resolve();
       clearTimeout(timer);
       await running.catch(() => undefined);
       streams.destroy();
