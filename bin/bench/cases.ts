@@ -4,6 +4,7 @@ import { districtApi } from '../../shared/api/district';
 import { episcopalAreaApi } from '../../shared/api/episcopal-area';
 import { jurisdictionApi } from '../../shared/api/jurisdiction';
 import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
+import { ADMIN_CASES } from './admin-cases';
 import { AS } from './accounts';
 import type { BenchCase } from './bench-case';
 import { locationSetCases } from './location-cases';
@@ -46,6 +47,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...NOTIFICATION_CASES,
   'announcement.announcements': { as: 'mentor@example.org', path: '/api/announcement/announcements' },
   ...USER_LOCATION_CASES,
+  ...ADMIN_CASES,
   ...ROLE_CASES,
   ...LOCATION_CASES,
   ...TRACK_CASES,

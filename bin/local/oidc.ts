@@ -10,6 +10,8 @@ import { DEMO_TOTP_SECRET } from '../../functions/db/seed/demo-people';
 import { loadOrCreateJwks } from './oidc-keys';
 import { TOO_MANY_CODES, WRONG_CODE, WRONG_CREDENTIALS, codePage, providerErrorPage, signInPage, signOutPage, signedOutPage } from './oidc-pages';
 import { readBody } from './request-body';
+import { sendHtml } from './page-layout';
+import { handleInvitation } from './oidc-invitation';
 
 /**
  * The embedded OpenID provider of the local runtime (the stand-in for Cognito's managed
@@ -120,11 +122,6 @@ function configuration(options: { appUrl: string; clientSecret: string; jwks: Co
       Grant: 8 * 60 * 60,
     },
   };
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(html);
 }
 
 type InteractionAction = 'show' | 'login' | 'code';
@@ -244,6 +241,10 @@ export async function createLocalOidcProvider(options: { appUrl: string; jwksFil
     clientSecret,
     async handle(req, res) {
       const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+      if (pathname === `${OIDC_MOUNT}/invitation`) {
+        await handleInvitation(req, res, { action: `${OIDC_MOUNT}/invitation`, appUrl: options.appUrl });
+        return;
+      }
       const route = interactionRoute(pathname);
       if (route) {
         await handleInteraction(provider, options.appUrl, awaitingCode, route, req, res);

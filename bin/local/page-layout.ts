@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /**
  * Server-rendered pages of the local runtime (sign-in, sign-out, SMS outbox) in the app's
  * look: the same header colour, type and form styling, no script needed to use them.
@@ -57,4 +59,10 @@ ${options.body}
 ${options.script ? `<script>${options.script}</script>` : ''}
 </body>
 </html>`;
+}
+
+/** Answers with a page that no cache keeps. */
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
 }

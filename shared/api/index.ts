@@ -14,6 +14,7 @@ import { jobApi } from './job';
 import { trackApi } from './track';
 import { phaseApi } from './phase';
 import { formApi } from './form';
+import { adminApi } from './admin';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -36,6 +37,7 @@ export const api = {
   track: trackApi,
   phase: phaseApi,
   form: formApi,
+  admin: adminApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

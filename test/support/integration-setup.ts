@@ -13,6 +13,8 @@ const endpoints = inject('dynamoEndpoints');
 process.env.DYNAMODB_ENDPOINT = endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length];
 process.env.TABLE_NAME = `test-${randomUUID().slice(0, 8)}`;
 process.env.AWS_REGION ??= 'us-east-1';
+// Account administration (deactivation, invitations) goes to the local provider's side, never to Cognito.
+process.env.IDENTITY_ADAPTER ??= 'local';
 
 const tableName = process.env.TABLE_NAME;
 

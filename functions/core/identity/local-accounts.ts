@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { db } from '../../db/service';
 import { isConditionFailure } from '../../db/versioned';
 
@@ -65,6 +65,42 @@ export async function setLocalPassword(email: string, password: string): Promise
   const passwordHash = await hashPassword(password);
   try {
     await db().entities.localAccount.patch({ email: normalise(email) }).set({ passwordHash }).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** An invitation's set-password link works this long (Cognito's temporary passwords: 7 days). */
+export const INVITATION_DAYS = 7;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Opens an invitation: the account (created with an unusable random password when it is new)
+ * gets a fresh set-password token, replacing any earlier one; returns the token for the link.
+ */
+export async function openLocalInvitation(input: { email: string; userId: string }, now = Date.now()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const invitation = { invitationHash: tokenHash(token), invitationExpiresAt: now + INVITATION_DAYS * 86_400_000 };
+  const email = normalise(input.email);
+  const { data: existing } = await db().entities.localAccount.get({ email }).go({ consistent: true });
+  if (existing) await db().entities.localAccount.patch({ email }).set(invitation).go();
+  else await db().entities.localAccount.create({ email, userId: input.userId, passwordHash: await hashPassword(randomBytes(32).toString('hex')), ...invitation }).go();
+  return token;
+}
+
+/** Sets the password through an open invitation's token, once; false for a wrong, used or expired token. */
+export async function acceptLocalInvitation(email: string, token: string, password: string, now = Date.now()): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  try {
+    await db()
+      .entities.localAccount.patch({ email: normalise(email) })
+      .set({ passwordHash })
+      .remove(['invitationHash', 'invitationExpiresAt'])
+      .where((attributes, operations) => `${operations.eq(attributes.invitationHash, tokenHash(token))} AND ${operations.gt(attributes.invitationExpiresAt, now)}`)
+      .go();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -3,7 +3,11 @@ import type { AuthContext } from '../session/resolve-session';
 
 /** The signed-in user as the shell needs it: profile basics and role names. */
 export function currentUserView(auth: AuthContext): UserView {
-  const { user } = auth;
+  return userViewOf(auth.user, auth.roles);
+}
+
+/** A user's profile basics and role names (the signed-in user, a user just added). */
+export function userViewOf(user: AuthContext['user'], roles: Array<Pick<AuthContext['roles'][number], 'roleId' | 'name' | 'system'>>): UserView {
   return {
     id: user.userId,
     firstName: user.firstName,
@@ -17,7 +21,7 @@ export function currentUserView(auth: AuthContext): UserView {
     registered: Boolean(user.cognitoUsername),
     mergedUserId: user.mergedUserId,
     avatar: user.avatar?.url && user.avatar.key ? { url: user.avatar.url, key: user.avatar.key } : undefined,
-    roles: auth.roles.map((role) => ({ id: role.roleId, name: role.name, system: role.system })),
+    roles: roles.map((role) => ({ id: role.roleId, name: role.name, system: role.system })),
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };

@@ -16,6 +16,9 @@ export const localAccount = new Entity({
     totpSecret: { type: 'string' },
     /** A secret handed out by a setup not yet confirmed with a code. */
     pendingTotpSecret: { type: 'string' },
+    /** SHA-256 of the open invitation's token (the set-password link), and when it stops working (epoch ms). */
+    invitationHash: { type: 'string' },
+    invitationExpiresAt: { type: 'number' },
     ...timestamps,
   },
   indexes: {

@@ -1,5 +1,6 @@
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
+import { putTestUser } from '../../support/test-users';
 import { TRACK_CALLS } from './authorization-matrix.track-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
@@ -115,6 +116,19 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.userPermissions': () => ({ path: '/api/user/user-permissions' }),
   'user.userConferences': () => ({ path: '/api/user/user-conferences/true' }),
   'user.advisors': () => ({ path: '/api/user/advisors' }),
+  'admin.signUpUser': (t, tag) => ({
+    path: '/api/admin/sign-up-user',
+    method: 'POST',
+    body: { firstName: 'Matrix', lastName: tag, email: `matrix.${tag.replace(/\W/g, '')}.${Math.random().toString(36).slice(2, 8)}@example.org`, districtLocation: t.chain.District },
+  }),
+  'admin.reinviteUser': async (t, tag) => ({ path: '/api/admin/reinvite-user', method: 'POST', body: { ids: [await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church })] } }),
+  // A throwaway participant at the chain's church: deactivating the target would change the other rows.
+  'admin.deactivateUser': async (t, tag) => ({ path: '/api/admin/deactive-user', method: 'POST', body: { ids: [await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church })] } }),
+  'admin.reactivateUser': async (t, tag) => ({
+    path: '/api/admin/reactivate-user',
+    method: 'POST',
+    body: { ids: [await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church, inactive: true })] },
+  }),
   // Own: narrowed to the actor's district (above an advisor's church: their scopes inside it); other: the other chain's.
   'user.quickSearch': (t) => ({ path: '/api/user/quickSearch', query: `where[districtId]=${t.chain.District}` }),
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import UsersPage from '../../../../web/src/features/users/UsersPage';
+import { CurrentUserContext } from '../../../../web/src/lib/current-user';
 import { selectedUsersText } from '../../../../web/src/features/users/list/selected-users';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, pageOfRows, renderPage } from '../admin/admin-harness';
@@ -30,13 +31,28 @@ function usersServer() {
     'GET /api/user/quickSearch': () => pageOfRows(rows, 2),
     'GET /api/role/quickSearch': () => pageOfRows([], 0),
     'GET /api/conference/quickSearch': () => pageOfRows([], 0),
-    'GET /api/district/quickSearch': () => pageOfRows([], 0),
+    'GET /api/district/quickSearch': () => pageOfRows([{ id: foothills.id, kind: 'District', active: true, name: foothills.name, parentName: 'Blue Ridge Conference' }], 1),
     'GET /api/church/quickSearch': () => pageOfRows([], 0),
+    'POST /api/admin/deactive-user': (request) => request.body as object,
+    'POST /api/admin/sign-up-user': (request) =>
+      (request.body as { email: string }).email === 'taken@example.org'
+        ? { status: 400, body: { message: 'Bad Request', fieldErrors: { email: ['This email is already in use.'] } } }
+        : { status: 201, body: { ...me, id: 'u9', firstName: 'Nia', lastName: 'New', email: 'nia@example.org', registered: false, roles: [] } },
     'DELETE /api/role/roles': (request) => ({ ...(request.body as object), menteesRemoved: 0, advisorAssignmentsRemoved: 0 }),
   });
 }
 
-const renderUsers = () => renderPage('/users', CONFERENCE_ADMIN, { path: 'users', element: <UsersPage /> });
+/** The viewer is Ada (u1). */
+const me = { ...rows[0], inactive: false, registered: true, roles: [{ ...participant, system: true }], updatedAt: rows[0].createdAt };
+const renderUsers = () =>
+  renderPage('/users', CONFERENCE_ADMIN, {
+    path: 'users',
+    element: (
+      <CurrentUserContext.Provider value={me}>
+        <UsersPage />
+      </CurrentUserContext.Provider>
+    ),
+  });
 
 describe('Users page', { timeout: 20_000 }, () => {
   it('shows name, email, roles, status, conference, district and created date; sorts and filters on the server', async () => {
@@ -77,12 +93,60 @@ describe('Users page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
     await user.keyboard('a');
     // Ada holds Advisor too, but only Ben is selected.
-    const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Participant']);
-    await user.click(options[0]);
+    const participantOption = await screen.findByRole('option', { name: 'Participant' });
+    expect(screen.queryByRole('option', { name: 'Advisor' })).toBeNull();
+    await user.click(participantOption);
     await user.click(within(dialog).getByRole('button', { name: 'Remove Role' }));
     expect(await screen.findByText('Participant was removed from Ben Cole.')).toBeTruthy();
     expect(server.to('/api/role/roles', 'DELETE')[0].body).toEqual({ userIds: ['u2'], roleId: 'role-participant' });
+  });
+
+  it("Confirm User Deactivation refuses the viewer's own account, then deactivates another user", async () => {
+    const user = userEvent.setup();
+    const server = usersServer();
+    renderUsers();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Select Ada Brooks' }));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deactivate Users' }));
+    const refused = await screen.findByRole('alertdialog', { name: 'Confirm User Deactivation' });
+    expect(within(refused).getByText('Cannot deactivate your own account.')).toBeTruthy();
+    await user.click(within(refused).getByRole('button', { name: 'Deactivate' }));
+    expect(server.to('/api/admin/deactive-user')).toHaveLength(0);
+    await user.click(within(refused).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Ada Brooks' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Ben Cole' }));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Deactivate Users' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Confirm User Deactivation' })).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Ben Cole deactivated.')).toBeTruthy();
+    expect(server.to('/api/admin/deactive-user')[0].body).toEqual({ ids: ['u2'] });
+  });
+
+  it("Add User checks SPEC's messages, shows the server's field error, then adds the user", async () => {
+    const user = userEvent.setup();
+    const server = usersServer();
+    renderUsers();
+    await screen.findByText('Ada Brooks');
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Location is required']) expect(await within(dialog).findByText(message)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /First Name/ }), 'Nia');
+    await user.type(within(dialog).getByRole('textbox', { name: /Last Name/ }), 'New');
+    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'taken@example.org');
+    await user.click(within(dialog).getByRole('combobox', { name: 'District' }));
+    await user.keyboard('Foot');
+    await user.click(await screen.findByRole('option', { name: /Foothills District/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    expect(await within(dialog).findByText('This email is already in use.')).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: /Email/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'nia@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('Nia New was added and invited.')).toBeTruthy();
+    expect(server.to('/api/admin/sign-up-user').at(-1)!.body).toEqual({ firstName: 'Nia', lastName: 'New', email: 'nia@example.org', districtLocation: foothills.id, districtLocationType: 'District' });
   });
 
   it('names up to five users, then gives a count', () => {

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { UserRow } from '@shared/api/user-directory';
-import { DataTable, type ServerTableState } from '../../components/ui';
+import { Button, DataTable, type ServerTableState } from '../../components/ui';
+import { useAbility } from '../../lib/ability';
+import { useDialogTarget } from '../../lib/use-dialog-target';
 import { Gate } from '../../lib/gate';
 import { Page } from '../../lib/page';
 import { useSave } from '../../lib/forms/use-save';
 import { compact, orderByOf, pageOf, searchOf } from '../../lib/table/table-query';
 import { usePagedTable } from '../../lib/table/use-paged-table';
 import { USER_COLUMNS } from './list/user-columns';
+import { AddUserDialog } from './list/AddUserDialog';
 import { UserActions } from './list/UserActions';
 import { NO_USER_FILTERS, UserFilters, type UserFilterValues } from './list/UserFilters';
 import { userPageRoute, type UserPageQuery } from './list/users-api';
@@ -46,6 +49,8 @@ function UsersTable() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   // Only rows on screen count: a page change or a search never leaves hidden rows selected.
   const selected = paged.rows.filter((row) => selection[row.id]);
+  const ability = useAbility();
+  const addDialog = useDialogTarget<true>();
 
   return (
     <div className="users-page">
@@ -64,8 +69,26 @@ function UsersTable() {
         getRowLabel={(row) => `${row.firstName} ${row.lastName}`}
         rowSelection={selection}
         onRowSelectionChange={setSelection}
-        toolbar={<UserActions selected={selected} save={save} onDone={() => setSelection({})} />}
+        toolbar={
+          <>
+            <UserActions selected={selected} save={save} onDone={() => setSelection({})} />
+            <Button isDisabled={!ability.can('create', 'User')} onPress={() => addDialog.open(true)}>
+              Add User
+            </Button>
+          </>
+        }
       />
+      {addDialog.target && (
+        <AddUserDialog
+          key={addDialog.openCount}
+          isOpen={addDialog.isOpen}
+          onClose={addDialog.close}
+          onAdded={(user) => {
+            addDialog.close();
+            save.saved(`${user.firstName} ${user.lastName} was added and invited.`);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import type { UserRow } from '@shared/api/user-directory';
-import { MenuButton, RadioGroup } from '../../../components/ui';
+import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
+import { Alert, Button, ConfirmDialog, MenuButton, Modal, RadioGroup } from '../../../components/ui';
+import { useCurrentUser } from '../../../lib/current-user';
 import type { Save } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { PickerDialog } from './PickerDialog';
 import { rolesHeldBy, selectedUsersText } from './selected-users';
-import { addLocation, assignRole, locationOptions, roleOptions, unassignRole, type PickableKind } from './users-api';
+import { addLocation, assignRole, locationOptions, reinviteUsers, roleOptions, setUsersActive, unassignRole, type PickableKind } from './users-api';
 
-type Action = 'assignRole' | 'removeRole' | 'addLocation';
+type Action = 'assignRole' | 'removeRole' | 'addLocation' | 'deactivate' | 'reactivate' | 'reinvite';
 
 const KIND_OPTIONS: Array<{ value: PickableKind; label: string }> = [
   { value: 'Conference', label: 'Conference' },
@@ -25,8 +27,11 @@ export interface UserActionsProps {
 
 /** The Actions menu of the users table and its dialogs (SPEC.md section 2). The users are fixed when a dialog opens. */
 export function UserActions({ selected, save, onDone }: UserActionsProps) {
+  const me = useCurrentUser();
   const dialog = useDialogTarget<{ action: Action; users: UserRow[] }>();
   const [kind, setKind] = useState<PickableKind>('Conference');
+  // After a reinvite: how many invitations went out (Verification Email Sent).
+  const [sent, setSent] = useState<number | null>(null);
   const users = dialog.target?.users ?? [];
   const ids = users.map((user) => user.id);
   const none = selected.length === 0;
@@ -49,8 +54,63 @@ export function UserActions({ selected, save, onDone }: UserActionsProps) {
           { id: 'assignRole', label: 'Assign Role to Users', isDisabled: none, onAction: open('assignRole') },
           { id: 'removeRole', label: 'Remove Role From Users', isDisabled: none, onAction: open('removeRole') },
           { id: 'addLocation', label: 'Add Location', isDisabled: none, onAction: open('addLocation') },
+          { id: 'deactivate', label: 'Deactivate Users', tone: 'danger', isDisabled: none, onAction: open('deactivate') },
+          { id: 'reactivate', label: 'Reactivate Users', isDisabled: none, onAction: open('reactivate') },
+          { id: 'reinvite', label: 'Reinvite Users', isDisabled: none, onAction: open('reinvite') },
         ]}
       />
+      {action === 'reinvite' && (
+        <ConfirmDialog
+          isOpen={dialog.isOpen}
+          title="Confirm Reinvite User"
+          message={`Send a new invitation to ${selectedUsersText(users)}? Users who have already signed in are left out.`}
+          confirmLabel="Reinvite"
+          isPending={save.isPending}
+          onConfirm={() =>
+            void apply(async () => {
+              setSent((await reinviteUsers(ids)).length);
+            }, 'Invitations sent.')
+          }
+          onCancel={dialog.close}
+        />
+      )}
+      <Modal
+        isOpen={sent !== null}
+        onClose={() => setSent(null)}
+        title="Verification Email Sent"
+        footer={(close) => <Button onPress={close}>OK</Button>}
+      >
+        <p>{sent === 1 ? 'An invitation email was sent.' : `${sent ?? 0} invitation emails were sent.`}</p>
+      </Modal>
+      {action === 'deactivate' && (
+        <ConfirmDialog
+          isOpen={dialog.isOpen}
+          title="Confirm User Deactivation"
+          message={
+            ids.includes(me.id) ? (
+              <Alert tone="danger">{CANNOT_DEACTIVATE_SELF}</Alert>
+            ) : (
+              `Deactivate ${selectedUsersText(users)}? They are signed out at once and cannot sign in until reactivated.`
+            )
+          }
+          confirmLabel="Deactivate"
+          tone="danger"
+          isPending={save.isPending}
+          onConfirm={() => !ids.includes(me.id) && void apply(() => setUsersActive(ids, false), `${selectedUsersText(users)} deactivated.`)}
+          onCancel={dialog.close}
+        />
+      )}
+      {action === 'reactivate' && (
+        <ConfirmDialog
+          isOpen={dialog.isOpen}
+          title="Reactivate Users"
+          message={`Reactivate ${selectedUsersText(users)}? They can sign in again.`}
+          confirmLabel="Reactivate"
+          isPending={save.isPending}
+          onConfirm={() => void apply(() => setUsersActive(ids, true), `${selectedUsersText(users)} reactivated.`)}
+          onCancel={dialog.close}
+        />
+      )}
       {action === 'assignRole' && (
         <PickerDialog
           key={dialog.openCount}

@@ -1,5 +1,6 @@
 import type { Api } from '@shared/api';
 import type { QueryInput } from '@shared/api/contract';
+import type { AddUserInput } from '@shared/api/admin';
 import { BULK_MAX } from '@shared/api/limits';
 import type { LocationKind } from '@shared/auth/vocabulary';
 import type { SelectOption } from '../../../components/ui';
@@ -46,3 +47,20 @@ export const assignRole = (userIds: string[], roleId: string) => inChunks(userId
 export const unassignRole = (userIds: string[], roleId: string) => inChunks(userIds, (chunk) => call(routes.role.unassign, { body: { userIds: chunk, roleId } }));
 export const addLocation = (userIds: string[], entity: PickableKind, entityId: string) =>
   inChunks(userIds, (chunk) => call(routes.user.addLocations, { body: { userIds: chunk, entity, entityId } }));
+
+/** Deactivates (ending their sessions) or reactivates users. */
+export const setUsersActive = (userIds: string[], active: boolean) =>
+  inChunks(userIds, (chunk) => call(active ? routes.admin.reactivateUser : routes.admin.deactivateUser, { body: { ids: chunk } }));
+
+/** Add User: the district (or conference) goes with its type, as SPEC.md section 7 names the fields. */
+export const addUser = (input: AddUserInput) =>
+  call(routes.admin.signUpUser, {
+    body: {
+      ...input,
+      ...(input.conferenceLocation ? { conferenceLocationType: 'Conference' as const } : {}),
+      ...(input.districtLocation ? { districtLocationType: 'District' as const } : {}),
+    },
+  });
+
+/** Confirm Reinvite User: answers the users who were invited again (those not signed in yet). */
+export const reinviteUsers = async (userIds: string[]) => (await call(routes.admin.reinviteUser, { body: { ids: userIds } })).ids;

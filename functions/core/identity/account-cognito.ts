@@ -1,0 +1,44 @@
+import { AdminCreateUserCommand, AdminDisableUserCommand, AdminEnableUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../../lib/config';
+import type { AccountPort, ProviderAccount } from './account-port';
+
+/** Cognito's admin API (IAM: infra/function-needs.ts IDENTITY_ACTIONS, the admin service only). */
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  client ??= new CognitoIdentityProviderClient({ region: config.region });
+  return client;
+}
+
+const usernameOf = (account: ProviderAccount) => account.cognitoUsername ?? account.email;
+
+/** A user who never got a Cognito account (made before invitations, or by the seed) has nothing to change there. */
+async function ignoringMissing(send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+}
+
+export const cognitoAccounts: AccountPort = {
+  async invite(invitee, { again }) {
+    await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: config.cognitoUserPoolId,
+        Username: invitee.email,
+        DesiredDeliveryMediums: ['EMAIL'],
+        // The app's claim already proved the address is this user's: the invitation itself confirms it.
+        UserAttributes: [
+          { Name: 'email', Value: invitee.email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: invitee.firstName },
+          { Name: 'family_name', Value: invitee.lastName },
+        ],
+        ...(again ? { MessageAction: 'RESEND' as const } : {}),
+      }),
+    );
+  },
+  disable: (account) => ignoringMissing(() => cognito().send(new AdminDisableUserCommand({ UserPoolId: config.cognitoUserPoolId, Username: usernameOf(account) }))),
+  enable: (account) => ignoringMissing(() => cognito().send(new AdminEnableUserCommand({ UserPoolId: config.cognitoUserPoolId, Username: usernameOf(account) }))),
+};

@@ -1,0 +1,37 @@
+import { db } from '../../db/service';
+import { newId } from '../../db/ids';
+import { config } from '../../lib/config';
+import type { OutboxPayloadInput } from '../../events/outbox-payloads';
+import { INVITATION_DAYS, openLocalInvitation } from './local-accounts';
+import type { AccountPort, Invitee } from './account-port';
+
+/** The local provider's set-password page (bin/local/oidc.ts mounts the provider at `/oidc` on the app's origin). */
+export function invitationLink(email: string, token: string): string {
+  const link = new URL(`${config.appUrl}/oidc/invitation`);
+  link.searchParams.set('email', email);
+  link.searchParams.set('token', token);
+  return link.toString();
+}
+
+function invitationEmail(invitee: Invitee, link: string): OutboxPayloadInput<'email'> {
+  const text = `Hello ${invitee.firstName},\n\nYou have been invited to Formation Tracks. Set your password here (the link works for ${INVITATION_DAYS} days):\n${link}\n`;
+  const html = `<p>Hello ${escapeHtml(invitee.firstName)},</p><p>You have been invited to Formation Tracks.</p><p><a href="${escapeHtml(link)}">Set your password</a> (the link works for ${INVITATION_DAYS} days).</p>`;
+  return { to: invitee.email, subject: 'Your Formation Tracks invitation', text, html, userId: invitee.userId, purpose: 'account' };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The local provider (bin/local/oidc.ts) signs in against the app's own table: sign-in and
+ * every request already refuse an inactive user (session/sign-in.ts, resolve-session.ts), so
+ * there is nothing more to disable. An invitation opens a set-password token on the local
+ * account and mails the link through the outbox (the local mail viewer shows it).
+ */
+export const localAccounts: AccountPort = {
+  async invite(invitee) {
+    const token = await openLocalInvitation(invitee);
+    await db().entities.outbox.create({ outboxId: newId(), kind: 'email', payload: invitationEmail(invitee, invitationLink(invitee.email, token)) }).go();
+  },
+  disable: async () => undefined,
+  enable: async () => undefined,
+};

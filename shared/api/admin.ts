@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { BULK_MAX } from './limits';
+import { idSchema } from './id-list';
+import { emailSchema, firstNameSchema, lastNameSchema, userSchema } from '../schemas/user';
+
+/** SPEC.md section 8: the refusal of Confirm User Deactivation. */
+export const CANNOT_DEACTIVATE_SELF = 'Cannot deactivate your own account.';
+
+const userIdsBody = z.object({ ids: z.array(idSchema).min(1, 'Select at least one user.').max(BULK_MAX, `At most ${BULK_MAX} users at once.`) });
+const changedUsers = z.object({ ids: z.array(z.string()) });
+
+/** SPEC.md section 5's Add User messages; names and addresses are bounded like any text. */
+export const addUserSchema = z
+  .object({
+    firstName: firstNameSchema.max(60, 'First Name must be at most 60 characters'),
+    lastName: lastNameSchema.max(60, 'Last Name must be at most 60 characters'),
+    email: emailSchema.max(254, 'Invalid email address'),
+    conferenceLocation: idSchema.optional(),
+    conferenceLocationType: z.literal('Conference').optional(),
+    districtLocation: idSchema.optional(),
+    districtLocationType: z.literal('District').optional(),
+  })
+  .refine((user) => Boolean(user.conferenceLocation || user.districtLocation), { path: ['conferenceLocation'], message: 'Location is required' });
+export type AddUserInput = z.infer<typeof addUserSchema>;
+
+/** An email that another user holds. */
+export const EMAIL_IN_USE = 'This email is already in use.';
+
+/** The admin service (SPEC.md section 7): accounts of other users. */
+export const adminApi = {
+  signUpUser: defineContract({
+    id: 'admin.signUpUser', service: 'admin', method: 'POST', path: '/api/admin/sign-up-user', access: 'session', can: ['create', 'User'], status: 201,
+    summary:
+      'Add User: creates a user in a conference or district the caller may add users to (claiming the email), with that location as primary, and invites them through the identity provider.',
+    body: addUserSchema, response: userSchema,
+  }),
+  reinviteUser: defineContract({
+    id: 'admin.reinviteUser', service: 'admin', method: 'POST', path: '/api/admin/reinvite-user', access: 'session', can: ['update', 'User'],
+    summary: 'Sends a fresh invitation to users who have not signed in yet (registered users are left alone and not listed).',
+    body: userIdsBody, response: changedUsers,
+  }),
+  deactivateUser: defineContract({
+    id: 'admin.deactivateUser', service: 'admin', method: 'POST', path: '/api/admin/deactive-user', access: 'session', can: ['deactivate', 'User'],
+    summary: 'Deactivates users the caller may deactivate (never themselves): their sessions end at once and the identity provider refuses their sign-in.',
+    body: userIdsBody, response: changedUsers,
+  }),
+  reactivateUser: defineContract({
+    id: 'admin.reactivateUser', service: 'admin', method: 'POST', path: '/api/admin/reactivate-user', access: 'session', can: ['deactivate', 'User'],
+    summary: 'Reactivates deactivated users the caller may deactivate; they sign in again (old sessions stay ended).',
+    body: userIdsBody, response: changedUsers,
+  }),
+};
