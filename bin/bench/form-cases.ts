@@ -1,5 +1,5 @@
 import { DEMO_INSTANCE_IDS } from '../../functions/db/seed/demo-tracks';
-import { AS } from './accounts';
+import { AS, demoUserId } from './accounts';
 import { benchCase, type BenchCase, type BenchContext } from './bench-case';
 
 /**
@@ -24,6 +24,11 @@ export const FORM_CASES: Record<string, BenchCase> = {
   'form.currentForms': { as: AS.conferenceAdmin, path: `/api/form/current-forms/${formId},demo-form-contact` },
   'form.versions': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions` },
   'form.formVersion': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions/1`, singleItem: true },
+  'form.formInstance': { as: AS.participant, path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, singleItem: true },
+  'form.formInstances': { as: AS.conferenceAdmin, path: `/api/form/form-instances/${DEMO_INSTANCE_IDS.questionnaireForm}` },
+  'form.userForms': { as: AS.conferenceAdmin, path: `/api/form/forms/${demoUserId(AS.participant)}` },
+  'form.saveFormInstance': { as: AS.participant, method: 'PATCH', path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, skip: 'versioned answers of the one demo instance: each save needs the version the last one left (covered by the integration tests)' },
+  'form.unsubmit': { as: AS.conferenceAdmin, method: 'PATCH', path: `/api/form/forms/unsubmit/${DEMO_INSTANCE_IDS.questionnaireForm}` },
   'form.updateById': benchCase<string[]>({
     as: AS.conferenceAdmin,
     method: 'PATCH',

@@ -49,6 +49,31 @@ export const formVersionSchema = z.object({
 });
 export type FormVersionView = z.infer<typeof formVersionSchema>;
 
+export const formInstanceSummarySchema = z.object({
+  id: z.string(),
+  formId: z.string(),
+  formVersion: z.number().int(),
+  stepInstanceId: z.string(),
+  title: z.string(),
+  trackName: z.string(),
+  phaseName: z.string(),
+  stepName: z.string(),
+  submitted: z.boolean(),
+  submittedAt: z.string().optional(),
+});
+export type FormInstanceSummary = z.infer<typeof formInstanceSummarySchema>;
+
+/** An instance with its answers and the version it started on: all the runner needs. */
+export const formInstanceViewSchema = formInstanceSummarySchema.extend({
+  data: z.record(z.string(), z.unknown()),
+  version: z.number().int(),
+  form: z.object({ name: z.string(), layout: z.array(layoutCellSchema), fields: z.array(fieldSchema) }),
+});
+export type FormInstanceView = z.infer<typeof formInstanceViewSchema>;
+
+/** Answers as a client sends them: checked against the instance's own version on the server. */
+const answersBody = z.record(z.string().max(60), z.unknown()).refine((data) => JSON.stringify(data).length <= 400_000, 'The answers are too large.');
+
 const versionNumber = z.coerce.number({ error: 'Version must be a number.' }).int().min(1).max(1_000_000);
 
 export const formUpdateSchema = z
@@ -94,6 +119,28 @@ export const formApi = {
   formVersion: defineContract({
     id: 'form.formVersion', service: 'form', method: 'GET', path: `${base}/{id}/versions/{formVersion}`, access: 'session', can: ['read', 'FormTemplate'],
     summary: 'One published version of a form: the layout and fields an instance started on.', params: byId.extend({ formVersion: versionNumber }), response: formVersionSchema,
+  }),
+  formInstance: defineContract({
+    id: 'form.formInstance', service: 'form', method: 'GET', path: `${base}/form-instance/{id}`, access: 'session',
+    summary: 'A form instance with its answers and the version it started on; for the participant and those who can see them (others: 404).', params: byId, response: formInstanceViewSchema,
+  }),
+  formInstances: defineContract({
+    id: 'form.formInstances', service: 'form', method: 'GET', path: `${base}/form-instances/{ids}`, access: 'session',
+    summary: 'The form instances named by a comma-separated id list that the caller may read (others are left out).', params: z.object({ ids: idListParam }), response: z.array(formInstanceViewSchema),
+  }),
+  saveFormInstance: defineContract({
+    id: 'form.saveFormInstance', service: 'form', method: 'PATCH', path: `${base}/form-instance/{id}`, access: 'session',
+    summary: "Saves (submitted false) or submits the participant's own answers, validated against the instance's version; a stale version is 409.",
+    params: byId, body: z.object({ data: answersBody, submitted: z.boolean(), version: z.number({ error: 'version is required' }).int().min(1) }), response: formInstanceViewSchema,
+  }),
+  userForms: defineContract({
+    id: 'form.userForms', service: 'form', method: 'GET', path: `${base}/forms/{userId}`, access: 'session',
+    summary: "A participant's form instances as summaries (title, track, phase, step, submitted at), never answers: the profile's Forms tab.", params: z.object({ userId: idSchema }), response: z.array(formInstanceSummarySchema),
+  }),
+  unsubmit: defineContract({
+    id: 'form.unsubmit', service: 'form', method: 'PATCH', path: `${base}/forms/unsubmit/{formId}`, access: 'session', can: ['create', 'FormTemplate'],
+    summary: 'Returns a submitted form instance to editing (SPEC.md section 4); for users who may create FormTemplate and can see the participant.',
+    params: z.object({ formId: idSchema }), response: formInstanceViewSchema,
   }),
   get: defineContract({
     id: 'form.get', service: 'form', method: 'GET', path: `${base}/{id}`, access: 'session', can: ['read', 'FormTemplate'],

@@ -4,6 +4,7 @@ import { createForm, updateForm } from '../../core/forms/form-editor';
 import { formPage } from '../../core/forms/form-list';
 import { formVersions, formsById, requireForm, requireFormVersion } from '../../core/forms/form-store';
 import { formVersionView, formView } from '../../core/forms/form-view';
+import { formInstanceView, formInstanceViews, saveFormAnswers, unsubmitForm, userFormSummaries } from '../../core/forms/form-instances';
 
 const oneForm = async (formId: string) => formView(await requireForm(formId));
 
@@ -16,5 +17,10 @@ export const handler = createServiceHandler(formApi, {
   currentForms: async ({ params }) => (await formsById(params.ids)).map(formView),
   versions: async ({ params }) => (await formVersions(params.id)).map(formVersionView),
   formVersion: async ({ params }) => formVersionView(await requireFormVersion(params.id, params.formVersion)),
+  formInstance: async ({ auth, params }) => formInstanceView(auth, params.id),
+  formInstances: async ({ auth, params }) => formInstanceViews(auth, params.ids),
+  saveFormInstance: async ({ auth, params, body }) => saveFormAnswers(auth, params.id, body),
+  userForms: async ({ auth, params }) => userFormSummaries(auth, params.userId),
+  unsubmit: async ({ auth, params }) => unsubmitForm(auth, params.formId),
   updateById: async ({ auth, params, body }) => updateForm(auth, params.id, body),
 });

@@ -142,6 +142,11 @@ export const CALLS: Record<string, CallBuilder> = {
   'form.currentForms': () => ({ path: `/api/form/current-forms/${DEMO_FORM_ID}` }),
   'form.versions': () => ({ path: `/api/form/${DEMO_FORM_ID}/versions` }),
   'form.formVersion': () => ({ path: `/api/form/${DEMO_FORM_ID}/versions/1` }),
+  'form.formInstance': () => ({ path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}` }),
+  'form.formInstances': () => ({ path: `/api/form/form-instances/${DEMO_INSTANCE_IDS.questionnaireForm}` }),
+  'form.saveFormInstance': () => ({ path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, method: 'PATCH', body: { data: {}, submitted: false, version: 1 } }),
+  'form.userForms': (t) => ({ path: `/api/form/forms/${t.userId}` }),
+  'form.unsubmit': () => ({ path: `/api/form/forms/unsubmit/${DEMO_INSTANCE_IDS.questionnaireForm}`, method: 'PATCH' }),
   // Own: a form made for the call; other: a system form, locked for all but a superadmin.
   'form.updateById': async (t, tag) => ({ path: `/api/form/${await throwawayForm(tag, t.side === 'other')}`, method: 'PATCH', body: { name: `Matrix saved ${tag}`, version: 1, layout: [], fields: [] } }),
 };

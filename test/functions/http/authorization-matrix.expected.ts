@@ -147,6 +147,13 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'form.currentForms': { own: only(ADMINS, 200), other: null, anonymous: 401 },
   'form.versions': { own: only(ADMINS, 200), other: null, anonymous: 401 },
   'form.formVersion': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  // The demo participant's answers: read by those who can see them (others 404, so existence stays private).
+  'form.formInstance': { own: only([...READ_USER, 'Participant'], 200, 404), other: null, anonymous: 401 },
+  'form.formInstances': { own: 200, other: null, anonymous: 401 },
+  // Only the participant saves their answers (their empty answers then fail the version's rules: 400).
+  'form.saveFormInstance': { own: { default: 404, Participant: 400 }, other: null, anonymous: 401 },
+  'form.userForms': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
+  'form.unsubmit': { own: { default: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200 }, other: null, anonymous: 401 },
   // Other: a system form, which only a superadmin may edit (422 where the ability allows trying).
   'form.updateById': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
   'admin.signUpUser': { own: only(ADMINS, 201), other: only(S, 201), anonymous: 401 },

@@ -1,0 +1,113 @@
+import type { EntityItem } from 'electrodb';
+import type { formInstance } from '../../db/entities/form-instance';
+import { db } from '../../db/service';
+import { updateVersioned } from '../../db/versioned';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { answersSchema } from '../../../shared/forms/answer-schema';
+import type { FormInstanceSummary, FormInstanceView } from '../../../shared/api/form';
+import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import type { AuthContext } from '../session/resolve-session';
+import { requireFormVersion } from './form-store';
+import { contentOf } from './form-view';
+
+export type FormInstanceItem = EntityItem<typeof formInstance>;
+
+export const FORM_INSTANCE_NOT_FOUND = 'Form not found.';
+export const SUBMITTED_FORM_LOCKED = 'Submitted forms cannot be changed. Unsubmit it first.';
+/** The profile's Forms tab shows at most this many (one Query of the participant's index). */
+export const USER_FORMS_MAX = 100;
+
+async function findInstance(formInstanceId: string): Promise<FormInstanceItem | null> {
+  const { data } = await db().entities.formInstance.query.byId({ formInstanceId }).go({ limit: 1 });
+  return data[0] ?? null;
+}
+
+/**
+ * The participant reads their own answers; others who can see the participant read them
+ * too. Anyone else gets 404, so an instance's existence stays private.
+ */
+async function readableInstance(auth: AuthContext, formInstanceId: string): Promise<FormInstanceItem> {
+  const item = await findInstance(formInstanceId);
+  if (!item || !(await maySeeParticipant(auth, item.participantId))) throw new NotFoundError(FORM_INSTANCE_NOT_FOUND);
+  return item;
+}
+
+async function maySeeParticipant(auth: AuthContext, participantId: string): Promise<boolean> {
+  if (participantId === auth.userId || auth.isSuperadmin) return true;
+  const participant = await loadTargetUser(participantId).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+  return participant !== null && canSeeTarget(auth, participant);
+}
+
+function summaryOf(item: FormInstanceItem): FormInstanceSummary {
+  return {
+    id: item.formInstanceId,
+    formId: item.formId,
+    formVersion: item.formVersion,
+    stepInstanceId: item.stepInstanceId,
+    title: item.title ?? '',
+    trackName: item.trackName ?? '',
+    phaseName: item.phaseName ?? '',
+    stepName: item.stepName ?? '',
+    submitted: item.submitted,
+    ...(item.submittedAt ? { submittedAt: item.submittedAt } : {}),
+  };
+}
+
+/** An instance with its answers and the version it started on (the runner needs nothing else). */
+async function viewOf(item: FormInstanceItem): Promise<FormInstanceView> {
+  const version = await requireFormVersion(item.formId, item.formVersion);
+  return { ...summaryOf(item), data: (item.data as Record<string, unknown>) ?? {}, version: item.version, form: { name: version.name, ...contentOf(version) } };
+}
+
+export async function formInstanceView(auth: AuthContext, formInstanceId: string): Promise<FormInstanceView> {
+  return viewOf(await readableInstance(auth, formInstanceId));
+}
+
+/** Instances by id that the caller may read (others are left out, as unknown ids). */
+export async function formInstanceViews(auth: AuthContext, formInstanceIds: string[]): Promise<FormInstanceView[]> {
+  const found = await Promise.all(formInstanceIds.map((id) => findInstance(id)));
+  const readable = [];
+  for (const item of found) if (item && (await maySeeParticipant(auth, item.participantId))) readable.push(item);
+  return Promise.all(readable.map(viewOf));
+}
+
+/** The profile's Forms tab: summaries only (title, step, track, submitted at), never answers. */
+export async function userFormSummaries(auth: AuthContext, userId: string): Promise<FormInstanceSummary[]> {
+  if (!(await maySeeParticipant(auth, userId))) throw new NotFoundError('User not found.');
+  const { data } = await db().entities.formInstance.query.byParticipant({ participantId: userId }).go({ limit: USER_FORMS_MAX });
+  return data.map(summaryOf);
+}
+
+/**
+ * Saves (submit false) or submits the participant's answers, validated against the version
+ * the instance started on, conditioned on the version of the instance the runner read: a
+ * stale save is 409 and the runner keeps what was typed.
+ */
+export async function saveFormAnswers(auth: AuthContext, formInstanceId: string, input: { data: Record<string, unknown>; submitted: boolean; version: number }): Promise<FormInstanceView> {
+  const item = await findInstance(formInstanceId);
+  if (!item || item.participantId !== auth.userId) throw new NotFoundError(FORM_INSTANCE_NOT_FOUND);
+  if (item.submitted) throw new BusinessRuleError(SUBMITTED_FORM_LOCKED);
+  const version = await requireFormVersion(item.formId, item.formVersion);
+  const checked = answersSchema(contentOf(version)).safeParse(input.data);
+  if (!checked.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of checked.error.issues) (fieldErrors[['data', ...issue.path].join('.')] ??= []).push(issue.message);
+    throw new ValidationError(fieldErrors);
+  }
+  const now = new Date().toISOString();
+  const changes = { data: checked.data, submitted: input.submitted, ...(input.submitted ? { submittedAt: now } : {}) };
+  await updateVersioned(db().entities.formInstance, { trackInstanceId: item.trackInstanceId, formInstanceId }, input.version, changes);
+  return viewOf({ ...item, ...changes, version: item.version + 1, updatedAt: now });
+}
+
+/** SPEC.md section 4: Unsubmit returns a submitted form to editing; for users who may create FormTemplate and see the participant. */
+export async function unsubmitForm(auth: AuthContext, formInstanceId: string): Promise<FormInstanceView> {
+  const item = await readableInstance(auth, formInstanceId);
+  if (!auth.ability.can('create', 'FormTemplate')) throw new ForbiddenError();
+  if (!item.submitted) return viewOf(item);
+  await updateVersioned(db().entities.formInstance, { trackInstanceId: item.trackInstanceId, formInstanceId }, item.version, { submitted: false });
+  return viewOf({ ...item, submitted: false, version: item.version + 1 });
+}
