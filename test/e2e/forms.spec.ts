@@ -67,6 +67,8 @@ test('the forms list, Add, the builder by keyboard, versions, preview and the ru
   await page.getByRole('button', { name: 'Add Address', exact: true }).click();
   await save.click();
   await expect(page.getByText('v3', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Versions' }).click();
+  await expect(page.getByRole('list', { name: 'Changes between the versions' })).toContainText('Added: Address, Address One, Address Two, City, State, Zip Code');
 
   // Preview: the runner with the SPEC messages, Submit only when valid.
   await page.getByRole('button', { name: 'Preview' }).click();

@@ -5,6 +5,7 @@ import { BusinessRuleError, ForbiddenError, StaleVersionError } from '../../lib/
 import { SYSTEM_FORM_LOCKED, UNTITLED_FORM, type FormUpdate, type FormView } from '../../../shared/api/form';
 import { cleanOptions } from '../../../shared/forms/answer-schema';
 import type { FormContent } from '../../../shared/forms/form-definition';
+import { sameJson } from '../../../shared/forms/version-diff';
 import type { AuthContext } from '../session/resolve-session';
 import { requireForm } from './form-store';
 import { contentOf, formView, type FormItem } from './form-view';
@@ -48,14 +49,6 @@ export async function createForm(auth: AuthContext, input: { name?: string; syst
   ]);
   return formView(item);
 }
-
-/** Key order is not kept by DynamoDB maps, so content is compared with keys sorted. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
-  return value;
-}
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /**
  * Saves the form page. A changed name or content publishes version n+1 (a new immutable

@@ -62,3 +62,16 @@ describe('the form version schema', () => {
     expect(narrowerSpan(0.25)).toBe(0.25);
   });
 });
+
+describe('what changed between two versions', () => {
+  it('lists fields added, removed and changed', async () => {
+    const { versionDiff } = await import('../../../shared/forms/version-diff');
+    const a = { id: 'a', name: 'A', type: 'Text' as const, properties: { required: true } };
+    const b = { id: 'b', name: 'B', type: 'Text' as const, properties: {} };
+    const c = { id: 'c', name: 'C', type: 'Number' as const, properties: {} };
+    const before = { layout: [], fields: [a, b] };
+    const after = { layout: [], fields: [{ ...a, properties: { required: false } }, c] };
+    expect(versionDiff(before, after)).toEqual({ added: ['C'], removed: ['B'], changed: ['A'] });
+    expect(versionDiff(before, before)).toEqual({ added: [], removed: [], changed: [] });
+  });
+});

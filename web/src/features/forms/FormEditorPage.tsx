@@ -9,6 +9,7 @@ import { Page } from '../../lib/page';
 import { formRoute, saveForm } from './form-api';
 import { FormBuilder } from './builder/FormBuilder';
 import { FormPreview } from './runner/FormPreview';
+import { VersionsPanel } from './VersionsPanel';
 import './forms.css';
 
 const isNamed = (name: string) => name.trim() !== '' && name.trim().toLowerCase() !== UNTITLED_FORM.toLowerCase();
@@ -94,6 +95,7 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
       )}
       {locked && <Alert tone="warning">{SYSTEM_FORM_LOCKED}</Alert>}
       <FormBuilder content={draft} onChange={({ layout, fields }) => setDraft({ ...draft, layout, fields })} isReadOnly={locked} />
+      <VersionsPanel key={form.currentVersion} formId={form.id} currentVersion={form.currentVersion} />
       {isPreviewing && <FormPreview name={draft.name || UNTITLED_FORM} content={draft} isOpen={isPreviewing} onClose={() => setPreviewing(false)} />}
     </div>
   );
