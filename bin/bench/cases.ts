@@ -12,7 +12,7 @@ import { NOTIFICATION_CASES } from './notification-cases';
 import { ROLE_CASES } from './role-cases';
 import { FORM_CASES } from './form-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
-import { PHASE_CASES, TRACK_CASES } from './track-cases';
+import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
 import { SESSION_CASES } from './session-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
@@ -52,6 +52,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...LOCATION_CASES,
   ...TRACK_CASES,
   ...PHASE_CASES,
+  ...STEP_CASES,
   ...SESSION_CASES,
   ...FORM_CASES,
 };

@@ -113,3 +113,33 @@ export const PHASE_CASES: Record<string, BenchCase> = {
   'phase.getPhase': { as: AS.participant, path: `/api/phase/get-phase/${DEMO_INSTANCE_IDS.discernmentPhase}`, singleItem: true },
   'phase.byTrack': { as: AS.participant, path: `/api/phase/get-phases/track-template/${DEMO_INSTANCE_IDS.trackTemplate}` },
 };
+
+/** Step routes: each create works on a phase of its own (a phase's step changes are serialised by design). */
+export const STEP_CASES: Record<string, BenchCase> = {
+  'step.createStepTemplate': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/step/template/create-step-template',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => tracksWithPhases(ctx, calls, 'step create', 1),
+    each: (call, made) => ({
+      body: {
+        phaseId: made[call].phaseIds[0],
+        name: `Bench step ${call}`,
+        contents: [{ type: 'Task', name: 'Task', task: { name: 'Write', description: 'One page' } }, { type: 'Upload', name: 'File', upload: { name: 'File', instructions: 'Any file' } }],
+        actions: [{ type: 'Signature', name: 'Sign' }, { type: 'Approval', name: 'Approve' }],
+      },
+    }),
+    cleanUp: cleanUpPhaseTracks,
+    singleItem: true,
+  }),
+  'step.updatePrerequisites': {
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: `/api/step/update-step-template-prerequisites/${DEMO_INSTANCE_IDS.transcriptTemplate}`,
+    body: { prerequisites: [] },
+    concurrency: 1,
+    singleItem: true,
+  },
+  'step.stepTemplate': { as: AS.participant, path: `/api/step/step-template/${DEMO_INSTANCE_IDS.questionnaireTemplate}`, singleItem: true },
+};

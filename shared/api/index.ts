@@ -13,6 +13,7 @@ import { roleApi } from './role';
 import { jobApi } from './job';
 import { trackApi } from './track';
 import { phaseApi } from './phase';
+import { stepApi } from './step';
 import { formApi } from './form';
 import { adminApi } from './admin';
 
@@ -36,6 +37,7 @@ export const api = {
   job: jobApi,
   track: trackApi,
   phase: phaseApi,
+  step: stepApi,
   form: formApi,
   admin: adminApi,
 };

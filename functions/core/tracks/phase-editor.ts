@@ -44,6 +44,13 @@ function outlineGuard(track: TrackTemplateItem): TransactionItem {
       .commit();
 }
 
+/** The phase's steps are as read (no step added or changed since). */
+export function stepsUnchanged(phase: PhaseItem) {
+  const read = phase.stepsVersion ?? 0;
+  return (attributes: any, operations: any): string =>
+    read === 0 ? `(${operations.eq(attributes.stepsVersion, 0)} OR ${operations.notExists(attributes.stepsVersion)})` : operations.eq(attributes.stepsVersion, read);
+}
+
 /** A phase's new order, conditioned on its version (the phase's own edit form then re-reads). */
 const reorder = (phase: PhaseItem, order: number): TransactionItem => (tx) =>
   tx.phaseTemplate.patch({ trackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId }).set({ order }).add({ version: 1 }).where(ifVersion(phase.version)).commit();
@@ -98,7 +105,12 @@ export async function deletePhase(auth: TrackCaller, phaseId: string): Promise<v
     const rest = (await phasesOf(track.trackTemplateId)).filter((p) => p.phaseId !== phaseId);
     const renumbered = rest.flatMap((p, i) => (p.order === i + 1 ? [] : [reorder(p, i + 1)]));
     await transact([
-      (tx) => tx.phaseTemplate.delete({ trackTemplateId: phase.trackTemplateId, phaseId }).where(ifVersion(phase.version)).commit(),
+      // A step added meanwhile moves the phase's stepsVersion: the delete is then re-planned and refused.
+      (tx) =>
+        tx.phaseTemplate
+          .delete({ trackTemplateId: phase.trackTemplateId, phaseId })
+          .where((attributes, operations) => `${ifVersion(phase.version)(attributes, operations)} AND ${stepsUnchanged(phase)(attributes, operations)}`)
+          .commit(),
       ...renumbered,
       outlineGuard(track),
     ]);

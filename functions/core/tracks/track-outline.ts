@@ -1,10 +1,11 @@
 import type { TrackOutline } from '../../../shared/schemas/track';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { mayActAt, placeOf, type TrackCaller } from './track-scope';
+import { inDependencyOrder } from './step-order';
 import { readTrackAggregate } from './track-store';
 import { toPhaseView, toStepHeaderView, toTrackView } from './track-view';
 
-/** `GET track-template/{id}`: the editor's outline, phases by order with their step headers. */
+/** `GET track-template/{id}`: the editor's outline, phases by order with their step headers in dependency order. */
 export async function readOutline(auth: TrackCaller, trackTemplateId: string): Promise<TrackOutline> {
   // The aggregate first: the template's own read is part of it (one Query, then the conference).
   const aggregate = await readTrackAggregate(trackTemplateId);
@@ -16,7 +17,7 @@ export async function readOutline(auth: TrackCaller, trackTemplateId: string): P
     ...toTrackView(aggregate.track, place.conferenceName),
     phases: phases.map((phase) => ({
       ...toPhaseView(phase),
-      steps: aggregate.steps.filter((step) => step.phaseId === phase.phaseId).map(toStepHeaderView),
+      steps: inDependencyOrder(aggregate.steps.filter((step) => step.phaseId === phase.phaseId).map(toStepHeaderView)),
     })),
     canEdit: mayActAt(auth, 'update', place),
   };

@@ -15,6 +15,11 @@ export const phaseTemplate = new Entity({
     description: { type: 'string' },
     order: { type: 'number', required: true },
     originPhaseId: { type: 'string' },
+    /**
+     * Moves with every change of the phase's steps or their prerequisites, conditioned on the
+     * value read: such changes are serialised per phase (no cycle from two concurrent edits).
+     */
+    stepsVersion: { type: 'number', required: true, default: 0 },
     ...timestamps,
     version,
   },

@@ -48,7 +48,25 @@ async function phaseVersion(phaseId: string): Promise<number> {
   return data[0]?.version ?? 1;
 }
 
-/** The track and phase routes, aimed at the target's conference (own: the actor's; other: outside it). */
+const sharedSteps = new Map<string, Promise<string>>();
+
+/** One step per conference (in its shared phase) for the reads and the prerequisite edits. */
+function stepIn(conferenceId: string): Promise<string> {
+  if (!sharedSteps.has(conferenceId)) {
+    sharedSteps.set(
+      conferenceId,
+      phaseIn(conferenceId).then(async (phaseId) => {
+        const { data } = await db().entities.phaseTemplate.query.byId({ phaseId }).go();
+        const stepTemplateId = `matrix-step-${newId().toLowerCase()}`;
+        await db().entities.stepTemplate.create({ trackTemplateId: data[0].trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step' }).go();
+        return stepTemplateId;
+      }),
+    );
+  }
+  return sharedSteps.get(conferenceId)!;
+}
+
+/** The track, phase and step routes, aimed at the target's conference (own: the actor's; other: outside it). */
 export const TRACK_CALLS: Record<string, CallBuilder> = {
   'track.create': (t, tag) => ({ path: '/api/track/create-track-template', method: 'POST', body: { name: `Matrix ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference } }),
   'track.update': async (t) => {
@@ -78,4 +96,12 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'phase.remove': async (t, tag) => ({ path: `/api/phase/delete-phase/${(await throwawayPhase(t.chain.Conference, tag)).phaseId}`, method: 'DELETE' }),
   'phase.getPhase': async (t) => ({ path: `/api/phase/get-phase/${await phaseIn(t.chain.Conference)}` }),
   'phase.byTrack': async (t) => ({ path: `/api/phase/get-phases/track-template/${await trackIn(t.chain.Conference)}` }),
+
+  'step.createStepTemplate': async (t, tag) => ({
+    path: '/api/step/template/create-step-template',
+    method: 'POST',
+    body: { phaseId: await phaseIn(t.chain.Conference), name: `Matrix step ${tag}`, actions: [{ type: 'Approval', name: 'Approval' }] },
+  }),
+  'step.updatePrerequisites': async (t) => ({ path: `/api/step/update-step-template-prerequisites/${await stepIn(t.chain.Conference)}`, method: 'POST', body: { prerequisites: [] } }),
+  'step.stepTemplate': async (t) => ({ path: `/api/step/step-template/${await stepIn(t.chain.Conference)}` }),
 };

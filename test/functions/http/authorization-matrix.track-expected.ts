@@ -30,4 +30,8 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'phase.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
   'phase.getPhase': row(only(READ_TRACK, 200), READ_OTHER),
   'phase.byTrack': row(only(READ_TRACK, 200), READ_OTHER),
+
+  'step.createStepTemplate': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'step.updatePrerequisites': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'step.stepTemplate': row(only(READ_TRACK, 200), READ_OTHER),
 };
