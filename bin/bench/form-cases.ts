@@ -24,6 +24,7 @@ export const FORM_CASES: Record<string, BenchCase> = {
   'form.currentForms': { as: AS.conferenceAdmin, path: `/api/form/current-forms/${formId},demo-form-contact` },
   'form.versions': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions` },
   'form.formVersion': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions/1`, singleItem: true },
+  'form.tinymceApiKey': { as: AS.participant, path: '/api/form/tinymce-api-key', singleItem: true },
   'form.formInstance': { as: AS.participant, path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, singleItem: true },
   'form.formInstances': { as: AS.conferenceAdmin, path: `/api/form/form-instances/${DEMO_INSTANCE_IDS.questionnaireForm}` },
   'form.userForms': { as: AS.conferenceAdmin, path: `/api/form/forms/${demoUserId(AS.participant)}` },

@@ -142,6 +142,11 @@ export const formApi = {
     summary: 'Returns a submitted form instance to editing (SPEC.md section 4); for users who may create FormTemplate and can see the participant.',
     params: z.object({ formId: idSchema }), response: formInstanceViewSchema,
   }),
+  tinymceApiKey: defineContract({
+    id: 'form.tinymceApiKey', service: 'form', method: 'GET', path: `${base}/tinymce-api-key`, access: 'session',
+    summary: 'The rich-text editor key of the original client: always none. Rich text is edited with Tiptap, which is self-hosted and needs no key (ARCHITECTURE.md section 10), so no third-party editor service sees form content.',
+    response: z.object({ key: z.null() }),
+  }),
   get: defineContract({
     id: 'form.get', service: 'form', method: 'GET', path: `${base}/{id}`, access: 'session', can: ['read', 'FormTemplate'],
     summary: 'One form with its current content.', params: byId, query: z.object({ relations: relationsSchema([] as const) }), response: formSchema,

@@ -22,5 +22,7 @@ export const handler = createServiceHandler(formApi, {
   saveFormInstance: async ({ auth, params, body }) => saveFormAnswers(auth, params.id, body),
   userForms: async ({ auth, params }) => userFormSummaries(auth, params.userId),
   unsubmit: async ({ auth, params }) => unsubmitForm(auth, params.formId),
+  // No key: the editor is Tiptap, self-hosted (see the contract).
+  tinymceApiKey: async () => ({ key: null }),
   updateById: async ({ auth, params, body }) => updateForm(auth, params.id, body),
 });

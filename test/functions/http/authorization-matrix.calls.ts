@@ -142,6 +142,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'form.currentForms': () => ({ path: `/api/form/current-forms/${DEMO_FORM_ID}` }),
   'form.versions': () => ({ path: `/api/form/${DEMO_FORM_ID}/versions` }),
   'form.formVersion': () => ({ path: `/api/form/${DEMO_FORM_ID}/versions/1` }),
+  'form.tinymceApiKey': () => ({ path: '/api/form/tinymce-api-key' }),
   'form.formInstance': () => ({ path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}` }),
   'form.formInstances': () => ({ path: `/api/form/form-instances/${DEMO_INSTANCE_IDS.questionnaireForm}` }),
   'form.saveFormInstance': () => ({ path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, method: 'PATCH', body: { data: {}, submitted: false, version: 1 } }),

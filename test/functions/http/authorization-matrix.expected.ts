@@ -149,6 +149,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'form.formVersion': { own: only(ADMINS, 200), other: null, anonymous: 401 },
   // The demo participant's answers: read by those who can see them (others 404, so existence stays private).
   'form.formInstance': { own: only([...READ_USER, 'Participant'], 200, 404), other: null, anonymous: 401 },
+  'form.tinymceApiKey': { own: 200, other: null, anonymous: 401 },
   'form.formInstances': { own: 200, other: null, anonymous: 401 },
   // Only the participant saves their answers (their empty answers then fail the version's rules: 400).
   'form.saveFormInstance': { own: { default: 404, Participant: 400 }, other: null, anonymous: 401 },
