@@ -62,6 +62,25 @@ describe('create and read a track template', () => {
     expect(requests).toBeLessThanOrEqual(2);
   });
 
+  it("reads a 10 x 100 track's outline (contents beside it) in at most two requests", async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Large Track', description: 'Ten phases of a hundred steps', conferenceId: HOME });
+    const trackTemplateId = track.id as string;
+    const phases = Array.from({ length: 10 }, (_, p) => ({ trackTemplateId, phaseId: `large-p${p}`, name: `Phase ${p + 1}`, order: p + 1 }));
+    const steps = phases.flatMap((phase) =>
+      Array.from({ length: 100 }, (_, s) => ({ trackTemplateId, phaseId: phase.phaseId, stepTemplateId: `${phase.phaseId}-s${String(s).padStart(3, '0')}`, name: `Step ${s + 1}`, description: '<p>Read the chapter and write a short reflection for your advisor.</p>' })),
+    );
+    const contents = steps.flatMap((step) =>
+      Array.from({ length: 4 }, (_, c) => ({ trackTemplateId, stepTemplateId: step.stepTemplateId, contentTemplateId: `${step.stepTemplateId}-c${c}`, type: 'Task' as const, name: `Task ${c}`, roleId: 'role-participant', task: { name: 'Write', description: 'A page of reflection on the reading.' } })),
+    );
+    await db().entities.phaseTemplate.put(phases).go();
+    await db().entities.stepTemplate.put(steps).go();
+    await db().entities.stepContentTemplate.put(contents).go();
+    const auth = (await resolveSession((await cookieFor(CONFERENCE_ADMIN)).split('=')[1]))!;
+    const { result: outline, requests } = await withCountedRequests(() => readOutline(auth, trackTemplateId));
+    expect(outline.phases.map((phase) => phase.steps.length)).toEqual(Array(10).fill(100));
+    expect(requests).toBeLessThanOrEqual(2);
+  });
+
   it('hides another conference\'s track from a conference admin and lets everyone read system tracks', async () => {
     const theirs = await createTrack(SUPERADMIN, { name: 'Prairie Path', description: 'Theirs', conferenceId: ELSEWHERE });
     expect((await call(CONFERENCE_ADMIN, `track-template/${theirs.body.id}`)).status).toBe(403);
