@@ -96,5 +96,6 @@ export const USER_LOCATION_CASES: Record<string, BenchCase> = {
   'user.userPermissions': { as: AS.participant, path: '/api/user/user-permissions' },
   'user.userConferences': { as: AS.conferenceAdmin, path: '/api/user/user-conferences/true' },
   'user.advisors': { as: AS.conferenceAdmin, path: '/api/user/advisors', query: 'limit=10&offset=0' },
+  'user.getUser': { as: AS.conferenceAdmin, path: `/api/user/get-user/${demoUserId(AS.participant)}`, singleItem: true },
   'user.quickSearch': { as: AS.conferenceAdmin, path: '/api/user/quickSearch', query: 'limit=10&offset=0' },
 };

@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 import { userLocationContracts } from './user-locations';
 import { userDirectoryContracts } from './user-directory';
 import { userSchema } from '../schemas/user';
+import { idSchema } from './id-list';
 import { abilityRuleSchema } from '../schemas/ability';
 
 export const userApi = {
@@ -25,6 +26,17 @@ export const userApi = {
     access: 'session',
     beforeSecondFactor: true,
     response: z.array(abilityRuleSchema),
+  }),
+  getUser: defineContract({
+    id: 'user.getUser',
+    service: 'user',
+    method: 'GET',
+    path: '/api/user/get-user/{id}',
+    summary: "A user's profile basics and account status, for a caller who can see them (the profile page).",
+    access: 'session',
+    can: ['read', 'User'],
+    params: z.object({ id: idSchema }),
+    response: userSchema,
   }),
   ...userDirectoryContracts,
   ...userLocationContracts,

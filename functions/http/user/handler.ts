@@ -3,6 +3,7 @@ import { userApi } from '../../../shared/api/user';
 import { currentUserView } from '../../core/users/current-user';
 import { listAdvisors } from '../../core/users/advisors';
 import { listUsers } from '../../core/users/user-list';
+import { visibleUser } from '../../core/users/visible-user';
 import { addUsersLocation } from '../../core/permissions/add-location';
 import { removeUserLocation } from '../../core/permissions/remove-location';
 import { setPrimaryLocation } from '../../core/permissions/primary-location';
@@ -12,6 +13,7 @@ import { userConferences } from '../../core/permissions/user-conferences';
 export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
   abilities: async ({ auth }) => auth.rules,
+  getUser: async ({ auth, params }) => visibleUser(auth, params.id),
   advisors: async ({ auth, query }) => listAdvisors(auth, query),
   quickSearch: async ({ auth, query }) => listUsers(auth, query),
   addLocation: async ({ auth, body: { userId, ...location } }) => (await addUsersLocation(auth, { userIds: [userId], ...location }))[0],

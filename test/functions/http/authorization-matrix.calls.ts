@@ -62,6 +62,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'security.secondFactor': () => ({ path: '/api/security/mfa' }),
   'user.current': () => ({ path: '/api/user/user' }),
   'user.abilities': () => ({ path: '/api/user/abilities' }),
+  'user.getUser': (t) => ({ path: `/api/user/get-user/${t.userId}` }),
   'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),
   // Notifications are only ever their owner's: own is the actor's, other is the other side's user's.
   'notification.setRead': (t, _tag, actor) => ({ path: `/api/notification/${t.side === 'own' ? actor.notificationId : t.notificationId}/isread/true`, method: 'PUT' }),

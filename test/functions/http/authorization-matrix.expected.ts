@@ -134,6 +134,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'user.userPermissions': { own: 200, other: null, anonymous: 401, describesCaller: true },
   'user.userConferences': { own: 200, other: null, anonymous: 401 },
   'user.advisors': { own: only(READ_USER, 200), other: null, anonymous: 401 },
+  'user.getUser': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
   'user.quickSearch': { own: only(READ_USER, 200), other: only(S, 200), anonymous: 401 },
 
   ...TRACK_ROWS,

@@ -25,6 +25,18 @@ const statusIn = async (userId: string, status: 'Active' | 'Inactive') => {
   return res.body.data.some((row: { id: string }) => row.id === userId);
 };
 
+describe('GET /api/user/get-user/{id}', () => {
+  it('answers the profile basics and status to a caller who sees the user, and 404 to anyone else', async () => {
+    const userId = await putTestUser({ firstName: 'Gia', lastName: 'Seen', locationId: ids.district1 });
+    const res = await invoke(users, `/api/user/get-user/${userId}`, { cookie: districtAdmin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: userId, firstName: 'Gia', inactive: false, registered: false, roles: [{ name: 'Participant', system: true }] });
+    expect((await invoke(users, `/api/user/get-user/${userId}`, { cookie: await cookieFor('participant@example.org') })).status).toBe(404);
+    const elsewhere = await putTestUser({ firstName: 'Far', lastName: 'Hidden', locationId: ids.conference2 });
+    expect((await invoke(users, `/api/user/get-user/${elsewhere}`, { cookie: conferenceAdmin })).status).toBe(404);
+  });
+});
+
 describe('POST /api/admin/deactive-user and reactivate-user', () => {
   it('deactivates: the open session is refused on its next request, the user moves to the inactive list; reactivation moves them back', async () => {
     const userId = await putTestUser({ firstName: 'Dee', lastName: 'Activated', locationId: ids.church1 });

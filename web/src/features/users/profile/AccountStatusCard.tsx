@@ -1,0 +1,84 @@
+import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
+import type { UserView } from '@shared/schemas/user';
+import { Alert, Badge, Button, ConfirmDialog, Link } from '../../../components/ui';
+import { useAbility } from '../../../lib/ability';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useSave } from '../../../lib/forms/use-save';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { reinviteUsers, setUsersActive } from '../list/users-api';
+
+type Change = 'deactivate' | 'reactivate' | 'reinvite';
+
+const QUESTIONS: Record<Change, { title: string; message: (name: string) => string; confirm: string }> = {
+  deactivate: { title: 'Confirm User Deactivation', message: (name) => `Deactivate ${name}? They are signed out at once and cannot sign in until reactivated.`, confirm: 'Deactivate' },
+  reactivate: { title: 'Reactivate User', message: (name) => `Reactivate ${name}? They can sign in again.`, confirm: 'Reactivate' },
+  reinvite: { title: 'Confirm Reinvite User', message: (name) => `Send ${name} a new invitation email?`, confirm: 'Reinvite' },
+};
+
+/**
+ * The profile's account status card (SPEC.md section 2): registered or not (signed in once),
+ * active or inactive, and for those who may: deactivate (never oneself), reactivate, reinvite.
+ */
+export function AccountStatusCard({ user, onChanged }: { user: UserView; onChanged: () => Promise<unknown> }) {
+  const me = useCurrentUser();
+  const ability = useAbility();
+  const save = useSave(onChanged);
+  const ask = useDialogTarget<Change>();
+  const name = `${user.firstName} ${user.lastName}`;
+  const question = ask.target ? QUESTIONS[ask.target] : null;
+  const mayDeactivate = ability.can('deactivate', 'User');
+
+  async function apply(change: Change) {
+    const run = {
+      deactivate: () => setUsersActive([user.id], false),
+      reactivate: () => setUsersActive([user.id], true),
+      reinvite: () => reinviteUsers([user.id]),
+    }[change];
+    await save.run(run, change === 'reinvite' ? 'Verification Email Sent' : `${name} was ${change}d.`);
+    ask.close();
+  }
+
+  return (
+    <section className="users-status-card" aria-labelledby="account-status">
+      <h2 id="account-status">Account status</h2>
+      {user.mergedUserId && (
+        <Alert tone="warning">
+          This user has been merged. <Link href={`/users/${user.mergedUserId}`}>Open the merged profile</Link>
+        </Alert>
+      )}
+      <p>
+        <Badge tone={user.inactive ? 'neutral' : 'success'}>{user.inactive ? 'Inactive' : 'Active'}</Badge>{' '}
+        <Badge tone={user.registered ? 'info' : 'warning'}>{user.registered ? 'Registered' : 'Not registered'}</Badge>
+      </p>
+      {mayDeactivate && (
+        <div className="users-status-actions">
+          {user.inactive ? (
+            <Button variant="secondary" onPress={() => ask.open('reactivate')}>
+              Reactivate
+            </Button>
+          ) : (
+            <Button variant="danger" isDisabled={user.id === me.id} onPress={() => ask.open('deactivate')}>
+              Deactivate
+            </Button>
+          )}
+          {!user.registered && !user.inactive && (
+            <Button variant="secondary" onPress={() => ask.open('reinvite')}>
+              Reinvite
+            </Button>
+          )}
+          {user.id === me.id && <p className="admin-muted">{CANNOT_DEACTIVATE_SELF}</p>}
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={ask.isOpen}
+        title={question?.title ?? ''}
+        message={question?.message(name) ?? ''}
+        confirmLabel={question?.confirm}
+        tone={ask.target === 'deactivate' ? 'danger' : 'primary'}
+        isPending={save.isPending}
+        onConfirm={() => ask.target && void apply(ask.target)}
+        onCancel={ask.close}
+      />
+    </section>
+  );
+}
