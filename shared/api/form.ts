@@ -3,7 +3,8 @@ import { defineContract } from './contract';
 import { idListParam, idSchema } from './id-list';
 import { AUTOCOMPLETE_LIMITS } from './limits';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, searchTextSchema, tableOptionText, whereSchema } from './list-query';
-import { fieldSchema, layoutCellSchema, formContentSchema } from '../forms/form-definition';
+import { FORM_LIMITS, fieldSchema, layoutCellSchema, formContentSchema } from '../forms/form-definition';
+import { ANSWER_TEXT_MAX } from '../forms/answer-schema';
 
 /**
  * Forms (SPEC.md sections 2, 3 and 7): the `/forms` table, the form page and its versions.
@@ -71,8 +72,28 @@ export const formInstanceViewSchema = formInstanceSummarySchema.extend({
 });
 export type FormInstanceView = z.infer<typeof formInstanceViewSchema>;
 
-/** Answers as a client sends them: checked against the instance's own version on the server. */
-const answersBody = z.record(z.string().max(60), z.unknown()).refine((data) => JSON.stringify(data).length <= 400_000, 'The answers are too large.');
+/**
+ * Answers as a client sends them, bounded in shape (texts, lists, keys); what they must be is
+ * checked against the instance's own version on the server. A record says its most keys in
+ * its metadata (`maxKeys`, enforced by its refinement) so the contract checks can see it.
+ */
+const ANSWER_LIST_MAX = 100;
+function boundedRecord<V extends z.ZodType>(value: V, maxKeys: number) {
+  return z
+    .record(z.string().max(60), value)
+    .refine((record) => Object.keys(record).length <= maxKeys, `At most ${maxKeys} answers.`)
+    .meta({ maxKeys });
+}
+const answerValue: z.ZodType = z.lazy(() => answerValueOptions);
+const answerValueOptions = z.union([
+  z.string().max(ANSWER_TEXT_MAX),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(answerValue).max(ANSWER_LIST_MAX),
+  boundedRecord(answerValue, FORM_LIMITS.fields),
+]);
+const answersBody = boundedRecord(answerValue, FORM_LIMITS.fields);
 
 const versionNumber = z.coerce.number({ error: 'Version must be a number.' }).int().min(1).max(1_000_000);
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A read of zod 4 schema definitions (`schema._zod.def`), for tests that reason about what a
@@ -72,6 +72,11 @@ export function unboundedInputs(schema: z.ZodType, path = '', onPath: ReadonlySe
       return [...walk(def.left!, path), ...walk(def.right!, path)];
     case 'tuple':
       return def.items!.flatMap((item, index) => walk(item, at(String(index))));
+    case 'record': {
+      // Bounded when it declares its most keys (`.meta({ maxKeys })`, enforced by a refinement).
+      const declared = (z.globalRegistry.get(schema) as { maxKeys?: number } | undefined)?.maxKeys;
+      return [...(declared === undefined ? [`${path || '(value)'} (record)`] : []), ...walk(def.keyType!, at('(key)')), ...walk(def.valueType!, at('*'))];
+    }
     case 'lazy':
       return walk(def.getter!(), path);
     default:
