@@ -116,13 +116,19 @@ export async function project(source: ProjectionSource, targetId: string, desire
 }
 
 /**
+ * How long to wait for another run's lease. A request waits little (its caller is waiting; the
+ * stream repairs whatever the fast path misses); a job step can wait longer and is repeated anyway.
+ */
+const PATIENCE = { request: { attempts: 3, baseMs: 20 }, job: { attempts: 6, baseMs: 50 } } as const;
+
+/**
  * Runs a projection, waiting briefly while another run holds its lease (that run may have read
  * the state before the caller's change). For the request's fast path, so the caller reads their
  * change, and for job steps. Still busy: throws, and the caller leaves it to the stream (a
  * request) or repeats the step (a job; steps are idempotent).
  */
-export async function projectOrWait(run: () => Promise<ProjectionOutcome>): Promise<void> {
-  const outcome = await retry(run, { attempts: 6, baseMs: 50, again: ({ value }) => value === 'busy' });
+export async function projectOrWait(run: () => Promise<ProjectionOutcome>, patience: keyof typeof PATIENCE = 'job'): Promise<void> {
+  const outcome = await retry(run, { ...PATIENCE[patience], again: ({ value }) => value === 'busy' });
   if (outcome === 'busy') throw new Error('A projection stayed busy');
 }
 

@@ -89,7 +89,7 @@ async function projectAfterWrite(locationIds: string[]): Promise<void> {
   const next = async (): Promise<void> => {
     for (let locationId = pending.shift(); locationId; locationId = pending.shift()) {
       const id = locationId;
-      await projectOrWait(() => projectLocation(id)).catch((error) => log('warn', 'location projection deferred to the stream', { locationId: id, error: String(error) }));
+      await projectOrWait(() => projectLocation(id), 'request').catch((error) => log('warn', 'location projection deferred to the stream', { locationId: id, error: String(error) }));
     }
   };
   await Promise.all(Array.from({ length: PROJECTIONS_AT_ONCE }, next));

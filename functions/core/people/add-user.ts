@@ -39,7 +39,7 @@ export async function addUser(auth: AuthContext, input: AddUserInput): Promise<U
         .commit(),
   ]);
   await accountPort().invite(person, { again: false });
-  await projectOrWait(() => projectUser(userId)).catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
+  await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
   const { data: created } = await db().entities.user.get({ userId }).go({ consistent: true });
   if (!created) throw new Error('The added user was not found');
   return userViewOf(created, []);

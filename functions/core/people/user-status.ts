@@ -41,5 +41,5 @@ async function afterStatusChange(target: UserAggregate, inactive: boolean): Prom
   const account = { email, cognitoUsername };
   await (inactive ? accountPort().disable(account) : accountPort().enable(account));
   securityEvent(inactive ? 'user.deactivated' : 'user.activation-changed', { outcome: 'success', targetUserId: userId });
-  await projectOrWait(() => projectUser(userId)).catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
+  await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
 }

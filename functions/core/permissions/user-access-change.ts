@@ -31,7 +31,7 @@ export async function changeUserAccess<T>(userId: string, plan: (target: UserAgg
     return { planned, committed: true };
   });
   if (result.committed) {
-    await projectOrWait(() => projectUser(userId)).catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
+    await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
   }
   return result.planned.result;
 }
