@@ -19,3 +19,12 @@ export const AUTOCOMPLETE_LIMITS = { conference: 10, track: 10, user: 15, roleAs
 
 /** Most items a bulk create or a role assignment takes in one call (one transaction each). */
 export const BULK_MAX = 25;
+
+/** Track design bounds: reads of a track's outline and detail are bounded by them (10 x 100 is the target size). */
+export const TRACK_PHASES_MAX = 50;
+export const PHASE_STEPS_MAX = 200;
+export const TRACK_STEPS_MAX = 1_000;
+/** Contents and actions of one step together. */
+export const STEP_PARTS_MAX = 20;
+export const TRACK_OUTLINE_ITEMS_MAX = 1 + TRACK_PHASES_MAX + TRACK_STEPS_MAX;
+export const TRACK_DETAIL_ITEMS_MAX = TRACK_STEPS_MAX * STEP_PARTS_MAX;

@@ -1,3 +1,4 @@
+import { TRACK_PHASES_MAX } from '../../../shared/api/limits';
 import type { PhaseView } from '../../../shared/schemas/track';
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
@@ -16,7 +17,7 @@ export const PHASE_CANNOT_MOVE_MESSAGE = 'The phase cannot move further that way
 
 /** A track's phases by order (consistent: the phase writers plan from it). */
 export async function phasesOf(trackTemplateId: string): Promise<PhaseItem[]> {
-  const { data } = await db().entities.phaseTemplate.query.byTrack({ trackTemplateId }).go({ pages: 'all', consistent: true });
+  const { data } = await db().entities.phaseTemplate.query.byTrack({ trackTemplateId }).go({ limit: TRACK_PHASES_MAX, consistent: true });
   return data.sort((a, b) => a.order - b.order);
 }
 

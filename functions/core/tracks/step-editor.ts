@@ -1,3 +1,4 @@
+import { PHASE_STEPS_MAX, STEP_PARTS_MAX } from '../../../shared/api/limits';
 import type { EntityItem } from 'electrodb';
 import type { StepHeaderView } from '../../../shared/schemas/track';
 import type { StepDetail, StepInput } from '../../../shared/schemas/step';
@@ -31,7 +32,7 @@ export function stepsGuard(phase: PhaseItem): TransactionItem {
 
 /** A phase's steps (consistent: prerequisite changes plan from them). */
 export async function stepsOfPhase(trackTemplateId: string, phaseId: string): Promise<StepItem[]> {
-  const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId, phaseId }).go({ pages: 'all', consistent: true });
+  const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId, phaseId }).go({ limit: PHASE_STEPS_MAX, consistent: true });
   return data;
 }
 
@@ -56,7 +57,7 @@ function toStepDetail(step: StepItem, contents: ContentItem[], actions: ActionIt
 
 /** A step with its contents and actions (one Query of its view), when the caller may act on its track this way. */
 export async function requireStep(auth: TrackCaller, stepTemplateId: string, action: Action) {
-  const { data } = await db().collections.stepTemplateView({ stepTemplateId }).go({ pages: 'all' });
+  const { data } = await db().collections.stepTemplateView({ stepTemplateId }).go({ limit: 1 + STEP_PARTS_MAX });
   const step = data.stepTemplate[0];
   if (!step) throw new NotFoundError('Step not found.');
   await requireTrack(auth, step.trackTemplateId, action);

@@ -1,3 +1,4 @@
+import { TRACK_DETAIL_ITEMS_MAX, TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import type { TrackInput, TrackTemplateView } from '../../../shared/schemas/track';
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
@@ -114,8 +115,8 @@ export async function deleteTrack(auth: TrackCaller, trackTemplateId: string): P
 /** Deletes of everything a template holds besides itself: phases, steps (outline), contents and actions (detail). */
 async function designItemDeletes(trackTemplateId: string): Promise<TransactionItem[]> {
   const [outline, detail] = await Promise.all([
-    db().collections.trackTemplateAggregate({ trackTemplateId }).go({ pages: 'all' }),
-    db().collections.trackTemplateDetail({ trackTemplateId }).go({ pages: 'all' }),
+    db().collections.trackTemplateAggregate({ trackTemplateId }).go({ limit: TRACK_OUTLINE_ITEMS_MAX }),
+    db().collections.trackTemplateDetail({ trackTemplateId }).go({ limit: TRACK_DETAIL_ITEMS_MAX }),
   ]);
   return [
     ...outline.data.phaseTemplate.map((p): TransactionItem => (tx) => tx.phaseTemplate.delete({ trackTemplateId, phaseId: p.phaseId }).commit()),

@@ -1,3 +1,4 @@
+import { TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import type { EntityItem } from 'electrodb';
 import type { phaseTemplate } from '../../db/entities/phase-template';
 import type { stepTemplate } from '../../db/entities/step-template';
@@ -25,7 +26,7 @@ export interface TrackAggregate {
  * (contents and actions live beside it, in `trackTemplateDetail`). Null when there is no template.
  */
 export async function readTrackAggregate(trackTemplateId: string): Promise<TrackAggregate | null> {
-  const { data } = await db().collections.trackTemplateAggregate({ trackTemplateId }).go({ pages: 'all', consistent: true });
+  const { data } = await db().collections.trackTemplateAggregate({ trackTemplateId }).go({ limit: TRACK_OUTLINE_ITEMS_MAX, consistent: true });
   const track = data.trackTemplate[0];
   if (!track) return null;
   return { track, phases: data.phaseTemplate, steps: data.stepTemplate };
