@@ -61,7 +61,16 @@ function deriveTableDefinition(): TableDefinition {
 
 export const tableDefinition: TableDefinition = deriveTableDefinition();
 
-export function createTableInput(tableName: string): CreateTableCommandInput {
+export interface TableOptions {
+  /**
+   * The deployed table always has its stream (projections, jobs and the outbox run from it).
+   * Tests turn it off where nothing reads it: DynamoDB Local keeps every stream record of a run,
+   * even of deleted tables, and each write with a stream costs more the more records there are.
+   */
+  stream?: boolean;
+}
+
+export function createTableInput(tableName: string, { stream = true }: TableOptions = {}): CreateTableCommandInput {
   const keyFields = [
     tableDefinition.partitionKey,
     tableDefinition.sortKey,
@@ -83,7 +92,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
-    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    ...(stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } } : {}),
   };
 }
 
@@ -113,10 +122,10 @@ async function enableTimeToLive(client: DynamoDBClient, tableName: string): Prom
 }
 
 /** Creates the table from the entity definitions when it is missing, waits until it is active, enables TTL. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'exists'> {
+export async function ensureTable(client: DynamoDBClient, tableName: string, options: TableOptions = {}): Promise<'created' | 'exists'> {
   if (await tableExists(client, tableName)) return 'exists';
   try {
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new CreateTableCommand(createTableInput(tableName, options)));
   } catch (error) {
     if (error instanceof ResourceInUseException) return 'exists'; // created meanwhile by another process
     throw error;

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawnDynamoLocal } from '../../bin/local/dynamodb-java';
+import { ensureTable } from '../../functions/db/table';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -91,6 +92,9 @@ async function startOne(): Promise<{ endpoint: string; stop: () => Promise<void>
 
 /** The real seed, run as `npm run seed` runs it, into this instance's template table. */
 async function seedTemplate(endpoint: string): Promise<void> {
+  // Made here without a stream (nothing reads it; see ./table-stream.ts), so the seed finds it there.
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await ensureTable(client, DEMO_TEMPLATE_TABLE, { stream: false }).finally(() => client.destroy());
   const env = { ...process.env, DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: DEMO_TEMPLATE_TABLE, AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' };
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/seed.ts'], { env, timeout: STARTUP_TIMEOUT_MS * 3 });
 }

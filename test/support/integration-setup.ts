@@ -7,6 +7,7 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
+import { tableStreamWanted } from './table-stream';
 
 // This worker's own DynamoDB Local (workers are numbered from 1).
 const endpoints = inject('dynamoEndpoints');
@@ -19,7 +20,7 @@ process.env.IDENTITY_ADAPTER ??= 'local';
 const tableName = process.env.TABLE_NAME;
 
 beforeAll(async () => {
-  await ensureTable(dynamoClient(), tableName);
+  await ensureTable(dynamoClient(), tableName, { stream: tableStreamWanted() });
 });
 
 // The database lives in memory for the whole run: free each file's table when it is done.

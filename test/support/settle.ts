@@ -12,6 +12,10 @@ import { runJobStep } from '../../functions/db/jobs';
 import { jobKinds } from '../../functions/core/jobs/job-kinds';
 import { projectionTargetsOf, runProjection, runnableJobOf } from '../../functions/events/stream-records';
 import { toLambdaRecord } from '../../bin/local/stream-poller';
+import { useTableStream } from './table-stream';
+
+// A file that settles reads its table's stream.
+useTableStream();
 
 const iterators = new Map<string, string | undefined>();
 let streams: DynamoDBStreamsClient | undefined;
@@ -19,7 +23,8 @@ let streams: DynamoDBStreamsClient | undefined;
 async function readNewRecords(): Promise<DynamoDBRecord[]> {
   const tableName = process.env.TABLE_NAME!;
   const { Table } = await dynamoClient().send(new DescribeTableCommand({ TableName: tableName }));
-  const streamArn = Table!.LatestStreamArn!;
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`${tableName} has no stream: call useTableStream() (test/support/table-stream.ts) at the file's top level`);
   streams ??= new DynamoDBStreamsClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: process.env.AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
   const records: DynamoDBRecord[] = [];

@@ -2,6 +2,9 @@ import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client
 import { dynamoClient } from '../../../functions/db/client';
 import { entities } from '../../../functions/db/entities';
 import { createTableInput, ensureTable, tableDefinition } from '../../../functions/db/table';
+import { useTableStream } from '../../support/table-stream';
+
+useTableStream();
 
 const tableName = () => process.env.TABLE_NAME!;
 

@@ -4,6 +4,9 @@ import { newId } from '../../../functions/db/ids';
 import { config } from '../../../functions/lib/config';
 import { deliverOutboxItem, insertedOutboxId } from '../../../functions/events/outbox-worker';
 import { startStreamPoller, type StreamPoller } from '../../../bin/local/stream-poller';
+import { useTableStream } from '../../support/table-stream';
+
+useTableStream();
 
 /** The local stand-in for Lambda's stream event source, against this file's table on DynamoDB Local. */
 let poller: StreamPoller | undefined;
