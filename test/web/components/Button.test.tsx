@@ -54,6 +54,17 @@ describe('Button', () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('leaves no announcement labelled by a button that is gone (a Save closing its dialog)', async () => {
+    const user = userEvent.setup();
+    const { rerender, unmount } = render(<Button>Save</Button>);
+    await user.tab();
+    rerender(<Button isPending>Save</Button>);
+    const announced = () => document.querySelectorAll('[data-live-announcer] [aria-labelledby]').length;
+    expect(announced()).toBe(1);
+    unmount();
+    expect(announced()).toBe(0);
+  });
+
   it('has no axe violations', async () => {
     const { container } = render(
       <div>
