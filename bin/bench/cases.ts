@@ -11,6 +11,7 @@ import { locationSetCases } from './location-cases';
 import { NOTIFICATION_CASES } from './notification-cases';
 import { ROLE_CASES } from './role-cases';
 import { FORM_CASES } from './form-cases';
+import { FILE_CASES } from './file-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
 import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
 import { SESSION_CASES } from './session-cases';
@@ -55,4 +56,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...STEP_CASES,
   ...SESSION_CASES,
   ...FORM_CASES,
+  ...FILE_CASES,
 };

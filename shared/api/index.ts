@@ -16,6 +16,7 @@ import { phaseApi } from './phase';
 import { stepApi } from './step';
 import { formApi } from './form';
 import { adminApi } from './admin';
+import { fileApi } from './file';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -40,6 +41,7 @@ export const api = {
   step: stepApi,
   form: formApi,
   admin: adminApi,
+  file: fileApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

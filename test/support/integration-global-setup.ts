@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawnDynamoLocal } from '../../bin/local/dynamodb-java';
+import { startLocalS3 } from '../../bin/local/s3-local';
 import { ensureTable } from '../../functions/db/table';
 import type { TestProject } from 'vitest/node';
 
@@ -17,6 +18,8 @@ declare module 'vitest' {
     dynamoEndpoints: string[];
     /** Whether each DynamoDB Local holds the demo in DEMO_TEMPLATE_TABLE (./demo-table.ts). */
     demoTemplate: boolean;
+    /** The run's local S3 (s3rver, as `npm start` runs it) with the uploads bucket. */
+    s3Endpoint: string;
   }
 }
 
@@ -99,12 +102,22 @@ async function seedTemplate(endpoint: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/seed.ts'], { env, timeout: STARTUP_TIMEOUT_MS * 3 });
 }
 
+/** One local S3 for the run (light: a Node server in this process); its objects live in a temporary folder. */
+async function startS3(project: TestProject): Promise<() => Promise<void>> {
+  const s3 = await startLocalS3({ port: await freePort(), bucket: UPLOADS_BUCKET, appOrigin: 'http://localhost:3000' });
+  project.provide('s3Endpoint', s3.url);
+  return s3.stop;
+}
+/** The bucket the functions use by default (functions/lib/config.ts). */
+export const UPLOADS_BUCKET = 'formation-uploads';
+
 export default async function setup(project: TestProject) {
+  const stopS3 = await startS3(project);
   const given = process.env.DYNAMODB_ENDPOINT;
   if (given) {
     project.provide('dynamoEndpoints', [given]);
     project.provide('demoTemplate', false);
-    return;
+    return stopS3;
   }
   const started = await Promise.all(
     Array.from({ length: INSTANCES }, async () => {
@@ -122,6 +135,6 @@ export default async function setup(project: TestProject) {
   );
   project.provide('demoTemplate', true);
   return async () => {
-    await Promise.all(started.map((instance) => instance.stop()));
+    await Promise.all([...started.map((instance) => instance.stop()), stopS3()]);
   };
 }

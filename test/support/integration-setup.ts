@@ -14,6 +14,8 @@ const endpoints = inject('dynamoEndpoints');
 process.env.DYNAMODB_ENDPOINT = endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length];
 process.env.TABLE_NAME = `test-${randomUUID().slice(0, 8)}`;
 process.env.AWS_REGION ??= 'us-east-1';
+// The run's local S3: presigned uploads and downloads are real requests to it.
+process.env.S3_ENDPOINT ??= inject('s3Endpoint');
 // Account administration (deactivation, invitations) goes to the local provider's side, never to Cognito.
 process.env.IDENTITY_ADAPTER ??= 'local';
 

@@ -9,6 +9,8 @@ import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { requireFormVersion } from './form-store';
 import { contentOf } from './form-view';
+import { checkFileAnswers } from './form-files';
+import type { FormField } from '../../../shared/forms/form-definition';
 
 export type FormInstanceItem = EntityItem<typeof formInstance>;
 
@@ -17,7 +19,7 @@ export const SUBMITTED_FORM_LOCKED = 'Submitted forms cannot be changed. Unsubmi
 /** The profile's Forms tab shows at most this many (one Query of the participant's index). */
 export const USER_FORMS_MAX = 100;
 
-async function findInstance(formInstanceId: string): Promise<FormInstanceItem | null> {
+export async function findInstance(formInstanceId: string): Promise<FormInstanceItem | null> {
   const { data } = await db().entities.formInstance.query.byId({ formInstanceId }).go({ limit: 1 });
   return data[0] ?? null;
 }
@@ -32,7 +34,7 @@ async function readableInstance(auth: AuthContext, formInstanceId: string): Prom
   return item;
 }
 
-async function maySeeParticipant(auth: AuthContext, participantId: string): Promise<boolean> {
+export async function maySeeParticipant(auth: AuthContext, participantId: string): Promise<boolean> {
   if (participantId === auth.userId || auth.isSuperadmin) return true;
   const participant = await loadTargetUser(participantId).catch((error: unknown) => {
     if (error instanceof NotFoundError) return null;
@@ -97,8 +99,9 @@ export async function saveFormAnswers(auth: AuthContext, formInstanceId: string,
     for (const issue of checked.error.issues) (fieldErrors[['data', ...issue.path].join('.')] ??= []).push(issue.message);
     throw new ValidationError(fieldErrors);
   }
+  const fieldFiles = await checkFileAnswers(item.participantId, formInstanceId, version.fields as FormField[], checked.data);
   const now = new Date().toISOString();
-  const changes = { data: checked.data, submitted: input.submitted, ...(input.submitted ? { submittedAt: now } : {}) };
+  const changes = { data: checked.data, fieldFiles, submitted: input.submitted, ...(input.submitted ? { submittedAt: now } : {}) };
   await updateVersioned(db().entities.formInstance, { trackInstanceId: item.trackInstanceId, formInstanceId }, input.version, changes);
   return viewOf({ ...item, ...changes, version: item.version + 1, updatedAt: now });
 }

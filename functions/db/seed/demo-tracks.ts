@@ -37,11 +37,13 @@ const FORM_FIELDS = [
   { id: 'call', name: 'Describe your call to ministry', type: 'TextArea', properties: { required: true, maxLength: 2000 } },
   { id: 'language', name: 'Preferred language', type: 'Select', properties: { options: ['English', 'Spanish', 'Korean', 'Swahili'] } },
   { id: 'confirm', name: 'I confirm the answers above are true', type: 'Checkbox', properties: { required: true } },
+  { id: 'reference', name: 'Letter of reference', type: 'File', properties: { name: 'Reference letter', type: 'Document', multiple: false, instructions: 'A signed letter from your pastor (PDF or Word).' } },
 ];
 const FORM_LAYOUT = [
   { id: 'row-1', children: [{ id: 'cell-1', fieldId: 'legal-name', span: 2 }, { id: 'cell-2', fieldId: 'birth-date', span: 1 }] },
   { id: 'row-2', children: [{ id: 'cell-3', fieldId: 'call', span: 3 }] },
   { id: 'row-3', children: [{ id: 'cell-4', fieldId: 'language', span: 1 }, { id: 'cell-5', fieldId: 'confirm', span: 2 }] },
+  { id: 'row-4', children: [{ id: 'cell-6', fieldId: 'reference', span: 3 }] },
 ];
 
 export function demoFormItems() {

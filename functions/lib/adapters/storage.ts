@@ -1,4 +1,4 @@
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
@@ -42,9 +42,40 @@ export function presignUpload({ key, contentType, maxBytes }: UploadRequest): Pr
   });
 }
 
-/** A short-lived download link the browser can navigate to. */
-export function presignDownload(key: string): Promise<string> {
-  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }), {
+/**
+ * A short-lived download link the browser can navigate to. With a file name the browser
+ * saves the file under it (as an attachment, so the bucket never renders a page).
+ */
+export function presignDownload(key: string, fileName?: string): Promise<string> {
+  const disposition = fileName ? attachmentDisposition(fileName) : undefined;
+  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, ResponseContentDisposition: disposition }), {
     expiresIn: DOWNLOAD_SECONDS,
   });
+}
+
+/** RFC 6266: an ASCII fallback name and the exact name in UTF-8. */
+function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export interface StoredObject {
+  size: number;
+  contentType?: string;
+}
+
+/** What arrived under a key, or null when nothing did. */
+export async function describeUpload(key: string): Promise<StoredObject | null> {
+  try {
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as Error).name === 'NotFound') return null;
+    throw error;
+  }
+}
+
+export async function removeUpload(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
 }

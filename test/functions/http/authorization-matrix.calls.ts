@@ -2,6 +2,7 @@ import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
 import { putTestUser } from '../../support/test-users';
 import { TRACK_CALLS } from './authorization-matrix.track-calls';
+import { FILE_CALLS } from './authorization-matrix.file-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -134,6 +135,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.quickSearch': (t) => ({ path: '/api/user/quickSearch', query: `where[districtId]=${t.chain.District}` }),
 
   ...TRACK_CALLS,
+  ...FILE_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),
   'form.quickSearch': () => ({ path: '/api/form/quickSearch', query: 'where[name]=cand' }),

@@ -1,4 +1,5 @@
 import { TRACK_ROWS } from './authorization-matrix.track-expected';
+import { FILE_ROWS } from './authorization-matrix.file-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -138,6 +139,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'user.quickSearch': { own: only(READ_USER, 200), other: only(S, 200), anonymous: 401 },
 
   ...TRACK_ROWS,
+  ...FILE_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
   'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },

@@ -27,7 +27,7 @@ describe('form instances: answers checked against the version they started on', 
     const res = await call(PARTICIPANT, `/api/form/form-instance/${INSTANCE}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: INSTANCE, formId: FORM, formVersion: 1, submitted: false, data: {}, form: { name: 'Candidate Background Questionnaire' } });
-    expect(res.body.form.fields).toHaveLength(5);
+    expect(res.body.form.fields).toHaveLength(6);
     const list = await call(CONFERENCE_ADMIN, '/api/form/forms/demo-participant');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([expect.objectContaining({ id: INSTANCE, title: 'Candidate Background Questionnaire', stepName: 'Background questionnaire', submitted: false })]);

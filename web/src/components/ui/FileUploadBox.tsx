@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ProgressBar } from './ProgressBar';
 import { Button } from './Button';
 import { formatDateTime } from './date';
-import { isAcceptedFileName, UPLOAD_KINDS, type UploadKind } from './uploadKinds';
-import { usePreventWindowDrop } from './usePreventWindowDrop';
+import { FileDropZone } from './FileDropZone';
+import type { UploadKind } from './uploadKinds';
 import './FileUploadBox.css';
 
 /** A file already stored on the server, listed next to files just picked. */
@@ -57,54 +55,18 @@ export function FileUploadBox({
   isPending,
   isDisabled,
 }: FileUploadBoxProps) {
-  usePreventWindowDrop();
-  const [rejected, setRejected] = useState<string[]>([]);
   const isLocked = submitted !== null || Boolean(isDisabled);
-  const extensions: readonly string[] = UPLOAD_KINDS[accept];
-
-  function handleDrop(accepted: File[], rejections: FileRejection[]) {
-    setRejected(rejections.map((rejection) => rejection.file.name));
-    if (accepted.length === 0) return;
-    onFilesChange(multiple ? [...files, ...accepted] : accepted.slice(0, 1));
-  }
-
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
-    onDrop: handleDrop,
-    multiple,
-    disabled: isLocked,
-    noClick: true,
-    noKeyboard: true,
-    validator: (file) =>
-      isAcceptedFileName(file.name, accept) ? null : { code: 'file-invalid-type', message: `${file.name} is not an accepted file type.` },
-  });
 
   return (
     <div className="ui-upload">
-      <div
-        {...getRootProps({
-          className: 'ui-upload-drop',
-          role: 'group',
-          'aria-label': label,
-          'data-drag-active': isDragActive || undefined,
-          'data-disabled': isLocked || undefined,
-        })}
-      >
-        <input {...getInputProps({ accept: extensions.length > 0 ? extensions.join(',') : undefined })} aria-label={`${label}: choose files`} />
-        <p>{isLocked ? 'Files are locked.' : 'Drag and drop files here, or'}</p>
-        {!isLocked && (
-          <Button variant="secondary" size="small" onPress={open}>
-            Browse files
-          </Button>
-        )}
-        {extensions.length > 0 && <p className="ui-upload-hint">Accepted: {extensions.join(' ')}</p>}
-        {instructions && <p className="ui-upload-hint">{instructions}</p>}
-      </div>
-
-      {rejected.length > 0 && (
-        <p className="ui-upload-rejected" role="alert">
-          Not accepted: {rejected.join(', ')}
-        </p>
-      )}
+      <FileDropZone
+        label={label}
+        accept={accept}
+        multiple={multiple}
+        instructions={instructions}
+        isDisabled={isLocked}
+        onFiles={(picked) => onFilesChange(multiple ? [...files, ...picked] : picked)}
+      />
 
       {files.length > 0 && (
         <ul className="ui-upload-files" aria-label={`${label}: files`}>

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { idSchema } from './id-list';
+import { UPLOAD_KIND_NAMES, UPLOAD_MAX_BYTES } from '../files/upload-kinds';
+
+/**
+ * Files (SPEC.md sections 3, 5 and 7; ARCHITECTURE.md section 8). The browser never sends a
+ * file through the API: it asks for an upload (the server checks the target, the kind and the
+ * size, makes the key and signs a POST straight to the bucket), posts the file there with a
+ * progress bar, then confirms it. A download is a short-lived signed link, given only to
+ * those who may read what the file belongs to.
+ */
+const base = '/api/file';
+
+/** Keys are made by the server: a lower-case ULID. Anything else is a 400, never a lookup. */
+export const fileKeySchema = z.string().min(26, 'Invalid file key.').max(26, 'Invalid file key.').regex(/^[0-9a-z]{26}$/, 'Invalid file key.');
+const byKey = z.object({ key: fileKeySchema });
+
+/** The largest file of any kind; each kind has its own limit (shared/files/upload-kinds.ts). */
+export const UPLOAD_MAX_ANY_KIND = Math.max(...Object.values(UPLOAD_MAX_BYTES));
+
+/**
+ * What a file is for, which decides its kind and who may upload and read it. Other
+ * features add their own type here and beside it in functions/core/files/file-targets.ts.
+ */
+export const uploadTargetSchema = z.discriminatedUnion('type', [
+  /** A File field of a form instance: the participant uploads, those who see them read. */
+  z.object({ type: z.literal('formField'), formInstanceId: idSchema, fieldId: z.string().trim().min(1).max(60) }),
+]);
+export type UploadTarget = z.infer<typeof uploadTargetSchema>;
+
+export const uploadRequestSchema = z.object({
+  target: uploadTargetSchema,
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(255, 'At most 255 characters.'),
+  size: z.number({ error: 'Required' }).int().min(1, 'The file is empty.').max(UPLOAD_MAX_ANY_KIND, 'The file is too large.'),
+});
+
+export const fileViewSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  kind: z.enum(UPLOAD_KIND_NAMES as ['Audio', 'Document', 'Image', 'Any']),
+  contentType: z.string(),
+  size: z.number().int(),
+  status: z.enum(['pending', 'confirmed']),
+  createdAt: z.string(),
+});
+export type FileView = z.infer<typeof fileViewSchema>;
+
+export const uploadGrantSchema = z.object({
+  file: fileViewSchema,
+  /** The form the browser posts: `url`, then every field, then the file last. */
+  upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+  maxBytes: z.number().int(),
+});
+export type UploadGrant = z.infer<typeof uploadGrantSchema>;
+
+export const FILE_NOT_FOUND = 'File not found.';
+export const UPLOAD_NOT_ARRIVED = 'The file did not arrive. Please upload it again.';
+
+export const fileApi = {
+  requestUpload: defineContract({
+    id: 'file.requestUpload', service: 'file', method: 'POST', path: `${base}/upload`, access: 'session', status: 201,
+    summary: 'Asks to upload a file for a target (a form instance’s File field ...): the server checks the caller may, the kind (by name) and size, makes the key and returns a presigned POST limited to that key, type and size.',
+    body: uploadRequestSchema, response: uploadGrantSchema,
+  }),
+  confirmUpload: defineContract({
+    id: 'file.confirmUpload', service: 'file', method: 'POST', path: `${base}/files/{key}/confirm`, access: 'session',
+    summary: 'The uploader confirms their upload: the object must have arrived within the size and type granted (else 400 and it is removed); the file can then be referenced and downloaded.',
+    params: byKey, response: fileViewSchema,
+  }),
+  download: defineContract({
+    id: 'file.download', service: 'file', method: 'GET', path: `${base}/files/{key}`, access: 'session',
+    summary: 'A short-lived download link (presigned GET, saved under the file’s name) for those who may read what the file belongs to; everyone else 404.',
+    params: byKey, response: z.object({ url: z.string(), name: z.string() }),
+  }),
+};
