@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, FileDropZone, ProgressBar, type UploadKind } from '../ui';
+import { Button, ProgressBar, type UploadKind } from '../ui';
+import { FileDropZone } from '../ui/FileDropZone';
 import { downloadFile, type FileRef, type Uploader } from '../../lib/files/upload-file';
 import '../ui/FileUploadBox.css';
 
