@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { trackInputSchema, type TrackTemplateView } from '@shared/schemas/track';
-import { Alert, Button, LoadingState, Modal, SearchableSelect, TextArea, type SelectOption } from '../../components/ui';
+import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, TextArea, type SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
@@ -75,16 +75,7 @@ export function CreateTrackDialog({ onClose, onCreated }: CreateTrackDialogProps
       isOpen
       onClose={onClose}
       title="Create Track"
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={isPending} isDisabled={!isValid || noConferences}>
-            Create
-          </Button>
-        </>
-      )}
+      footer={cancelAndSubmit({ label: 'Create', formId, isPending, isDisabled: !isValid || noConferences })}
     >
       {body}
     </Modal>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { phaseInputSchema, type PhaseView } from '@shared/schemas/track';
-import { Alert, Button, Modal, TextArea } from '../../components/ui';
+import { Alert, cancelAndSubmit, Modal, TextArea } from '../../components/ui';
 import { FormTextField } from '../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { createPhase, updatePhase } from './track-api';
@@ -30,16 +30,7 @@ export function PhaseDialog({ trackTemplateId, phase, onClose, onSaved }: PhaseD
       isOpen
       onClose={onClose}
       title={phase ? 'Edit Phase' : 'Create Phase'}
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={isPending}>
-            Save
-          </Button>
-        </>
-      )}
+      footer={cancelAndSubmit({ formId, isPending })}
     >
       <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate>
         {banner && <Alert tone="danger">{banner}</Alert>}

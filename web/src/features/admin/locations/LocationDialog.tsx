@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { LocationView } from '@shared/schemas/location';
-import { Alert, Button, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { Gate, useEntityCheck } from '../../../lib/gate';
@@ -53,16 +53,7 @@ export function LocationDialog({ config, target, isOpen, onClose, onSaved }: Loc
       isOpen={isOpen}
       onClose={onClose}
       title={title}
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={isPending} isDisabled={!canSubmit}>
-            Save
-          </Button>
-        </>
-      )}
+      footer={cancelAndSubmit({ formId, isPending, isDisabled: !canSubmit })}
     >
       {body}
     </Modal>

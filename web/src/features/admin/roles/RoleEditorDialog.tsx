@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { roleInputSchema, type RoleInput, type RoleView } from '@shared/schemas/role';
-import { Alert, Button, Modal } from '../../../components/ui';
+import { Alert, Button, Modal, cancelAndSubmit } from '../../../components/ui';
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { saveNewRole, saveRole } from './role-api';
@@ -34,16 +34,7 @@ export function RoleEditorDialog({ role, isOpen, onClose, onSaved }: RoleEditorD
       onClose={onClose}
       title="Role Editor"
       size="large"
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={isPending}>
-            Save
-          </Button>
-        </>
-      )}
+      footer={cancelAndSubmit({ formId, isPending })}
     >
       <form id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
         {banner && <Alert tone="danger">{banner}</Alert>}

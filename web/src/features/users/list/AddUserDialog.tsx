@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { addUserSchema } from '@shared/api/admin';
 import type { UserView } from '@shared/schemas/user';
-import { Alert, Button, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { Alert, cancelAndSubmit, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { addUser, locationOptions, type PickableKind } from './users-api';
@@ -38,16 +38,7 @@ export function AddUserDialog({ isOpen, onClose, onAdded }: AddUserDialogProps) 
       isOpen={isOpen}
       onClose={onClose}
       title="Add User"
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={isPending}>
-            Add User
-          </Button>
-        </>
-      )}
+      footer={cancelAndSubmit({ label: 'Add User', formId, isPending })}
     >
       <form id={formId} className="users-dialog" onSubmit={onSubmit} noValidate>
         <FormTextField control={form.control} name="firstName" label="First Name" isRequired />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { cancelAndSubmit, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
 
 export interface PickerDialogProps {
   isOpen: boolean;
@@ -30,16 +30,7 @@ export function PickerDialog({ isOpen, title, intro, children, label, requiredMe
       isOpen={isOpen}
       onClose={onClose}
       title={title}
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button onPress={submit} isPending={isPending}>
-            {confirmLabel}
-          </Button>
-        </>
-      )}
+      footer={cancelAndSubmit({ label: confirmLabel, onSubmit: submit, isPending })}
     >
       <div className="users-dialog">
         <p>{intro}</p>
