@@ -51,6 +51,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/web-setup.ts'],
+          // jsdom renders slowly on a busy two-core machine; 5 s timed out tests that pass alone.
+          testTimeout: 30_000,
         },
       },
       {
