@@ -12,6 +12,7 @@ const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const ProfilePage = lazy(() => import('../features/users/ProfilePage'));
 const FormsPage = lazy(() => import('../features/forms/FormsPage'));
+const FormInstancePage = lazy(() => import('../features/forms/FormInstancePage'));
 const AuthenticatorPage = lazy(() => import('../features/security/AuthenticatorPage'));
 
 export const router = createBrowserRouter([
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
           { path: 'users', element: <UsersPage /> },
           { path: 'users/:id/*', element: <ProfilePage /> },
           { path: 'forms/*', element: <FormsPage /> },
+          { path: 'form-instance/:id', element: <FormInstancePage /> },
           { path: 'security/authenticator', element: <AuthenticatorPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FormField } from '@shared/forms/form-definition';
@@ -5,6 +6,9 @@ import { cleanOptions } from '@shared/forms/answer-schema';
 import { Checkbox, DatePicker, Link, RadioGroup, TextArea, TextField, TimePicker } from '../ui';
 import { counterText } from '../ui/TextArea';
 import { ListInput } from './ListInput';
+import { FileUpload } from '../files/FileUpload';
+import type { FileRef } from '../../lib/files/upload-file';
+import { useRunnerFiles } from './runner-files';
 
 export const NO_VALUE = 'No Value Provided';
 
@@ -60,13 +64,7 @@ export function FieldInput({ field, name, isReadOnly }: FieldInputProps) {
           case 'List':
             return <ListInput field={field} name={name} isReadOnly={isReadOnly} errorMessage={errorMessage} />;
           case 'File':
-            return (
-              <div className="forms-file">
-                <Caption isRequired={required}>{label}</Caption>
-                {instructions && <p className="ui-field-description">{instructions}</p>}
-                <p className="forms-muted">{`${field.properties.name ?? 'Files'} (${field.properties.type ?? 'Any'}): files are attached on the step page.`}</p>
-              </div>
-            );
+            return <FileAnswerInput field={field} label={label} value={bound.value} onChange={bound.onChange} errorMessage={errorMessage} isReadOnly={isReadOnly} />;
           case 'LinkEntry':
             if (isReadOnly) {
               return (
@@ -85,6 +83,28 @@ export function FieldInput({ field, name, isReadOnly }: FieldInputProps) {
           }
         }
       }}
+    />
+  );
+}
+
+/** A File field (SPEC.md section 3: name, multiple, type, instructions): uploads as files are picked. */
+function FileAnswerInput({ field, label, value, onChange, errorMessage, isReadOnly }: { field: FormField; label: string; value: unknown; onChange: (files: FileRef[]) => void; errorMessage?: string; isReadOnly: boolean }) {
+  const files = useRunnerFiles();
+  const { required = false, instructions, multiple = false, type = 'Any', name } = field.properties;
+  const upload = useMemo(() => files.uploaderFor(field.id), [files, field.id]);
+  return (
+    <FileUpload
+      label={name ? `${label}: ${name}` : label}
+      upload={upload}
+      value={Array.isArray(value) ? (value as FileRef[]) : []}
+      onChange={onChange}
+      kind={type}
+      multiple={multiple}
+      instructions={instructions}
+      isRequired={required}
+      isDisabled={isReadOnly}
+      errorMessage={errorMessage}
+      download={files.download}
     />
   );
 }

@@ -6,6 +6,7 @@ import type { FormContent } from '@shared/forms/form-definition';
 import { Alert, Button, formatDateTime } from '../ui';
 import { describeSaveFailure } from '../../lib/forms/save-errors';
 import { LayoutCells } from './LayoutCells';
+import { PREVIEW_FILES, RunnerFilesContext, type RunnerFiles } from './runner-files';
 import './forms.css';
 
 export interface FormRunnerProps {
@@ -19,6 +20,8 @@ export interface FormRunnerProps {
   /** Saves (submitted false) or submits (true) the checked answers; a rejection is shown and the answers stay. */
   onSave: (data: FormAnswers, submit: boolean) => Promise<void>;
   onUnsubmit?: () => Promise<void>;
+  /** Where File fields store files: a form instance's (formInstanceFiles), or nowhere in a preview. */
+  files?: RunnerFiles;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface FormRunnerProps {
  * are checked on each change by the validator generated from the version, the same one the
  * server uses.
  */
-export function FormRunner({ content, initialData = {}, submitted = false, submittedAt, canUnsubmit = false, onSave, onUnsubmit }: FormRunnerProps) {
+export function FormRunner({ content, initialData = {}, submitted = false, submittedAt, canUnsubmit = false, onSave, onUnsubmit, files = PREVIEW_FILES }: FormRunnerProps) {
   const schema = useMemo(() => answersSchema(content), [content]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as never), defaultValues: initialData, mode: 'all' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,35 +61,37 @@ export function FormRunner({ content, initialData = {}, submitted = false, submi
 
   return (
     <FormProvider {...form}>
-      <form className="forms-runner" noValidate onSubmit={(event) => event.preventDefault()}>
-        {failure && <Alert tone="danger">{failure}</Alert>}
-        {content.layout.length === 0 && <p className="forms-muted">This form has no fields yet.</p>}
-        <LayoutCells cells={content.layout} fields={content.fields} isReadOnly={submitted || busy} />
-        <div className="ui-button-row forms-runner-actions">
-          {submitted ? (
-            <>
-              <span className="forms-submitted">{submittedAt ? `Submitted ${formatDateTime(submittedAt)}` : 'Submitted'}</span>
-              {canUnsubmit && onUnsubmit && (
-                <Button variant="secondary" isPending={busy} onPress={() => void run(onUnsubmit)}>
-                  Unsubmit
+      <RunnerFilesContext.Provider value={files}>
+        <form className="forms-runner" noValidate onSubmit={(event) => event.preventDefault()}>
+          {failure && <Alert tone="danger">{failure}</Alert>}
+          {content.layout.length === 0 && <p className="forms-muted">This form has no fields yet.</p>}
+          <LayoutCells cells={content.layout} fields={content.fields} isReadOnly={submitted || busy} />
+          <div className="ui-button-row forms-runner-actions">
+            {submitted ? (
+              <>
+                <span className="forms-submitted">{submittedAt ? `Submitted ${formatDateTime(submittedAt)}` : 'Submitted'}</span>
+                {canUnsubmit && onUnsubmit && (
+                  <Button variant="secondary" isPending={busy} onPress={() => void run(onUnsubmit)}>
+                    Unsubmit
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>
+                <Button isDisabled={!isValid} isPending={busy} onPress={() => void send(true)}>
+                  Submit
                 </Button>
-              )}
-            </>
-          ) : (
-            <>
-              <Button isDisabled={!isValid} isPending={busy} onPress={() => void send(true)}>
-                Submit
-              </Button>
-              <Button variant="secondary" isDisabled={!isValid || !isDirty || busy} onPress={() => void send(false)}>
-                Save
-              </Button>
-              <Button variant="secondary" isDisabled={busy} onPress={() => form.reset()}>
-                Reset
-              </Button>
-            </>
-          )}
-        </div>
-      </form>
+                <Button variant="secondary" isDisabled={!isValid || !isDirty || busy} onPress={() => void send(false)}>
+                  Save
+                </Button>
+                <Button variant="secondary" isDisabled={busy} onPress={() => form.reset()}>
+                  Reset
+                </Button>
+              </>
+            )}
+          </div>
+        </form>
+      </RunnerFilesContext.Provider>
     </FormProvider>
   );
 }

@@ -8,9 +8,9 @@ import { useApi } from '../../lib/api/use-api';
 import { Page } from '../../lib/page';
 import { formRoute, saveForm } from './form-api';
 import { FormBuilder } from './builder/FormBuilder';
-import { FormPreview } from './runner/FormPreview';
+import { FormPreview } from './FormPreview';
 import { VersionsPanel } from './VersionsPanel';
-import './forms.css';
+import '../../components/form-runner/forms.css';
 
 const isNamed = (name: string) => name.trim() !== '' && name.trim().toLowerCase() !== UNTITLED_FORM.toLowerCase();
 

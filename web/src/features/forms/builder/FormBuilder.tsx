@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui';
 import { FieldProperties } from './FieldProperties';
 import { appendCell, dropBeside, dropSide, moveCell, removeCell, resizeCell, type Direction } from './layout-ops';
 import { PALETTE, type PaletteItem } from './palette';
-import '../forms.css';
+import '../../../components/form-runner/forms.css';
 
 export const EMPTY_CANVAS = 'Drag and drop a widget to start building.';
 const DRAG_TYPE = 'application/x-form-builder';

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { Alert, LoadingState } from '../ui';
+import { useAbility } from '../../lib/ability';
+import { call } from '../../lib/api/client';
+import { routes } from '../../lib/api/routes';
+import { useApi } from '../../lib/api/use-api';
+import { FormRunner } from './FormRunner';
+import { formInstanceFiles } from './runner-files';
+
+/**
+ * A participant's form instance, run with the version it started on (for the step page and
+ * the form-instance page): saves and submits with the instance's version (a stale save is
+ * refused and what was typed stays), File fields upload for this instance, Unsubmit for
+ * those who may create FormTemplate.
+ */
+export function FormInstanceRunner({ formInstanceId }: { formInstanceId: string }) {
+  const ability = useAbility();
+  const { data: instance, error, mutate } = useApi(routes.form.formInstance, { params: { id: formInstanceId } });
+  const files = useMemo(() => formInstanceFiles(formInstanceId), [formInstanceId]);
+  if (error) return <Alert tone="danger">{(error as Error).message}</Alert>;
+  if (!instance) return <LoadingState message="Loading form..." />;
+  return (
+    <FormRunner
+      content={instance.form}
+      initialData={instance.data}
+      submitted={instance.submitted}
+      submittedAt={instance.submittedAt}
+      canUnsubmit={ability.can('create', 'FormTemplate')}
+      files={files}
+      onSave={async (data, submitted) => {
+        const saved = await call(routes.form.saveFormInstance, { params: { id: formInstanceId }, body: { data, submitted, version: instance.version } });
+        await mutate(saved, { revalidate: false });
+      }}
+      onUnsubmit={async () => {
+        await mutate(await call(routes.form.unsubmit, { params: { formId: formInstanceId } }), { revalidate: false });
+      }}
+    />
+  );
+}
