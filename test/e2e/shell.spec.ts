@@ -1,20 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn } from './support';
 
-const ACCOUNTS: Array<{ email: string; links: string[] }> = [
-  { email: 'superadmin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'] },
-  { email: 'conference.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'] },
-  { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'] },
-  { email: 'advisor@example.org', links: ['Home', 'Tracks'] },
-  { email: 'mentor@example.org', links: ['Home', 'Tracks'] },
-  { email: 'interviewer@example.org', links: ['Home', 'Tracks'] },
-  { email: 'participant@example.org', links: ['Home', 'Tracks'] },
+// Home is /tracks; someone with no tracks, no assignments and no track-admin right lands on their profile.
+const TRACKS = /\/tracks$/;
+const OWN_PROFILE = /\/users\/[^/]+$/;
+const ACCOUNTS: Array<{ email: string; links: string[]; lands: RegExp }> = [
+  { email: 'superadmin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'conference.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'advisor@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
+  { email: 'mentor@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
+  { email: 'interviewer@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
+  { email: 'participant@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
 ];
 
 for (const account of ACCOUNTS) {
   test(`${account.email} signs in and sees the right navigation`, async ({ page }) => {
     await signIn(page, account.email);
-    await expect(page).toHaveURL(/\/tracks$/);
+    await expect(page).toHaveURL(account.lands);
     await dismissAnnouncements(page);
     expect(await navLinks(page)).toEqual(account.links);
   });

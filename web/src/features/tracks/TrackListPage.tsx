@@ -1,6 +1,7 @@
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { EmptyState, MenuButton } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
+import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
 import { CreateTrackDialog } from './CreateTrackDialog';
 import { TrackTemplatesSection } from './TrackTemplatesSection';
@@ -12,12 +13,17 @@ export interface TrackListPageProps {
 
 /**
  * /tracks (SPEC.md section 2): Track Templates for those who design tracks, then Participating
- * and Assignments. The Track menu is for designers only.
+ * and Assignments. The Track menu is for designers only. Someone with nothing here goes to their
+ * profile instead (SPEC.md: no tracks, no assignments and no track-admin right).
  */
 export function TrackListPage({ dialog }: TrackListPageProps) {
   const ability = useAbility();
   const navigate = useNavigate();
+  const me = useCurrentUser();
   const designs = ability.can('update', 'TrackTemplate');
+  // Enrolments and assignments arrive with participation; until then nobody has either.
+  const participates = false;
+  if (!designs && !participates) return <Navigate to={`/users/${me.id}`} replace />;
   const trackMenu = designs && (
     <MenuButton
       label="Track"
