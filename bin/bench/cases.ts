@@ -44,6 +44,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'security.logout': { path: '/api/security/logout', skip: 'ends the session it measures; one call is counted below' },
   'user.current': { as: 'participant@example.org', path: '/api/user/user', singleItem: true },
   'user.abilities': { as: 'conference.admin@example.org', path: '/api/user/abilities', singleItem: true },
+  'admin.trackAdmin': { as: 'advisor@example.org', path: '/api/admin/track-admin', singleItem: true },
   'notification.userNotifications': { as: 'participant@example.org', path: '/api/notification/user-notifications', query: 'limit=5&offset=0' },
   ...NOTIFICATION_CASES,
   'announcement.announcements': { as: 'mentor@example.org', path: '/api/announcement/announcements' },

@@ -45,6 +45,12 @@ export const adminApi = {
     summary: 'Deactivates users the caller may deactivate (never themselves): their sessions end at once and the identity provider refuses their sign-in.',
     body: userIdsBody, response: changedUsers,
   }),
+  trackAdmin: defineContract({
+    id: 'admin.trackAdmin', service: 'admin', method: 'GET', path: '/api/admin/track-admin', access: 'session',
+    summary:
+      "Whether the caller holds the track-admin right anywhere (designs tracks): /tracks sends someone without it, who has no tracks and no assignments, to their profile.",
+    response: z.object({ trackAdmin: z.boolean() }),
+  }),
   reactivateUser: defineContract({
     id: 'admin.reactivateUser', service: 'admin', method: 'POST', path: '/api/admin/reactivate-user', access: 'session', can: ['deactivate', 'User'],
     summary: 'Reactivates deactivated users the caller may deactivate; they sign in again (old sessions stay ended).',

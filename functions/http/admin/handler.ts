@@ -9,4 +9,6 @@ export const handler = createServiceHandler(adminApi, {
   reinviteUser: async ({ auth, body }) => reinviteUsers(auth, body.ids),
   deactivateUser: async ({ auth, body }) => setUsersInactive(auth, body.ids, true),
   reactivateUser: async ({ auth, body }) => setUsersInactive(auth, body.ids, false),
+  // Held anywhere: the caller's ability carries only rules where their roles govern.
+  trackAdmin: async ({ auth }) => ({ trackAdmin: auth.ability.can('update', 'TrackTemplate') }),
 });

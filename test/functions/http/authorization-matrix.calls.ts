@@ -125,6 +125,7 @@ export const CALLS: Record<string, CallBuilder> = {
   }),
   'admin.reinviteUser': async (t, tag) => ({ path: '/api/admin/reinvite-user', method: 'POST', body: { ids: [await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church })] } }),
   // A throwaway participant at the chain's church: deactivating the target would change the other rows.
+  'admin.trackAdmin': () => ({ path: '/api/admin/track-admin' }),
   'admin.deactivateUser': async (t, tag) => ({ path: '/api/admin/deactive-user', method: 'POST', body: { ids: [await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church })] } }),
   'admin.reactivateUser': async (t, tag) => ({
     path: '/api/admin/reactivate-user',

@@ -165,5 +165,6 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'admin.reinviteUser': { own: { default: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200, Participant: 404, User: 404 }, other: only(S, 200, 404), anonymous: 401 },
   // A user out of sight is not found for those who may deactivate users elsewhere.
   'admin.deactivateUser': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 404, DistrictAdmin: 404 }, anonymous: 401 },
+  'admin.trackAdmin': { own: 200, other: null, anonymous: 401, describesCaller: true },
   'admin.reactivateUser': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 404, DistrictAdmin: 404 }, anonymous: 401 },
 };

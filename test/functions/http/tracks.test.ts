@@ -1,4 +1,5 @@
 import { handler } from '../../../functions/http/track/handler';
+import { handler as adminHandler } from '../../../functions/http/admin/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
 import { CONFERENCE_LOCKED_MESSAGE, TRACK_IN_USE_MESSAGE } from '../../../functions/core/tracks/track-editor';
@@ -174,5 +175,15 @@ describe('track template rules', () => {
     const inUse = await call(CONFERENCE_ADMIN, `delete-track/${DEMO_INSTANCE_IDS.trackTemplate}`, { method: 'POST' });
     expect(inUse.status).toBe(422);
     expect(inUse.body.message).toBe(TRACK_IN_USE_MESSAGE);
+  });
+});
+
+describe('GET /api/admin/track-admin', () => {
+  it('says whether the caller designs tracks anywhere: admins yes, a participant or mentor no', async () => {
+    const trackAdmin = async (as: string) => (await invoke(adminHandler, '/api/admin/track-admin', { cookie: await cookieFor(as) })).body.trackAdmin;
+    expect(await trackAdmin(SUPERADMIN)).toBe(true);
+    expect(await trackAdmin(CONFERENCE_ADMIN)).toBe(true);
+    expect(await trackAdmin(PARTICIPANT)).toBe(false);
+    expect(await trackAdmin(MENTOR)).toBe(false);
   });
 });
