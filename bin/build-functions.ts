@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { services } from '../shared/api';
 import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from '../infra/bundling/function-bundles';
 import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
+import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -65,7 +66,7 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     legalComments: 'none',
     banner: { js: REQUIRE_SHIM },
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, lambdaEnvCredentials],
     logLevel: 'warning',
   });
 

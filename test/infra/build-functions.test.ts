@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { buildFunctions, type BuiltFunction } from '../../bin/build-functions';
 
 // One real bundle (the smallest service) is enough to check how every bundle is made.
@@ -31,5 +32,15 @@ describe('buildFunctions', () => {
     const code = readFileSync(built[0].outfile, 'utf8');
     expect(built[0].bytes).toBeLessThan(1024 * 1024);
     expect(code).not.toContain('Entrée invalide'); // zod's French locale
+  });
+
+  it("takes Lambda's credentials from the environment only (no STS or SSO clients bundled), and still loads and answers", () => {
+    const code = readFileSync(built[0].outfile, 'utf8');
+    expect(code).not.toMatch(/AssumeRoleWithWebIdentity|GetRoleCredentials/);
+    expect(code).toContain('AWS_ACCESS_KEY_ID');
+    const event = { version: '2.0', rawPath: '/api/app/health', requestContext: { http: { method: 'GET', path: '/api/app/health' } }, headers: {} };
+    const script = `const { handler } = await import(${JSON.stringify(built[0].outfile)}); const res = await handler(${JSON.stringify(event)}, {}); console.log(res.statusCode);`;
+    const answer = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    expect(answer.trim().split('\n').at(-1)).toBe('200');
   });
 });
