@@ -2,6 +2,7 @@ import { newId } from '../../db/ids';
 import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, StaleVersionError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { SYSTEM_FORM_LOCKED, UNTITLED_FORM, type FormUpdate, type FormView } from '../../../shared/api/form';
 import { cleanOptions } from '../../../shared/forms/answer-schema';
 import type { FormContent } from '../../../shared/forms/form-definition';
@@ -13,14 +14,15 @@ import { contentOf, formView, type FormItem } from './form-view';
 /** SPEC.md sections 4 and 6: only users who can manage everything set or clear the System Form flag. */
 const mayManageSystemForms = (auth: AuthContext) => auth.ability.can('manage', 'all');
 
-/** Options are stored as the runner offers them: empty ones dropped (SPEC.md section 5). */
+/** Options are stored as the runner offers them (empty ones dropped, SPEC.md section 5); paragraphs sanitised. */
 function normalised(content: FormContent): FormContent {
   return {
     layout: content.layout,
     fields: content.fields.map((field) => {
-      const { options, template } = field.properties;
+      const { options, template, paragraph } = field.properties;
       const properties = { ...field.properties };
       if (options) properties.options = cleanOptions(options);
+      if (paragraph !== undefined) properties.paragraph = sanitizeRichText(paragraph);
       if (template) properties.template = normalised(template);
       return { ...field, properties };
     }),

@@ -75,6 +75,19 @@ describe('forms: saving publishes immutable versions', () => {
     expect(v2.body).toMatchObject({ formVersion: 2, name: 'Intake', fields: [textField('a')] });
   });
 
+  it('stores Paragraph rich text only through the sanitiser, in list item templates too', async () => {
+    const form = await newForm();
+    const paragraph = (id: string) => ({ id, name: 'Intro', type: 'Paragraph', properties: { paragraph: '<p onclick="x()">Read <a href="javascript:alert(1)">this</a><script>alert(1)</script></p>' } });
+    const list = { id: 'list', name: 'Items', type: 'List', properties: { template: { layout: placed('inner'), fields: [paragraph('inner')] } } };
+    const saved = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Rich', version: 1, layout: placed('p', 'list'), fields: [paragraph('p'), list] } });
+    expect(saved.status).toBe(200);
+    const clean = '<p>Read <a target="_blank" rel="noopener noreferrer">this</a></p>';
+    expect(saved.body.fields[0].properties.paragraph).toBe(clean);
+    expect(saved.body.fields[1].properties.template.fields[0].properties.paragraph).toBe(clean);
+    const stored = await call(CONFERENCE_ADMIN, `/api/form/${form.id}/versions/2`);
+    expect(JSON.stringify(stored.body)).not.toMatch(/script|onclick|javascript/);
+  });
+
   it('a stale save is 409 and writes nothing', async () => {
     const form = await newForm();
     await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Fresh', version: 1, layout: [], fields: [] } });

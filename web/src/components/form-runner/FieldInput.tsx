@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FormField } from '@shared/forms/form-definition';
 import { cleanOptions } from '@shared/forms/answer-schema';
 import { Checkbox, DatePicker, Link, RadioGroup, TextArea, TextField, TimePicker } from '../ui';
 import { counterText } from '../ui/TextArea';
 import { ListInput } from './ListInput';
+import { RichTextView } from '../rich-text/RichTextView';
 import { FileUpload } from '../files/FileUpload';
 import type { FileRef } from '../../lib/files/upload-file';
 import { useRunnerFiles } from './runner-files';
@@ -29,7 +29,7 @@ export function DisplayField({ field }: { field: FormField }) {
     case 'Link':
       return field.properties.link ? <Link href={field.properties.link} target="_blank" rel="noreferrer">{field.name || field.properties.link}</Link> : <span>{field.name}</span>;
     case 'Paragraph':
-      return <div className="forms-paragraph" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(field.properties.paragraph ?? '') }} />;
+      return <RichTextView className="forms-paragraph" html={field.properties.paragraph ?? ''} />;
     default:
       return null;
   }

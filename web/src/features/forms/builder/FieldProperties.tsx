@@ -2,6 +2,8 @@ import { FILE_KINDS } from '@shared/forms/field-types';
 import type { FieldProperties as Properties, FormField } from '@shared/forms/form-definition';
 import { Checkbox, RadioGroup, TextArea, TextField } from '../../../components/ui';
 import { FormBuilder } from './FormBuilder';
+import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor';
+import { EDITOR_HEIGHTS } from '@shared/rich-text/allow-list';
 
 const numberOrNothing = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
 
@@ -28,7 +30,7 @@ export function FieldProperties({ field, onChange }: { field: FormField; onChang
         </>
       )}
       {t === 'Link' && <TextField label="Link" type="url" value={p.link ?? ''} onChange={(link) => set({ link })} />}
-      {t === 'Paragraph' && <TextArea label="Paragraph (HTML)" value={p.paragraph ?? ''} onChange={(paragraph) => set({ paragraph })} rows={6} />}
+      {t === 'Paragraph' && <LazyRichTextEditor label="Paragraph" value={p.paragraph ?? ''} onChange={(paragraph) => set({ paragraph })} height={EDITOR_HEIGHTS.paragraph} />}
       {t === 'File' && (
         <>
           <TextField label="File name" value={p.name ?? ''} onChange={(name) => set({ name })} />
