@@ -4,19 +4,9 @@
  * another conference, and a church rename refreshing 1,000 members' copies of its name. Each
  * job runs step by step in this process, as the stream worker would run it.
  */
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawnDynamoLocal } from '../local/dynamodb-java';
-import { freePort } from '../local/ports';
+import { scratchTable } from './scratch-table';
 
-const port = await freePort();
-const dynamo = spawnDynamoLocal({ port });
-process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${port}`;
-process.env.TABLE_NAME = 'job-timings';
-process.env.AWS_REGION ??= 'us-east-1';
-process.env.LOG_LEVEL ??= 'silent';
-
-const { dynamoClient } = await import('../../functions/db/client');
-const { ensureTable } = await import('../../functions/db/table');
+const scratch = await scratchTable('job-timings');
 const { db } = await import('../../functions/db/service');
 const { seedDemo, DEMO_LOCATION_IDS } = await import('../../functions/db/seed/demo');
 const { openSession } = await import('../../functions/core/session/open-session');
@@ -29,16 +19,6 @@ const { jobKinds } = await import('../../functions/core/jobs/job-kinds');
 const { checkDirectory } = await import('../maintenance/directory-check');
 
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await dynamoClient().send(new ListTablesCommand({ Limit: 1 }));
-      break;
-    } catch (error) {
-      if (attempt > 120) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  await ensureTable(dynamoClient(), 'job-timings');
   await seedDemo();
   const auth = (await resolveSession((await openSession('demo-superadmin')).token))!;
 
@@ -72,5 +52,5 @@ try {
   console.log(`Rename a church with 1,000 members: ${(renameMs / 1000).toFixed(1)} s, ${renameJob!.steps} steps, ${renameJob!.done} members, ${renameJob!.status}`);
   console.log(`Drift afterwards: ${drift.differences.length} differences`);
 } finally {
-  dynamo.kill();
+  scratch.stop();
 }

@@ -33,6 +33,34 @@ const onFreshTracks = (label: string, method: string, path: (id: string) => stri
     singleItem: true,
   });
 
+const COPY_CALLS = 20;
+const JOB_WAIT_MS = 250;
+const JOB_WAIT_ROUNDS = 240;
+
+/** Waits for the jobs the calls started; answers the results of those that succeeded. */
+async function jobResults(ctx: BenchContext, responses: unknown[]): Promise<Array<{ trackTemplateId?: string }>> {
+  const jobIds = responses.map((response) => (response as { jobId?: string } | null)?.jobId).filter((id): id is string => Boolean(id));
+  const results: Array<{ trackTemplateId?: string }> = [];
+  await forEachConcurrently(jobIds, async (jobId) => {
+    for (let round = 0; round < JOB_WAIT_ROUNDS; round++) {
+      const job = await ctx.api<{ status: string; result?: { trackTemplateId?: string } }>(AS.conferenceAdmin, 'GET', `/api/job/${jobId}`);
+      if (job.status === 'failed') return;
+      if (job.status === 'succeeded') {
+        results.push(job.result ?? {});
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, JOB_WAIT_MS));
+    }
+  });
+  return results;
+}
+
+/** Deletes the tracks the copy jobs made (a copy shows only once its job succeeded). */
+async function deleteCopies(ctx: BenchContext, responses: unknown[]): Promise<void> {
+  const made = (await jobResults(ctx, responses)).flatMap((result) => (result.trackTemplateId ? [result.trackTemplateId] : []));
+  await deleteTracks(ctx, made);
+}
+
 export const TRACK_CASES: Record<string, BenchCase> = {
   'track.create': benchCase<string>({
     as: AS.conferenceAdmin,
@@ -48,6 +76,26 @@ export const TRACK_CASES: Record<string, BenchCase> = {
   'track.deactivate': onFreshTracks('deactivate', 'POST', (id) => `/api/track/deactivate-track/${id}`),
   'track.reactivate': onFreshTracks('reactivate', 'POST', (id) => `/api/track/reactivate-track/${id}`),
   'track.remove': onFreshTracks('remove', 'POST', (id) => `/api/track/delete-track/${id}`, undefined, false),
+  'track.copy': benchCase<string>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: `/api/track/copy-track/${DEMO_INSTANCE_IDS.systemTrack}/${HOME}`,
+    calls: COPY_CALLS,
+    prepare: async (ctx) => ctx.runId,
+    each: (call, runId) => ({ body: { name: `Bench copy ${call} ${runId}`, description: 'Copied by the benchmark' } }),
+    cleanUp: (ctx, _, responses) => deleteCopies(ctx, responses),
+    singleItem: true,
+  }),
+  'track.importTemplate': benchCase<string>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: `/api/track/import-track-template/track-template/${DEMO_INSTANCE_IDS.trackTemplate}/conference/${HOME}`,
+    calls: COPY_CALLS,
+    prepare: async (ctx) => ctx.runId,
+    each: (call, runId) => ({ body: { name: `Bench import ${call} ${runId}`, description: 'Imported by the benchmark' } }),
+    cleanUp: (ctx, _, responses) => deleteCopies(ctx, responses),
+    singleItem: true,
+  }),
   'track.trackTemplate': { as: AS.conferenceAdmin, path: `/api/track/track-template/${DEMO_INSTANCE_IDS.trackTemplate}`, singleItem: true },
   'track.isSystemTrackWithCopies': { as: AS.conferenceAdmin, path: `/api/track/is-system-track-with-copies/${DEMO_INSTANCE_IDS.systemTrack}`, singleItem: true },
   'track.byConference': { as: AS.conferenceAdmin, path: '/api/track/track-templates/conference/0' },
@@ -108,6 +156,19 @@ export const PHASE_CASES: Record<string, BenchCase> = {
     prepare: (ctx, calls) => tracksWithPhases(ctx, calls, 'phase remove', 3),
     each: (call, made) => ({ path: `/api/phase/delete-phase/${made[call].phaseIds[0]}` }),
     cleanUp: cleanUpPhaseTracks,
+    singleItem: true,
+  }),
+  'phase.importPhase': benchCase<string[]>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/phase/import-phase',
+    calls: COPY_CALLS,
+    prepare: (ctx, calls) => createTracks(ctx, calls, 'phase import'),
+    each: (call, ids) => ({ path: `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${ids[call]}` }),
+    cleanUp: async (ctx, ids, responses) => {
+      await jobResults(ctx, responses);
+      await deleteTracks(ctx, ids);
+    },
     singleItem: true,
   }),
   'phase.getPhase': { as: AS.participant, path: `/api/phase/get-phase/${DEMO_INSTANCE_IDS.discernmentPhase}`, singleItem: true },

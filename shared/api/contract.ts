@@ -35,8 +35,8 @@ export interface Contract<
   query?: Q;
   body?: B;
   response: R;
-  /** Success status; 204 sends no body. */
-  status?: 200 | 201 | 204 | 302;
+  /** Success status; 204 sends no body; 202 answers a started background job (`{ jobId }`). */
+  status?: 200 | 201 | 202 | 204 | 302;
 }
 
 /**

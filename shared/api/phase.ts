@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
+import { jobStartedSchema } from '../schemas/job';
 import { idOf, idSchema } from './id-list';
 import { PHASE_DIRECTIONS, phaseInputSchema, phaseSchema } from '../schemas/track';
 
@@ -37,6 +38,13 @@ export const phaseApi = {
   byTrack: defineContract({
     id: 'phase.byTrack', service: 'phase', method: 'GET', path: `${base}/get-phases/track-template/{id}`, access: 'session', can: ['read', 'TrackTemplate'],
     summary: "A track template's phases in order.", params: z.object({ id: idSchema }), response: z.array(phaseSchema),
+  }),
+  importPhase: defineContract({
+    id: 'phase.importPhase', service: 'phase', method: 'POST', path: `${base}/import-phase/phase/{phaseId}/track-template/{trackTemplateId}`, access: 'session',
+    can: ['update', 'TrackTemplate'], status: 202,
+    summary: 'Starts a background job copying a phase of a track the caller reads, with its steps, to the end of a track they edit; the phase shows once the job has succeeded.',
+    params: z.object({ phaseId: idSchema, trackTemplateId: idSchema }),
+    response: jobStartedSchema,
   }),
 };
 export type PhaseApi = typeof phaseApi;

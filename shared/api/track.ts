@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
+import { jobStartedSchema } from '../schemas/job';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
 import { booleanText, limitSchema, offsetSchema, pageOf, searchTextSchema, whereSchema } from './list-query';
 import {
@@ -18,6 +19,8 @@ import {
  */
 const base = '/api/track';
 const byTrack = z.object({ trackTemplateId: idSchema });
+/** Copy and import: the new track's texts (SPEC.md section 5: trimmed, at least 2 characters). */
+const copyTexts = z.object({ name: trackNameSchema, description: trackDescriptionSchema });
 const version = { version: z.number({ error: 'version is required' }).int().min(1) };
 
 const listWhere = whereSchema({
@@ -68,6 +71,21 @@ export const trackApi = {
     params: z.object({ conferenceId: idOf('Conference is required.') }),
     query: z.object({ name: searchTextSchema.optional(), limit: z.coerce.number().int().min(1).max(ID_LIST_MAX).default(ID_LIST_MAX) }),
     response: z.array(trackTemplateSchema),
+  }),
+  copy: defineContract({
+    id: 'track.copy', service: 'track', method: 'POST', path: `${base}/copy-track/{trackTemplateId}/{conferenceId}`, access: 'session', can: ['create', 'TrackTemplate'], status: 202,
+    summary: 'Copy from Existing: starts a background job copying a system track (phases, steps, contents, actions) into a conference; the copy shows once the job has succeeded.',
+    params: z.object({ trackTemplateId: idSchema, conferenceId: trackConferenceIdSchema }),
+    body: copyTexts,
+    response: jobStartedSchema,
+  }),
+  importTemplate: defineContract({
+    id: 'track.importTemplate', service: 'track', method: 'POST', path: `${base}/import-track-template/track-template/{trackTemplateId}/conference/{conferenceId}`, access: 'session',
+    can: ['create', 'TrackTemplate'], status: 202,
+    summary: "Import from Existing: starts a background job copying another conference's track into a conference; the copy shows once the job has succeeded.",
+    params: z.object({ trackTemplateId: idSchema, conferenceId: trackConferenceIdSchema }),
+    body: copyTexts,
+    response: jobStartedSchema,
   }),
   quickSearch: defineContract({
     id: 'track.quickSearch', service: 'track', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'TrackTemplate'],

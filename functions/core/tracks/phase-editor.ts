@@ -35,7 +35,7 @@ export async function requirePhase(auth: TrackCaller, phaseId: string, action: A
  * The guard that serialises changes of one track's phase list: the track's `outlineVersion`
  * moves on, conditioned on the value read (a track written before the counter had none).
  */
-function outlineGuard(track: TrackTemplateItem): TransactionItem {
+export function outlineGuard(track: TrackTemplateItem): TransactionItem {
   const read = track.outlineVersion ?? 0;
   return (tx) =>
     tx.trackTemplate

@@ -2,7 +2,8 @@
  * `npm run seed -- --scale large`: the demo organisation plus a generated one (see
  * ./large-organisation.ts and ./large-people.ts), by default 5 jurisdictions, 40 episcopal
  * areas, 55 conferences, 400 districts, 30,000 churches and 50,000 users, with their
- * directory entries and counts, for the benchmark at scale.
+ * directory entries and counts, and a system track of 10 phases x 100 steps (./large-track.ts),
+ * for the benchmark at scale.
  *
  * Every item has a fixed id and is put, so seeding again overwrites. Directory counts are
  * tallied per chunk (each target is in exactly one chunk), added to the demo's counts for
@@ -20,6 +21,7 @@ import { countTally, demoCounts } from './large-counts';
 import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } from './large-organisation';
 import { generatedPeopleCount, largePeople, type GeneratedPerson } from './large-people';
 import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
+import { largeTrackTableItems } from './large-track';
 
 export { LARGE_SIZES, type LargeSizes } from './large-organisation';
 
@@ -156,6 +158,12 @@ async function writePeople(people: Iterable<GeneratedPerson>, total: number, { w
   if (chunk.length) await writeChunk();
 }
 
+/** The design-size system track (./large-track.ts): template, phases, steps, contents, actions. */
+async function writeLargeTrack({ writer, progress }: Pipeline): Promise<void> {
+  await writer.put(largeTrackTableItems());
+  progress('large track', 1, 1);
+}
+
 /** Counts last, the System root's users count after every other: its total marks the seed complete. */
 async function writeCounts({ writer, counts }: Pipeline): Promise<void> {
   await writer.flush();
@@ -178,6 +186,7 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLar
   const pipeline: Pipeline = { writer, counts: countTally(), progress: progressLog(writer, started, options.log) };
   await writeLocations(organisation.generated, pipeline);
   await writePeople(largePeople(organisation, sizes.users), generatedPeopleCount(sizes.users), pipeline);
+  await writeLargeTrack(pipeline);
   await writeCounts(pipeline);
 
   const seconds = (performance.now() - started) / 1000;

@@ -1,5 +1,6 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { phaseApi } from '../../../shared/api/phase';
+import { startPhaseImport } from '../../core/tracks/track-copy';
 import { createPhase, deletePhase, movePhase, readPhase, readPhases, updatePhase } from '../../core/tracks/phase-editor';
 
 export const handler = createServiceHandler(phaseApi, {
@@ -12,4 +13,5 @@ export const handler = createServiceHandler(phaseApi, {
   },
   getPhase: async ({ auth, params }) => readPhase(auth, params.id),
   byTrack: async ({ auth, params }) => readPhases(auth, params.id),
+  importPhase: async ({ auth, params }) => startPhaseImport(auth, params.phaseId, params.trackTemplateId),
 });

@@ -2,6 +2,7 @@ import { createServiceHandler } from '../../lib/http/service-handler';
 import { trackApi } from '../../../shared/api/track';
 import { createTrack, deleteTrack, setTrackDisabled, updateTrack } from '../../core/tracks/track-editor';
 import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
+import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
 
@@ -17,5 +18,7 @@ export const handler = createServiceHandler(trackApi, {
   },
   isSystemTrackWithCopies: async ({ auth, params }) => (await requireTrack(auth, params.trackTemplateId, 'read')).track.copyCount > 0,
   byConference: async ({ auth, params, query }) => tracksOfConference(auth, params.conferenceId, query),
+  copy: async ({ auth, params, body }) => startTrackCopy(auth, params.trackTemplateId, params.conferenceId, body),
+  importTemplate: async ({ auth, params, body }) => startTrackImport(auth, params.trackTemplateId, params.conferenceId, body),
   quickSearch: async ({ auth, query }) => trackPage(auth, query),
 });

@@ -1,5 +1,6 @@
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
+import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import type { MatrixCall } from './authorization-matrix.calls';
 import type { Actor, Target } from './authorization-matrix.fixtures';
 
@@ -79,6 +80,14 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'track.remove': async (t, tag) => ({ path: `/api/track/delete-track/${await throwawayTrack(t.chain.Conference, tag)}`, method: 'POST' }),
   'track.isSystemTrackWithCopies': async (t) => ({ path: `/api/track/is-system-track-with-copies/${await trackIn(t.chain.Conference)}` }),
   'track.byConference': (t) => ({ path: `/api/track/track-templates/conference/${t.chain.Conference}` }),
+  // Copies land in the target's conference; the source is the demo's system track (everyone who reads tracks reads it).
+  'track.copy': (t, tag) => ({ path: `/api/track/copy-track/${DEMO_INSTANCE_IDS.systemTrack}/${t.chain.Conference}`, method: 'POST', body: { name: `Matrix copy ${tag}`, description: 'Matrix copy' } }),
+  // A track of the target's conference imported into that conference: whoever may read it and design there.
+  'track.importTemplate': async (t, tag) => ({
+    path: `/api/track/import-track-template/track-template/${await trackIn(t.chain.Conference)}/conference/${t.chain.Conference}`,
+    method: 'POST',
+    body: { name: `Matrix import ${tag}`, description: 'Matrix import' },
+  }),
   'track.quickSearch': (t) => ({ path: '/api/track/quickSearch', query: `where[conferenceId]=${t.chain.Conference}` }),
 
   'phase.create': async (t, tag) => ({ path: '/api/phase/create-phase', method: 'POST', body: { trackTemplateId: await trackIn(t.chain.Conference), name: `Matrix phase ${tag}` } }),
@@ -95,6 +104,7 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   },
   'phase.remove': async (t, tag) => ({ path: `/api/phase/delete-phase/${(await throwawayPhase(t.chain.Conference, tag)).phaseId}`, method: 'DELETE' }),
   'phase.getPhase': async (t) => ({ path: `/api/phase/get-phase/${await phaseIn(t.chain.Conference)}` }),
+  'phase.importPhase': async (t) => ({ path: `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${await trackIn(t.chain.Conference)}`, method: 'POST' }),
   'phase.byTrack': async (t) => ({ path: `/api/phase/get-phases/track-template/${await trackIn(t.chain.Conference)}` }),
 
   'step.createStepTemplate': async (t, tag) => ({

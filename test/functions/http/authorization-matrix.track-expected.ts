@@ -19,6 +19,8 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'track.deactivate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'track.reactivate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'track.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'track.copy': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
+  'track.importTemplate': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'track.trackTemplate': row(only(READ_TRACK, 200), READ_OTHER),
   'track.isSystemTrackWithCopies': row(only(READ_TRACK, 200), READ_OTHER),
   'track.byConference': row(only(READ_TRACK, 200), READ_OTHER),
@@ -28,6 +30,7 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'phase.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'phase.updateOrder': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'phase.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'phase.importPhase': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'phase.getPhase': row(only(READ_TRACK, 200), READ_OTHER),
   'phase.byTrack': row(only(READ_TRACK, 200), READ_OTHER),
 

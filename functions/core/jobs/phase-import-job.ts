@@ -1,0 +1,55 @@
+import { JobFailure, type JobKind } from '../../db/jobs';
+import { retryOnStale, transact } from '../../db/transact';
+import { HttpError } from '../../lib/errors';
+import { copiedId, copyStepChunk, phaseCopy, readSource } from '../tracks/design-copy';
+import { outlineGuard, phasesOf } from '../tracks/phase-editor';
+import { getTrackTemplate } from '../tracks/track-store';
+
+/**
+ * Phase import: a phase of another track, with its steps, contents and actions, becomes the
+ * last phase of the target track. Steps go first, in chunks (design-copy.ts); the phase itself
+ * last, with the target's phase-list guard, so the import shows only once it is complete.
+ */
+export interface PhaseImportInput {
+  sourceTrackTemplateId: string;
+  phaseId: string;
+  targetTrackTemplateId: string;
+}
+
+export const SOURCE_PHASE_GONE_MESSAGE = 'The phase to import no longer exists.';
+export const TARGET_GONE_MESSAGE = 'The track to import into no longer exists.';
+
+class AlreadyImported extends HttpError {
+  constructor() {
+    super(409, 'Already imported');
+  }
+}
+
+export const phaseImportJob: JobKind<PhaseImportInput> = {
+  async step(job) {
+    const { sourceTrackTemplateId, phaseId, targetTrackTemplateId } = job.input;
+    const source = await readSource(sourceTrackTemplateId, phaseId);
+    const phase = source?.phases[0];
+    if (!source || !phase) throw new JobFailure(SOURCE_PHASE_GONE_MESSAGE);
+    const total = source.steps.length + 1;
+    const chunk = await copyStepChunk(job, source, targetTrackTemplateId, job.cursor as string | undefined);
+    if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
+
+    const result = { phaseId: copiedId(job, phase.phaseId), trackTemplateId: targetTrackTemplateId };
+    try {
+      await retryOnStale(async () => {
+        const target = await getTrackTemplate(targetTrackTemplateId);
+        if (!target) throw new JobFailure(TARGET_GONE_MESSAGE);
+        const order = (await phasesOf(targetTrackTemplateId)).length + 1;
+        await transact([
+          { write: (tx) => tx.phaseTemplate.create(phaseCopy(job, phase, targetTrackTemplateId, order)).commit(), onConditionFailed: () => new AlreadyImported() },
+          outlineGuard(target),
+        ]);
+      });
+    } catch (error) {
+      // An earlier try of this step committed the phase: the import is complete.
+      if (!(error instanceof AlreadyImported)) throw error;
+    }
+    return { done: 1, total, finished: true, result };
+  },
+};

@@ -1,0 +1,72 @@
+import { JobFailure, type JobKind } from '../../db/jobs';
+import { transact, type TransactionItem } from '../../db/transact';
+import { HttpError } from '../../lib/errors';
+import { copiedId, copyStepChunk, phaseCopy, readSource, type CopyJob } from '../tracks/design-copy';
+import { statusOf } from '../tracks/track-store';
+
+/**
+ * Copy from Existing and Import from Existing: a track's phases, steps, contents and actions
+ * become a new track of `conferenceId`. Steps go in chunks (design-copy.ts); the last step
+ * writes the phases, the template and the origin's copy count in one transaction, so the copy
+ * is hidden (not listed, not readable) until it is complete, and the count moves exactly once.
+ */
+export interface TrackCopyInput {
+  sourceTrackTemplateId: string;
+  /** As stored (a conference id). */
+  conferenceId: string;
+  name: string;
+  description: string;
+}
+
+export const SOURCE_GONE_MESSAGE = 'The track to copy no longer exists.';
+
+/** The copy's template already exists: an earlier try of the final step committed. */
+class AlreadyCopied extends HttpError {
+  constructor() {
+    super(409, 'Already copied');
+  }
+}
+
+/** The new track's id: derived from the job, so every try of the final step names the same track. */
+export const copyTrackId = (job: CopyJob & { input: TrackCopyInput }) => copiedId(job, job.input.sourceTrackTemplateId);
+
+export const trackCopyJob: JobKind<TrackCopyInput> = {
+  async step(job) {
+    const source = await readSource(job.input.sourceTrackTemplateId);
+    const trackTemplateId = copyTrackId(job);
+    if (!source) throw new JobFailure(SOURCE_GONE_MESSAGE);
+    const total = source.steps.length + 1;
+    const chunk = await copyStepChunk(job, source, trackTemplateId, job.cursor as string | undefined);
+    if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
+
+    const template = {
+      trackTemplateId,
+      name: job.input.name,
+      description: job.input.description,
+      conferenceId: job.input.conferenceId,
+      disabled: false,
+      status: statusOf(false),
+      originTrackTemplateId: source.track.trackTemplateId,
+      ...(source.track.roles ? { roles: source.track.roles } : {}),
+      instanceCount: 0,
+      copyCount: 0,
+      outlineVersion: 0,
+      version: 1,
+      createdAt: job.createdAt,
+    };
+    const final: TransactionItem[] = [
+      { write: (tx) => tx.trackTemplate.create(template).commit(), onConditionFailed: () => new AlreadyCopied() },
+      ...source.phases.map((phase): TransactionItem => (tx) => tx.phaseTemplate.put(phaseCopy(job, phase, trackTemplateId)).commit()),
+      // The origin's count locks its conference while copies exist (it must still exist).
+      { write: (tx) => tx.trackTemplate.patch({ trackTemplateId: source.track.trackTemplateId }).add({ copyCount: 1 }).commit(), onConditionFailed: () => new HttpError(404, SOURCE_GONE_MESSAGE) },
+    ];
+    try {
+      await transact(final);
+    } catch (error) {
+      if (error instanceof AlreadyCopied) return { done: 1, total, finished: true, result: { trackTemplateId } };
+      if (error instanceof HttpError) throw new JobFailure(error.message);
+      throw error;
+    }
+    return { done: 1, total, finished: true, result: { trackTemplateId } };
+  },
+};

@@ -1,0 +1,144 @@
+import { TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
+import type { JobItem } from '../../db/jobs';
+import { deterministicId } from '../../db/ids';
+import { db } from '../../db/service';
+import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
+import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
+
+/**
+ * The copy code shared by Copy from Existing, Import from Existing and phase import (all
+ * background jobs). Every copied item's id is derived from the job and the source item's id,
+ * and every write is a put, so a step that runs twice (a crash after its work) writes the same
+ * items again and never a second copy. Steps are copied in chunks, in key order from a cursor
+ * (the last source step copied), each with its contents and actions; the item that makes the
+ * copy visible (the track template, or the imported phase) is written last by the job.
+ */
+export type CopyJob = Pick<JobItem, 'jobId' | 'createdAt'>;
+
+/** The id of `sourceId`'s copy made by this job: the same on every try. */
+export const copiedId = (job: CopyJob, sourceId: string) => deterministicId(Date.parse(job.createdAt), job.jobId, sourceId);
+
+/** Steps per job step: with 4 parts each, 500 puts (5 transactions). */
+export const STEPS_PER_CHUNK = 100;
+const PARALLEL_TRANSACTIONS = 4;
+
+export interface SourceOutline {
+  track: TrackTemplateItem;
+  phases: PhaseItem[];
+  /** In key order (`orderKey`): the order chunks follow. */
+  steps: StepItem[];
+}
+
+/** The source's template, phases and step headers (one Query); null when the track is gone. */
+export async function readSource(trackTemplateId: string, phaseId?: string): Promise<SourceOutline | null> {
+  const { data } = await db().collections.trackTemplateAggregate({ trackTemplateId }).go({ limit: TRACK_OUTLINE_ITEMS_MAX, consistent: true });
+  const track = data.trackTemplate[0];
+  if (!track) return null;
+  const inScope = <T extends { phaseId: string }>(items: T[]) => (phaseId ? items.filter((item) => item.phaseId === phaseId) : items);
+  const steps = inScope(data.stepTemplate).sort((a, b) => (orderKey(a.stepTemplateId) < orderKey(b.stepTemplateId) ? -1 : 1));
+  return { track, phases: inScope(data.phaseTemplate).sort((a, b) => a.order - b.order), steps };
+}
+
+/** Steps go in the order of their parts' keys (ids lower-cased, as ElectroDB writes keys), so a chunk's parts are one range. */
+const orderKey = (stepTemplateId: string) => stepTemplateId.toLowerCase();
+
+/** A source phase as it is copied into `targetTrackId` (origin kept: copied phases are locked). */
+export function phaseCopy(job: CopyJob, phase: PhaseItem, targetTrackId: string, order = phase.order) {
+  return {
+    trackTemplateId: targetTrackId,
+    phaseId: copiedId(job, phase.phaseId),
+    name: phase.name,
+    description: phase.description,
+    order,
+    originPhaseId: phase.phaseId,
+    stepsVersion: 0,
+    version: 1,
+    createdAt: job.createdAt,
+  };
+}
+
+function stepCopy(job: CopyJob, step: StepItem, targetTrackId: string) {
+  const { updatedAt: _updatedAt, version: _version, ...fields } = step;
+  return {
+    ...fields,
+    trackTemplateId: targetTrackId,
+    phaseId: copiedId(job, step.phaseId),
+    stepTemplateId: copiedId(job, step.stepTemplateId),
+    prerequisites: step.prerequisites.map((id) => copiedId(job, id)),
+    originStepTemplateId: step.stepTemplateId,
+    version: 1,
+    createdAt: job.createdAt,
+  };
+}
+
+type PartEntity = 'stepContentTemplate' | 'stepActionTemplate';
+const PART_PAGE = 500;
+
+/**
+ * One entity's parts of the steps `first` to `last` (in key order): they sit together in the
+ * source's `trackTemplateDetail`, so a chunk's parts are a Query or two from `first`, read until
+ * past `last`, whatever the chunk's size.
+ */
+async function partsOfRange(entity: PartEntity, trackTemplateId: string, first: string, last: string) {
+  const found: Array<Record<string, any>> = [];
+  let cursor: string | null = null;
+  do {
+    const options = { limit: PART_PAGE, cursor, consistent: true };
+    const page: { data: Array<Record<string, any>>; cursor: string | null } =
+      entity === 'stepContentTemplate'
+        ? await db().entities.stepContentTemplate.query.byTrack({ trackTemplateId }).gte({ stepTemplateId: first }).go(options)
+        : await db().entities.stepActionTemplate.query.byTrack({ trackTemplateId }).gte({ stepTemplateId: first }).go(options);
+    for (const part of page.data) {
+      if (orderKey(part.stepTemplateId) > orderKey(last)) return found;
+      found.push(part);
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return found;
+}
+
+/** The chunk's contents and actions, copied under their steps' copies. */
+async function partCopies(job: CopyJob, trackTemplateId: string, first: string, last: string, targetTrackId: string, steps: Set<string>): Promise<TransactionItem[]> {
+  const ofChunk = (parts: Array<Record<string, any>>) => parts.filter((part) => steps.has(part.stepTemplateId));
+  const [contents, actions] = (await Promise.all([
+    partsOfRange('stepContentTemplate', trackTemplateId, first, last),
+    partsOfRange('stepActionTemplate', trackTemplateId, first, last),
+  ])).map(ofChunk);
+  const copy = (part: Record<string, any>) => {
+    const { updatedAt: _updatedAt, ...fields } = part;
+    return { ...fields, trackTemplateId: targetTrackId, stepTemplateId: copiedId(job, part.stepTemplateId), version: 1, createdAt: job.createdAt };
+  };
+  return [
+    ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.put({ ...copy(content), contentTemplateId: copiedId(job, content.contentTemplateId) } as never).commit()),
+    ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.put({ ...copy(action), actionTemplateId: copiedId(job, action.actionTemplateId) } as never).commit()),
+  ];
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) results.push(...(await Promise.all(items.slice(start, start + size).map(work))));
+  return results;
+}
+
+export interface ChunkOutcome {
+  /** Source steps copied by this chunk. */
+  copied: number;
+  /** The last source step copied (the next chunk's cursor); undefined when none was left. */
+  last?: string;
+}
+
+/** Copies the next chunk of the source's steps after `after` (an `orderKey`), with their contents and actions. */
+export async function copyStepChunk(job: CopyJob, source: SourceOutline, targetTrackId: string, after?: string): Promise<ChunkOutcome> {
+  const chunk = source.steps.filter((step) => after === undefined || orderKey(step.stepTemplateId) > after).slice(0, STEPS_PER_CHUNK);
+  if (!chunk.length) return { copied: 0 };
+  const first = chunk[0].stepTemplateId;
+  const last = chunk[chunk.length - 1].stepTemplateId;
+  const inChunk = new Set(chunk.map((step) => step.stepTemplateId));
+  // A phase import's range may hold other phases' steps: only the chunk's own parts are copied.
+  const parts = (await partCopies(job, source.track.trackTemplateId, first, last, targetTrackId, inChunk));
+  const writes: TransactionItem[] = [...chunk.map((step): TransactionItem => (tx) => tx.stepTemplate.put(stepCopy(job, step, targetTrackId)).commit()), ...parts];
+  const transactions: TransactionItem[][] = [];
+  for (let start = 0; start < writes.length; start += TRANSACTION_MAX_ITEMS) transactions.push(writes.slice(start, start + TRANSACTION_MAX_ITEMS));
+  await inBatches(transactions, PARALLEL_TRANSACTIONS, transact);
+  return { copied: chunk.length, last: orderKey(last) };
+}
