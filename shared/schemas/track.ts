@@ -31,6 +31,19 @@ export const trackConferenceIdSchema = idOf('Conference is required.');
 export const trackInputSchema = z.object({ name: trackNameSchema, description: trackDescriptionSchema, conferenceId: trackConferenceIdSchema });
 export type TrackInput = z.infer<typeof trackInputSchema>;
 
+/** Copy from Existing (SPEC.md section 5): a system track, a conference, name and description. */
+export const trackCopyFormSchema = z.object({
+  sourceTrackTemplateId: idOf('Track is required.'),
+  conferenceId: trackConferenceIdSchema,
+  name: trackNameSchema,
+  description: trackDescriptionSchema,
+});
+export type TrackCopyForm = z.infer<typeof trackCopyFormSchema>;
+
+/** Import from Existing (SPEC.md section 5): the source conference and track, the target conference, name and description. */
+export const trackImportFormSchema = trackCopyFormSchema.extend({ sourceConferenceId: idOf('Conference is required.') });
+export type TrackImportForm = z.infer<typeof trackImportFormSchema>;
+
 /** One track template as the list and the header show it. */
 export const trackTemplateSchema = z.object({
   id: z.string(),

@@ -73,6 +73,41 @@ test.describe('Tracks as a conference admin', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('copies a system track into the conference (Copy from Existing) and watches the job until the copy opens', async ({ page }) => {
+    await openTracks(page, 'conference.admin@example.org');
+    await page.getByRole('button', { name: 'Track' }).click();
+    await page.getByRole('menuitem', { name: 'Copy from Existing' }).click();
+    await expect(page).toHaveURL(/\/tracks\/copy-track$/);
+    const dialog = page.getByRole('dialog', { name: 'Copy from Existing' });
+    const copy = dialog.getByRole('button', { name: 'Copy' });
+    await expect(copy).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'System track' }).fill('Lic');
+    await page.getByRole('option', { name: 'Licensing School Pathway' }).click();
+    await dialog.getByRole('combobox', { name: 'Conference' }).fill('Blue');
+    await page.getByRole('option', { name: 'Blue Ridge Conference' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(' L ');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Our copy of the shared licensing pathway.');
+    await expect(copy).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(`  Licensing ${RUN} `);
+    await expect(copy).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    // The dialog follows the background job (GET /api/job/{id}) until it has succeeded, then opens the copy.
+    const firstRead = page.waitForResponse((response) => /\/api\/job\/[0-9A-Z]{26}$/.test(new URL(response.url()).pathname));
+    await copy.click();
+    const job = await (await firstRead).json();
+    expect(job).toMatchObject({ kind: 'track.copy', title: 'Copying Licensing School Pathway into Blue Ridge Conference' });
+    await expect(page).toHaveURL(/\/tracks\/[0-9A-Z]{26}$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Licensing ${RUN}` })).toBeVisible();
+    await expect(page.getByText('Copy', { exact: true })).toBeVisible();
+    const phase = page.getByRole('listitem', { name: '1. Foundations' });
+    await expect(phase.getByText('Reading reflection')).toBeVisible();
+    // A copied phase is locked: it moves, but is neither edited nor deleted.
+    await expect(phase.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await announcerSettled(page);
+    await expectNoAxeViolations(page);
+  });
+
   test('reads why a phase with steps cannot be deleted', async ({ page }) => {
     await openTracks(page, 'conference.admin@example.org', '/tracks/demo-track-candidacy');
     await page.getByRole('listitem', { name: '1. Discernment' }).getByRole('button', { name: 'Delete' }).click();

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { trackInputSchema, type TrackTemplateView } from '@shared/schemas/track';
-import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, TextArea, type SelectOption } from '../../components/ui';
+import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
-import { FormTextField } from '../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { conferenceOptions, createTrack } from './track-api';
+import { TrackTextFields } from './TrackTextFields';
 
 /** SPEC.md section 8. */
 export const NO_CONFERENCES_MESSAGE = 'There are no conferences assigned to this user...';
@@ -58,14 +58,7 @@ export function CreateTrackDialog({ onClose, onCreated }: CreateTrackDialogProps
             />
           )}
         />
-        <FormTextField control={form.control} name="name" label="Name" isRequired />
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field, fieldState }) => (
-            <TextArea label="Description" isRequired name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} />
-          )}
-        />
+        <TrackTextFields control={form.control} />
       </form>
     );
   }

@@ -3,12 +3,14 @@ import { EmptyState, MenuButton } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
+import { useFollowJob } from '../../lib/jobs/use-follow-job';
 import { CreateTrackDialog } from './CreateTrackDialog';
+import { TrackCopyDialog } from './TrackCopyDialog';
 import { TrackTemplatesSection } from './TrackTemplatesSection';
 
 export interface TrackListPageProps {
   /** The dialog this route opens over the list. */
-  dialog?: 'create';
+  dialog?: 'create' | 'copy' | 'import';
 }
 
 /**
@@ -20,16 +22,26 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   const ability = useAbility();
   const navigate = useNavigate();
   const me = useCurrentUser();
+  const followJob = useFollowJob();
   const designs = ability.can('update', 'TrackTemplate');
   // Enrolments and assignments arrive with participation; until then nobody has either.
   const participates = false;
   if (!designs && !participates) return <Navigate to={`/users/${me.id}`} replace />;
+  const closeCopy = (runningJobId?: string) => {
+    // Closed while copying: the job goes on, its progress moves to the toast region.
+    if (runningJobId) followJob(runningJobId);
+    navigate('/tracks');
+  };
   const trackMenu = designs && (
     <MenuButton
       label="Track"
       variant="primary"
       aria-label="Track"
-      items={[{ id: 'create', label: 'Create New', onAction: () => navigate('/tracks/create-track') }]}
+      items={[
+        { id: 'create', label: 'Create New', onAction: () => navigate('/tracks/create-track') },
+        { id: 'copy', label: 'Copy from Existing', onAction: () => navigate('/tracks/copy-track') },
+        { id: 'import', label: 'Import from Existing', onAction: () => navigate('/tracks/import-track') },
+      ]}
     />
   );
   return (
@@ -44,6 +56,7 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
         <EmptyState title="No assignments yet" message="Tracks of the participants assigned to you will be listed here." />
       </section>
       {dialog === 'create' && <CreateTrackDialog onClose={() => navigate('/tracks')} onCreated={(track) => navigate(`/tracks/${track.id}`)} />}
+      {(dialog === 'copy' || dialog === 'import') && <TrackCopyDialog key={dialog} mode={dialog} onClose={closeCopy} onCopied={(id) => navigate(`/tracks/${id}`)} />}
     </Page>
   );
 }

@@ -9,6 +9,8 @@ export default function TracksPage() {
     <Routes>
       <Route index element={<TrackListPage />} />
       <Route path="create-track" element={<TrackListPage dialog="create" />} />
+      <Route path="copy-track" element={<TrackListPage dialog="copy" />} />
+      <Route path="import-track" element={<TrackListPage dialog="import" />} />
       <Route path=":id/*" element={<TrackDetailPage />} />
     </Routes>
   );

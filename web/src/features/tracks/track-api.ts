@@ -1,6 +1,7 @@
 import type { QueryInput } from '@shared/api/contract';
 import type { TrackApi } from '@shared/api/track';
-import { NO_CONFERENCE_ID, type TrackInput } from '@shared/schemas/track';
+import { AUTOCOMPLETE_LIMITS } from '@shared/api/limits';
+import { NO_CONFERENCE_ID, type TrackCopyForm, type TrackInput } from '@shared/schemas/track';
 import type { SelectOption } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
@@ -18,6 +19,21 @@ export async function conferenceOptions(text: string, withSystem: boolean): Prom
   const options = [...(withSystem ? [SYSTEM_OPTION] : []), ...conferences.map((row) => ({ id: row.id, label: row.name }))];
   return options.filter((option) => option.label.toLowerCase().includes(wanted));
 }
+
+/** A conference's active tracks as picker options ('0': the system tracks), matching the typed text. */
+export async function trackOptions(conferenceId: string, text: string): Promise<SelectOption[]> {
+  const name = text.trim();
+  const tracks = await call(routes.track.byConference, { params: { conferenceId }, query: { limit: AUTOCOMPLETE_LIMITS.track, ...(name ? { name } : {}) } });
+  return tracks.map((track) => ({ id: track.id, label: track.name }));
+}
+
+/** Copy from Existing: a job copies the system track; its result names the new track. */
+export const copyTrack = (form: TrackCopyForm) =>
+  call(routes.track.copy, { params: { trackTemplateId: form.sourceTrackTemplateId, conferenceId: form.conferenceId }, body: { name: form.name, description: form.description } });
+
+/** Import from Existing: a job copies another conference's track. */
+export const importTrack = (form: TrackCopyForm) =>
+  call(routes.track.importTemplate, { params: { trackTemplateId: form.sourceTrackTemplateId, conferenceId: form.conferenceId }, body: { name: form.name, description: form.description } });
 
 export function useTrackOutline(trackTemplateId: string) {
   return useApi(routes.track.trackTemplate, { params: { trackTemplateId } }, { revalidateOnMount: true });
