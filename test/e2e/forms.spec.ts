@@ -98,3 +98,37 @@ test('a system form is locked for a district admin', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Add / })).toHaveCount(0);
 });
+
+test('a participant attaches a file to a File field: it uploads with progress, is saved with the answers and downloads', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'participant@example.org', '/form-instance/demo-form-instance-questionnaire');
+  await dismissAnnouncements(page);
+  const drop = page.getByRole('group', { name: 'Letter of reference: Reference letter' });
+  await expect(drop).toBeVisible();
+  // Another kind is refused before anything is sent.
+  await page.getByLabel('Letter of reference: Reference letter: choose files').setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') });
+  await expect(page.getByText('Not accepted: song.mp3')).toBeVisible();
+
+  await page.getByLabel('Letter of reference: Reference letter: choose files').setInputFiles({ name: `letter ${RUN}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 reference letter') });
+  const stored = page.getByRole('list', { name: 'Letter of reference: Reference letter: files' });
+  await expect(stored.getByText(`letter_${RUN}.pdf`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Uploaded letter_${RUN}.pdf` })).toBeAttached();
+
+  await page.getByLabel('Full legal name').fill('Priya Raman');
+  await page.getByLabel('Describe your call to ministry').fill('A long story.');
+  await page.getByText('I confirm the answers above are true').click();
+  const birth = page.getByRole('group', { name: /Date of birth/ }).first();
+  await birth.getByRole('spinbutton').first().click();
+  await page.keyboard.type('04021990');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  // Saved with the answers: after a reload the file is still there, and it downloads.
+  await page.reload();
+  await dismissAnnouncements(page);
+  await expect(stored.getByText(`letter_${RUN}.pdf`)).toBeVisible();
+  await expectNoAxeViolationsIn(page, 'main');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download letter_${RUN}.pdf` }).click();
+  expect((await download).suggestedFilename()).toBe(`letter_${RUN}.pdf`);
+});
