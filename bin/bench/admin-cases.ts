@@ -20,11 +20,11 @@ const newPerson = (ctx: BenchContext, label: string, call: number) => ({
   districtLocation: DEMO_LOCATION_IDS.district1,
 });
 
-async function deactivate(ctx: BenchContext, ids: string[]): Promise<void> {
+export async function deactivate(ctx: BenchContext, ids: string[]): Promise<void> {
   for (let start = 0; start < ids.length; start += 25) await ctx.api(AS.conferenceAdmin, 'POST', '/api/admin/deactive-user', { ids: ids.slice(start, start + 25) });
 }
 
-async function addPeople(ctx: BenchContext, calls: number): Promise<string[]> {
+export async function addPeople(ctx: BenchContext, calls: number): Promise<string[]> {
   const ids: string[] = [];
   for (let call = 0; call < calls; call++) ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/admin/sign-up-user', newPerson(ctx, 'invitee', call))).id);
   return ids;

@@ -13,6 +13,7 @@ import { ROLE_CASES } from './role-cases';
 import { FORM_CASES } from './form-cases';
 import { FILE_CASES } from './file-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
+import { PROFILE_CASES } from './profile-cases';
 import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
 import { SESSION_CASES } from './session-cases';
 
@@ -50,6 +51,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'announcement.announcements': { as: 'mentor@example.org', path: '/api/announcement/announcements' },
   ...USER_LOCATION_CASES,
   ...ADMIN_CASES,
+  ...PROFILE_CASES,
   ...ROLE_CASES,
   ...LOCATION_CASES,
   ...TRACK_CASES,

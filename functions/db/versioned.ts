@@ -24,8 +24,8 @@ export function isConditionFailure(error: unknown): boolean {
 }
 
 /**
- * Applies `changes` when the item is still at `expectedVersion`, adding 1 to its version.
- * Returns the updated item, or null when there is no such item; throws StaleVersionError
+ * Applies `changes` when the item is still at `expectedVersion`, adding 1 to its version
+ * (and removes the attributes named in `remove`, for fields a user cleared). Returns the updated item, or null when there is no such item; throws StaleVersionError
  * when it exists at another version.
  */
 export async function updateVersioned<E extends AnyEntity>(
@@ -33,10 +33,12 @@ export async function updateVersioned<E extends AnyEntity>(
   key: EntityIdentifiers<E>,
   expectedVersion: number,
   changes: Partial<UpdateEntityItem<E>>,
+  remove: string[] = [],
 ): Promise<EntityItem<E> | null> {
   const anyEntity = entity as any;
   try {
-    const { data } = await anyEntity.patch(key).set(changes).add({ version: 1 }).where(ifVersion(expectedVersion)).go({ response: 'all_new' });
+    const patch = anyEntity.patch(key).set(changes);
+    const { data } = await (remove.length ? patch.remove(remove) : patch).add({ version: 1 }).where(ifVersion(expectedVersion)).go({ response: 'all_new' });
     return data as EntityItem<E>;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

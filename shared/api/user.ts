@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 import { userLocationContracts } from './user-locations';
 import { userDirectoryContracts } from './user-directory';
+import { userProfileContracts } from './user-profile';
 import { userSchema } from '../schemas/user';
 import { idSchema } from './id-list';
 import { abilityRuleSchema } from '../schemas/ability';
@@ -40,4 +41,5 @@ export const userApi = {
   }),
   ...userDirectoryContracts,
   ...userLocationContracts,
+  ...userProfileContracts,
 };

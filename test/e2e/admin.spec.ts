@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn } from './support';
+import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn, tick } from './support';
 
 /** Every run creates its own names, so reruns against the same data never collide. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -17,12 +17,6 @@ async function loadedTable(page: Page, name: string): Promise<Locator> {
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
   await expect(table.locator('tbody tr').first()).toBeVisible();
   return table;
-}
-
-/** Ticks a react-aria checkbox or radio as a user does: by clicking its label (the real input is visually hidden). */
-async function tick(control: Locator) {
-  await control.locator('xpath=ancestor::label[1]').click();
-  await expect(control).toBeChecked();
 }
 
 /** The texts of one column (1-based, as CSS counts) on the current page. */

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_USERS } from '../../functions/db/seed/demo-people';
 import { totpCode } from '../../functions/core/identity/totp';
@@ -39,6 +39,17 @@ export async function dismissAnnouncements(page: Page) {
  * the landmarks with react-aria's visually hidden dismiss button, so the `region` rule is off
  * for that state only.
  */
+/** Ticks a react-aria checkbox or radio as a user does: by clicking its label (the real input is visually hidden). */
+export async function tick(control: Locator) {
+  await control.locator('xpath=ancestor::label[1]').click();
+  await expect(control).toBeChecked();
+}
+
+/** react-aria's live announcer keeps announcements labelled by elements already gone (a closed dialog, a pending button) for 7 s. */
+export async function announcerSettled(page: Page) {
+  await expect(page.locator('[data-live-announcer] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
+}
+
 export async function expectNoAxeViolations(page: Page, options: { floatingLayerOpen?: boolean } = {}) {
   const builder = new AxeBuilder({ page });
   if (options.floatingLayerOpen) builder.disableRules(['region']);

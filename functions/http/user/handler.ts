@@ -9,6 +9,7 @@ import { removeUserLocation } from '../../core/permissions/remove-location';
 import { setPrimaryLocation } from '../../core/permissions/primary-location';
 import { callerPermissionHierarchy, callerPermissions, locationsDetails, usersPermissions, visibleLocations } from '../../core/permissions/user-location-queries';
 import { userConferences } from '../../core/permissions/user-conferences';
+import { profileDetails, updateProfileDetails } from '../../core/people/profile-details';
 
 export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
@@ -26,4 +27,6 @@ export const handler = createServiceHandler(userApi, {
   usersPermissions: async ({ auth, query }) => usersPermissions(auth, query.userIds),
   userPermissions: async ({ auth }) => callerPermissions(auth),
   userConferences: async ({ auth, params }) => userConferences(auth, params.includeSystemTrack),
+  profileBasicInfo: async ({ auth, params }) => profileDetails(auth, params.userId),
+  updateById: async ({ auth, params, body }) => updateProfileDetails(auth, params.id, body),
 });

@@ -3,6 +3,7 @@ import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabula
 import { putTestUser } from '../../support/test-users';
 import { TRACK_CALLS } from './authorization-matrix.track-calls';
 import { FILE_CALLS } from './authorization-matrix.file-calls';
+import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -137,6 +138,7 @@ export const CALLS: Record<string, CallBuilder> = {
 
   ...TRACK_CALLS,
   ...FILE_CALLS,
+  ...PEOPLE_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),
   'form.quickSearch': () => ({ path: '/api/form/quickSearch', query: 'where[name]=cand' }),

@@ -1,5 +1,6 @@
 import { TRACK_ROWS } from './authorization-matrix.track-expected';
 import { FILE_ROWS } from './authorization-matrix.file-expected';
+import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -140,6 +141,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
 
   ...TRACK_ROWS,
   ...FILE_ROWS,
+  ...PEOPLE_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
   'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { UserView } from '@shared/schemas/user';
-import { roleLabel } from '@shared/auth/system-roles';
 import { Alert, LoadingState } from '../../components/ui';
+import { useAbility } from '../../lib/ability';
 import { useApi } from '../../lib/api/use-api';
 import { routes } from '../../lib/api/routes';
 import { useCurrentUser } from '../../lib/current-user';
@@ -9,30 +9,41 @@ import { Page } from '../../lib/page';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { AccountStatusCard } from './profile/AccountStatusCard';
+import { DetailsCard } from './profile/DetailsCard';
+import { LocationsCard } from './profile/LocationsCard';
+import { MembershipsCard } from './profile/MembershipsCard';
+import { RolesCard } from './profile/RolesCard';
 import './list/users.css';
+import './profile/profile.css';
 
-function ProfileBasics({ user }: { user: UserView }) {
+/** The cards every profile shows, one's own or someone else's, each as far as the viewer may see it. */
+function ProfileCards({ user, onChanged }: { user: UserView; onChanged: () => Promise<unknown> }) {
+  const ability = useAbility();
   return (
-    <dl className="app-details">
-      <dt>Name</dt>
-      <dd>{[user.title, user.firstName, user.middleName, user.lastName, user.suffix].filter(Boolean).join(' ')}</dd>
-      <dt>Email</dt>
-      <dd>{user.email}</dd>
-      <dt>Roles</dt>
-      <dd>{user.roles.map(roleLabel).join(', ') || 'None'}</dd>
-    </dl>
+    <div className="profile-cards">
+      <DetailsCard userId={user.id} onSaved={() => void onChanged()} />
+      <RolesCard user={user} onChanged={onChanged} />
+      <LocationsCard userId={user.id} />
+      {ability.can('read', 'ChurchMembership') && <MembershipsCard userId={user.id} />}
+    </div>
   );
 }
 
-/** Someone else's profile: what the caller may see of them, and their account status. */
-function OtherProfile({ id }: { id: string }) {
+/** A profile read through get-user: someone else's, or one's own (so role changes show at once). */
+function Profile({ id, mine }: { id: string; mine: boolean }) {
   const profile = useApi(routes.user.getUser, { params: { id } });
   if (profile.error) return <Alert tone="danger">{(profile.error as Error).message}</Alert>;
   if (!profile.data) return <LoadingState message="Loading profile..." />;
   return (
     <>
-      <ProfileBasics user={profile.data} />
-      <AccountStatusCard user={profile.data} onChanged={() => profile.mutate()} />
+      {!mine && <AccountStatusCard user={profile.data} onChanged={() => profile.mutate()} />}
+      <ProfileCards user={profile.data} onChanged={() => profile.mutate()} />
+      {mine && (
+        <>
+          <AuthenticatorSection />
+          <SignOutEverywhere />
+        </>
+      )}
     </>
   );
 }
@@ -43,15 +54,7 @@ export default function ProfilePage() {
   const mine = id === me.id;
   return (
     <Page title={mine ? 'My Profile' : 'Profile'}>
-      {mine ? (
-        <>
-          <ProfileBasics user={me} />
-          <AuthenticatorSection />
-          <SignOutEverywhere />
-        </>
-      ) : (
-        <OtherProfile id={id} />
-      )}
+      <Profile key={id} id={id} mine={mine} />
     </Page>
   );
 }

@@ -1,0 +1,34 @@
+import { getLocation } from '../../../functions/core/locations/location-store';
+import { newId } from '../../../functions/db/ids';
+import { db } from '../../../functions/db/service';
+import { putTestUser } from '../../support/test-users';
+import type { MatrixCall } from './authorization-matrix.calls';
+import type { Actor, Target } from './authorization-matrix.fixtures';
+
+type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | Promise<MatrixCall>;
+
+/** An active membership of the target user at the target's church, written straight to the table (each call changes its own). */
+async function throwawayMembership(target: Target): Promise<string> {
+  const church = await getLocation(target.chain.Church);
+  if (!church) throw new Error(`No church ${target.chain.Church}`);
+  const membershipId = `matrix-membership-${newId().toLowerCase()}`;
+  await db()
+    .entities.churchMembership.create({ userId: target.userId, membershipId, churchId: church.locationId, churchName: church.name, ancestorIds: church.ancestorIds, primary: false, constituent: true })
+    .go();
+  return membershipId;
+}
+
+/** The profile's details and church memberships (rows in authorization-matrix.people-expected.ts). */
+export const PEOPLE_CALLS: Record<string, CallBuilder> = {
+  'user.profileBasicInfo': (t) => ({ path: `/api/user/user-profile-basic-info/${t.userId}/true` }),
+  // A fresh user per call at the target's church: saves are versioned and the matrix runs calls side by side.
+  'user.updateById': async (t, tag) => ({
+    path: `/api/user/${await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church })}`,
+    method: 'PATCH',
+    body: { version: 1, middleName: 'Matrix' },
+  }),
+  'church.memberships': (t) => ({ path: `/api/church/church-memberships/${t.userId}` }),
+  'church.addMemberships': (t) => ({ path: '/api/church/add-church-memberships', method: 'POST', body: { userIds: [t.userId], churchId: t.chain.Church } }),
+  'church.deactivateMembership': async (t) => ({ path: `/api/church/church-membership-deactivate/${await throwawayMembership(t)}`, method: 'PATCH' }),
+  'church.setConstituent': async (t) => ({ path: `/api/church/church-membership-constituent/${await throwawayMembership(t)}/false`, method: 'PATCH' }),
+};

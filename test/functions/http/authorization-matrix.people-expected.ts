@@ -1,0 +1,25 @@
+import type { Cell, MatrixRow } from './authorization-matrix.expected';
+
+/** `yes` for the named roles, `no` for everyone else. */
+const only = (names: readonly string[], yes: number, no = 403): Record<string, number> & { default: number } => ({ default: no, ...Object.fromEntries(names.map((name) => [name, yes])) });
+
+const READ_USER = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent', 'Advisor', 'Mentor', 'Interviewer'] as const;
+const READ_MEMBERSHIP = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] as const;
+const ADMINS = ['Superadmin', 'ConferenceAdmin', 'DistrictAdmin'] as const;
+
+const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401 });
+
+/**
+ * The profile's details and church memberships. Own = another user of the actor's scope and
+ * its church; other = a user and church outside it. Someone who cannot see a user gets 404
+ * (exactly as for a missing one); someone who sees them but may not change them 403.
+ */
+export const PEOPLE_ROWS: Record<string, MatrixRow> = {
+  'user.profileBasicInfo': row(only(READ_USER, 200, 404), only(['Superadmin'], 200, 404)),
+  // Readers of users see the user and are refused the edit; those who see nobody get 404.
+  'user.updateById': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
+  'church.memberships': row(only(READ_MEMBERSHIP, 200), { ...only(READ_MEMBERSHIP, 404), Superadmin: 200 }),
+  'church.addMemberships': row(only(ADMINS, 201), only(['Superadmin'], 201)),
+  'church.deactivateMembership': row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 }),
+  'church.setConstituent': row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 }),
+};

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+
+export interface SelectFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+  /** The empty choice's text (choosing it clears the field). */
+  placeholder?: string;
+  errorMessage?: string;
+  isDisabled?: boolean;
+  name?: string;
+}
+
+/** A labelled native select of a fixed list (SPEC.md section 3's enumerations), with an empty choice first. */
+export function SelectField({ label, value, onChange, options, placeholder = 'Select...', errorMessage, isDisabled, name }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="ui-field">
+      <div className="ui-field-label-row">
+        <label htmlFor={id} className="ui-field-label">
+          {label}
+        </label>
+      </div>
+      <select
+        id={id}
+        name={name}
+        className="ui-input"
+        value={value}
+        disabled={isDisabled}
+        aria-invalid={Boolean(errorMessage)}
+        aria-describedby={errorMessage ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {errorMessage && (
+        <p id={`${id}-error`} className="ui-field-error">
+          {errorMessage}
+        </p>
+      )}
+    </div>
+  );
+}
