@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answersSchema } from '@shared/forms/answer-schema';
 import { allCells, formContentSchema, type FormContent } from '@shared/forms/form-definition';
-import { appendCell, dropBeside, dropSide, moveCell, removeCell, resizeCell, type Direction } from '../../../web/src/features/forms/builder/layout-ops';
+import { appendCell, dropBeside, dropSide, moveCell, moveIntoSection, moveOutOfSection, removeCell, resizeCell, type Direction } from '../../../web/src/features/forms/builder/layout-ops';
 import { PALETTE } from '../../../web/src/features/forms/builder/palette';
 
 const items = PALETTE.flatMap((group) => group.items);
@@ -44,6 +44,22 @@ describe('builder layout edits', () => {
     expect(formContentSchema.safeParse(content).success).toBe(true);
   });
 
+  it('moves by keyboard into the section above and back out below it', () => {
+    let content = add(add(empty, 'Address'), 'Text');
+    const section = content.layout[0];
+    expect(moveOutOfSection(content, cellOf(content, 'Text').id)).toBeNull();
+    content = moveIntoSection(content, cellOf(content, 'Text').id)!;
+    expect(content.layout).toHaveLength(1);
+    const inside = allCells(content.layout[0].children ?? []);
+    expect(inside.at(-1)?.id).toBe(cellOf(content, 'Text').id);
+    expect(moveIntoSection(content, cellOf(content, 'Text').id)).toBeNull();
+    content = moveOutOfSection(content, cellOf(content, 'City').id)!;
+    expect(rowNames(content)).toEqual([['Address'], ['City']]);
+    expect(allCells([content.layout[0]]).some((cell) => cell.id === cellOf(content, 'City').id)).toBe(false);
+    expect(content.layout[0].id).toBe(section.id);
+    expect(formContentSchema.safeParse(content).success).toBe(true);
+  });
+
   it('removing the Address section removes its fields', () => {
     const content = add(empty, 'Address');
     expect(content.fields).toHaveLength(6);
@@ -65,6 +81,7 @@ describe('builder layout edits', () => {
       fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(), target: fc.nat(), side: fc.constantFrom('before', 'after', 'left', 'right') as fc.Arbitrary<'before' | 'after' | 'left' | 'right'> }),
       fc.record({ kind: fc.constant('resize' as const), pick: fc.nat(), wider: fc.boolean() }),
       fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('section' as const), pick: fc.nat(), into: fc.boolean() }),
     );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
@@ -77,6 +94,7 @@ describe('builder layout edits', () => {
           else if (s.kind === 'move') content = moveCell(content, at(s.pick).id, s.direction) ?? content;
           else if (s.kind === 'drop') content = dropBeside(content, at(s.pick).id, at(s.target).id, s.side) ?? content;
           else if (s.kind === 'resize') content = resizeCell(content, at(s.pick).id, s.wider);
+          else if (s.kind === 'section') content = (s.into ? moveIntoSection : moveOutOfSection)(content, at(s.pick).id) ?? content;
           else content = removeCell(content, at(s.pick).id);
         }
         const saved = formContentSchema.parse(JSON.parse(JSON.stringify(content)));

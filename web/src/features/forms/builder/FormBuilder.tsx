@@ -3,7 +3,7 @@ import { CONTAINER_TYPES } from '@shared/forms/field-types';
 import { allCells, type FormContent, type FormField, type LayoutCell } from '@shared/forms/form-definition';
 import { Button } from '../../../components/ui';
 import { FieldProperties } from './FieldProperties';
-import { appendCell, dropBeside, dropSide, moveCell, removeCell, resizeCell, type Direction } from './layout-ops';
+import { appendCell, dropBeside, dropSide, moveCell, moveIntoSection, moveOutOfSection, removeCell, resizeCell, type Direction } from './layout-ops';
 import { PALETTE, type PaletteItem } from './palette';
 import '../../../components/form-runner/forms.css';
 
@@ -103,6 +103,8 @@ export function FormBuilder({ content, onChange, isReadOnly, nested = false }: F
                   {move('down')}
                   {move('left')}
                   {move('right')}
+                  {act('Into section', () => change(moveIntoSection(content, cell.id), `${name} moved into the section above.`))}
+                  {act('Out of section', () => change(moveOutOfSection(content, cell.id), `${name} moved out of its section.`))}
                   {act('Wider', () => change(resizeCell(content, cell.id, true), `${name} is wider.`))}
                   {act('Narrower', () => change(resizeCell(content, cell.id, false), `${name} is narrower.`))}
                   {act('Edit', () => setSelectedCellId(cell.id))}

@@ -1,5 +1,6 @@
-import { allCells, type FormContent, type FormField, type LayoutCell } from '@shared/forms/form-definition';
+import { allCells, contentProblem, type FormContent, type FormField, type LayoutCell } from '@shared/forms/form-definition';
 import { narrowerSpan, widerSpan } from '@shared/forms/span';
+import { CONTAINER_TYPES } from '@shared/forms/field-types';
 
 /**
  * Edits of a form's layout, as pure functions over the content, so every drag and its
@@ -133,6 +134,38 @@ export function dropBeside(content: FormContent, cellId: string, targetId: strin
     rows.splice(place.rowIndex + (side === 'after' || side === 'right' ? 1 : 0), 0, moving.fieldId && !moving.children ? rowOf([moving]) : moving);
   }
   return { ...content, layout: replaceRows(without, place.rows, rows) };
+}
+
+/** The section cells among a list of rows and in its rows, keyed by their row's index. */
+function sectionsIn(rows: LayoutCell[], content: FormContent): Array<{ rowIndex: number; section: LayoutCell }> {
+  const containers = new Set(content.fields.filter((field) => CONTAINER_TYPES.includes(field.type)).map((field) => field.id));
+  const isSection = (cell: LayoutCell) => Boolean(cell.fieldId && containers.has(cell.fieldId));
+  return rows.flatMap((row, rowIndex) => (isSection(row) ? [row] : (row.children ?? []).filter(isSection)).map((section) => ({ rowIndex, section })));
+}
+
+/**
+ * The keyboard's way into a section: the cell becomes the last row of the nearest section
+ * above it at its level. Null when there is none.
+ */
+export function moveIntoSection(content: FormContent, cellId: string): FormContent | null {
+  const place = placeIn(content.layout, cellId);
+  if (!place) return null;
+  const target = sectionsIn(place.rows, content)
+    .filter(({ rowIndex, section }) => rowIndex < place.rowIndex && section.id !== cellId)
+    .at(-1)?.section;
+  const moving = allCells(content.layout).find((cell) => cell.id === cellId);
+  if (!target || !moving) return null;
+  const entry = moving.fieldId && !moving.children ? rowOf([moving]) : moving;
+  const layout = mapCells(removeCellOnly(content.layout, cellId), (cell) => (cell.id === target.id ? { ...cell, children: [...(cell.children ?? []), entry] } : cell));
+  // Sections nest only so deep (a version's limit).
+  return contentProblem({ ...content, layout }) ? null : { ...content, layout };
+}
+
+/** The keyboard's way out of a section: the cell becomes a row of its own right below the section. Null at the top level. */
+export function moveOutOfSection(content: FormContent, cellId: string): FormContent | null {
+  const place = placeIn(content.layout, cellId);
+  const section = place && allCells(content.layout).find((cell) => cell.fieldId && cell.children === place.rows);
+  return section ? dropBeside(content, cellId, section.id, 'after') : null;
 }
 
 function removeCellOnly(cells: LayoutCell[], cellId: string): LayoutCell[] {
