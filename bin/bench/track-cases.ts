@@ -175,6 +175,8 @@ export const PHASE_CASES: Record<string, BenchCase> = {
   'phase.byTrack': { as: AS.participant, path: `/api/phase/get-phases/track-template/${DEMO_INSTANCE_IDS.trackTemplate}` },
 };
 
+const BENCH_TASK = { type: 'Task', name: 'Task', task: { name: 'Write', description: 'One page' } };
+
 /** Step routes: each create works on a phase of its own (a phase's step changes are serialised by design). */
 export const STEP_CASES: Record<string, BenchCase> = {
   'step.createStepTemplate': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
@@ -202,5 +204,29 @@ export const STEP_CASES: Record<string, BenchCase> = {
     concurrency: 1,
     singleItem: true,
   },
+  'step.updateStepTemplate': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/step/update-step-template',
+    calls: WRITE_CALLS,
+    prepare: async (ctx, calls) => {
+      const made = await tracksWithPhases(ctx, calls, 'step update', 1);
+      // The step to edit goes in the phase's list, after the phase.
+      for (const entry of made) entry.phaseIds.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/step/template/create-step-template', { phaseId: entry.phaseIds[0], name: 'Bench step', contents: [BENCH_TASK] })).id);
+      return made;
+    },
+    each: (call, made) => ({ body: { id: made[call].phaseIds[1], version: 1, name: 'Bench step edited', contents: [BENCH_TASK], actions: [{ type: 'Approval', name: 'Approve' }] } }),
+    cleanUp: cleanUpPhaseTracks,
+    singleItem: true,
+  }),
   'step.stepTemplate': { as: AS.participant, path: `/api/step/step-template/${DEMO_INSTANCE_IDS.questionnaireTemplate}`, singleItem: true },
+  'step.stepTemplates': { as: AS.participant, path: `/api/step/step-templates/${DEMO_INSTANCE_IDS.callStoryTemplate},${DEMO_INSTANCE_IDS.transcriptTemplate},${DEMO_INSTANCE_IDS.questionnaireTemplate}` },
+  'step.stepContentTemplate': { as: AS.participant, path: '/api/step/step-content-template/demo-content-call-story', singleItem: true },
+  'step.stepContentTemplates': { as: AS.participant, path: '/api/step/step-content-templates/demo-content-call-story,demo-content-transcript,demo-content-questionnaire' },
+  'step.stepActionTemplate': { as: AS.participant, path: '/api/step/step-action-template/demo-action-call-story', singleItem: true },
+  'step.stepActionTemplates': { as: AS.participant, path: '/api/step/step-action-templates/demo-action-call-story,demo-action-questionnaire' },
+  'step.stepTaskTemplate': { as: AS.participant, path: '/api/step/step-task-template/demo-content-call-story', singleItem: true },
+  'step.stepTaskTemplates': { as: AS.participant, path: '/api/step/step-task-templates/demo-content-call-story,demo-content-licensing-reading' },
+  'step.stepUploadTemplate': { as: AS.participant, path: '/api/step/step-upload-template/demo-content-transcript', singleItem: true },
+  'step.stepUploadTemplates': { as: AS.participant, path: '/api/step/step-upload-templates/demo-content-transcript' },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, idSchema } from '../api/id-list';
+import { STEP_PARTS_MAX } from '../api/limits';
 import { TRACK_DESCRIPTION_MAX, TRACK_NAME_MAX, stepHeaderSchema } from './track';
 
 /** SPEC.md section 8. */
@@ -11,15 +12,22 @@ export const PRIVATE_NEEDS_APPROVED_ROLES = 'Please provide approved roles to pr
 export const DEFAULT_CONTENT_ROLE_ID = 'role-participant';
 export const DEFAULT_ACTION_ROLE_ID = 'role-advisor';
 
-/** Most contents, actions or prerequisites one step holds: a step and its parts are one transaction. */
-export const STEP_PARTS_MAX = 20;
+/** Most prerequisites one step names (its contents and actions together: STEP_PARTS_MAX, one transaction with the step). */
 export const PREREQUISITES_MAX = 100;
+/** A step's description (rich text, as its editor writes it). */
+export const STEP_DESCRIPTION_MAX = 20_000;
+export const STEP_PARTS_MESSAGE = `A step holds at most ${STEP_PARTS_MAX} contents and actions together.`;
+export const UPLOAD_TYPES = ['Audio', 'Document', 'Image', 'Any'] as const;
+export const CONTENT_TYPES = ['Task', 'Upload', 'Form'] as const;
+export const ACTION_TYPES = ['Signature', 'Approval'] as const;
 
 const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(TRACK_NAME_MAX, `${label} must be at most ${TRACK_NAME_MAX} characters.`);
 const longText = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(TRACK_DESCRIPTION_MAX, `${label} must be at most ${TRACK_DESCRIPTION_MAX} characters.`);
 const roleIds = z.array(idSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} roles.`);
 
 const contentBase = {
+  /** An existing content of the step being edited (kept, so its instances stay linked); none for a new one. */
+  id: idSchema.optional(),
   name: required('Name'),
   roleId: idOf('Completed by is required.').default(DEFAULT_CONTENT_ROLE_ID),
   isPrivate: z.boolean().default(false),
@@ -33,7 +41,7 @@ export const contentInputSchema = z
     z.object({
       type: z.literal('Upload'),
       ...contentBase,
-      upload: z.object({ name: required('Name'), multiple: z.boolean().default(false), type: z.enum(['Audio', 'Document', 'Image', 'Any']).default('Any'), instructions: longText('Instructions') }),
+      upload: z.object({ name: required('Name'), multiple: z.boolean().default(false), type: z.enum(UPLOAD_TYPES, 'Upload type must be Audio, Document, Image or Any.').default('Any'), instructions: longText('Instructions') }),
     }),
     z.object({ type: z.literal('Form'), ...contentBase, formId: idOf('Form is required.') }),
   ], { error: 'Content type must be Task, Upload or Form.' })
@@ -45,45 +53,78 @@ export type ContentInput = z.infer<typeof contentInputSchema>;
 
 /** A signature or an approval, by a role (Advisor by default). */
 export const actionInputSchema = z.object({
-  type: z.enum(['Signature', 'Approval'], 'Action type must be Signature or Approval.'),
+  /** An existing action of the step being edited; none for a new one. */
+  id: idSchema.optional(),
+  type: z.enum(ACTION_TYPES, 'Action type must be Signature or Approval.'),
   name: required('Name'),
   roleId: idOf('Role is required.').default(DEFAULT_ACTION_ROLE_ID),
 });
 export type ActionInput = z.infer<typeof actionInputSchema>;
 
-/** Create step (SPEC.md section 5): a name, and at least one content or action. */
-export const stepInputSchema = z
-  .object({
-    phaseId: idOf('Phase is required.'),
-    name: required('Name'),
-    required: z.boolean().default(false),
-    inactive: z.boolean().default(false),
-    contents: z.array(contentInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} contents.`).default([]),
-    actions: z.array(actionInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} actions.`).default([]),
-  })
-  .refine((step) => step.contents.length + step.actions.length > 0, { path: ['contents'], message: CONTENT_OR_ACTIONS_REQUIRED });
+const stepFields = z.object({
+  name: required('Name'),
+  /** Rich text; the server sanitises it before it is stored. */
+  description: z.string().trim().max(STEP_DESCRIPTION_MAX, `Description must be at most ${STEP_DESCRIPTION_MAX} characters.`).default(''),
+  required: z.boolean().default(false),
+  inactive: z.boolean().default(false),
+  contents: z.array(contentInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} contents.`).default([]),
+  actions: z.array(actionInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} actions.`).default([]),
+});
+
+/** SPEC.md section 5: at least one content or action; all of them fit the step's one transaction. */
+function stepRules(step: { contents: unknown[]; actions: unknown[] }, ctx: z.RefinementCtx) {
+  const parts = step.contents.length + step.actions.length;
+  if (parts === 0) ctx.addIssue({ code: 'custom', path: ['contents'], message: CONTENT_OR_ACTIONS_REQUIRED });
+  if (parts > STEP_PARTS_MAX) ctx.addIssue({ code: 'custom', path: ['contents'], message: STEP_PARTS_MESSAGE });
+}
+
+/** The step page's form: the same rules the server applies. */
+export const stepFormSchema = stepFields.superRefine(stepRules);
+export type StepFormInput = z.input<typeof stepFormSchema>;
+export type StepFormValues = z.output<typeof stepFormSchema>;
+
+/** Create step: the step's fields and the phase it joins. */
+export const stepInputSchema = stepFields.extend({ phaseId: idOf('Phase is required.') }).superRefine(stepRules);
 export type StepInput = z.infer<typeof stepInputSchema>;
+
+/** Edit step: the fields on the version the client read; contents and actions are replaced (those named by id kept). */
+export const stepUpdateSchema = stepFields
+  .extend({ id: idSchema, version: z.number({ error: 'version is required' }).int().min(1) })
+  .superRefine(stepRules);
+export type StepUpdate = z.infer<typeof stepUpdateSchema>;
 
 export const prerequisitesInputSchema = z.object({
   prerequisites: z.array(idSchema).max(PREREQUISITES_MAX, `At most ${PREREQUISITES_MAX} prerequisites.`),
 });
 
-const contentViewSchema = z.object({
+export const contentViewSchema = z.object({
   id: z.string(),
-  type: z.enum(['Task', 'Upload', 'Form']),
+  stepTemplateId: z.string(),
+  type: z.enum(CONTENT_TYPES),
   name: z.string(),
   roleId: z.string(),
   isPrivate: z.boolean(),
   approvedRoles: z.array(z.string()),
   task: z.object({ name: z.string(), description: z.string() }).nullable(),
-  upload: z.object({ name: z.string(), multiple: z.boolean(), type: z.string(), instructions: z.string() }).nullable(),
+  upload: z.object({ name: z.string(), multiple: z.boolean(), type: z.enum(UPLOAD_TYPES), instructions: z.string() }).nullable(),
   formId: z.string().nullable(),
 });
+export type ContentView = z.infer<typeof contentViewSchema>;
+
+export const actionViewSchema = z.object({ id: z.string(), stepTemplateId: z.string(), type: z.enum(ACTION_TYPES), name: z.string(), roleId: z.string() });
+export type ActionView = z.infer<typeof actionViewSchema>;
+
+/** A task or an upload of a content, by the content's id (`step-task-template(s)`, `step-upload-template(s)`). */
+export const taskViewSchema = z.object({ id: z.string(), stepTemplateId: z.string(), name: z.string(), description: z.string() });
+export const uploadViewSchema = z.object({ id: z.string(), stepTemplateId: z.string(), name: z.string(), multiple: z.boolean(), type: z.enum(UPLOAD_TYPES), instructions: z.string() });
+export type TaskView = z.infer<typeof taskViewSchema>;
+export type UploadView = z.infer<typeof uploadViewSchema>;
 
 /** A step with its contents and actions (the step page's one Query). */
 export const stepDetailSchema = stepHeaderSchema.extend({
   trackTemplateId: z.string(),
+  description: z.string(),
   contents: z.array(contentViewSchema),
-  actions: z.array(z.object({ id: z.string(), type: z.enum(['Signature', 'Approval']), name: z.string(), roleId: z.string() })),
+  actions: z.array(actionViewSchema),
 });
 export type StepDetail = z.infer<typeof stepDetailSchema>;

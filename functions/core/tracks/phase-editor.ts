@@ -14,6 +14,7 @@ import { toPhaseView } from './track-view';
 export const PHASE_HAS_STEPS_MESSAGE = 'Cannot delete phase that contains steps.';
 export const PHASE_LOCKED_MESSAGE = 'This phase comes from another track and cannot be changed.';
 export const PHASE_CANNOT_MOVE_MESSAGE = 'The phase cannot move further that way.';
+export const TRACK_PHASES_FULL_MESSAGE = `A track holds at most ${TRACK_PHASES_MAX} phases.`;
 
 /** A track's phases by order (consistent: the phase writers plan from it). */
 export async function phasesOf(trackTemplateId: string): Promise<PhaseItem[]> {
@@ -56,11 +57,12 @@ export function stepsUnchanged(phase: PhaseItem) {
 const reorder = (phase: PhaseItem, order: number): TransactionItem => (tx) =>
   tx.phaseTemplate.patch({ trackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId }).set({ order }).add({ version: 1 }).where(ifVersion(phase.version)).commit();
 
-/** Adds a phase after the last one. */
+/** Adds a phase after the last one (a track holds at most TRACK_PHASES_MAX; the outline guard keeps that under concurrent adds). */
 export async function createPhase(auth: TrackCaller, input: { trackTemplateId: string; name: string; description: string }): Promise<PhaseView> {
   return retryOnStale(async () => {
     const { track } = await requireTrack(auth, input.trackTemplateId, 'update');
     const phases = await phasesOf(track.trackTemplateId);
+    if (phases.length >= TRACK_PHASES_MAX) throw new HttpError(400, TRACK_PHASES_FULL_MESSAGE);
     const item = { trackTemplateId: track.trackTemplateId, phaseId: newId(), name: input.name.trim(), description: input.description.trim(), order: phases.length + 1, version: 1 };
     await transact([(tx) => tx.phaseTemplate.create(item).commit(), outlineGuard(track)]);
     return toPhaseView(item as PhaseItem);

@@ -1,119 +1,143 @@
-import { PHASE_STEPS_MAX, STEP_PARTS_MAX } from '../../../shared/api/limits';
-import type { EntityItem } from 'electrodb';
-import type { StepHeaderView } from '../../../shared/schemas/track';
-import type { StepDetail, StepInput } from '../../../shared/schemas/step';
-import type { Action } from '../../../shared/auth/vocabulary';
-import type { stepActionTemplate } from '../../db/entities/step-action-template';
-import type { stepContentTemplate } from '../../db/entities/step-content-template';
+import { PHASE_STEPS_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
+import type { ActionInput, ContentInput, StepDetail, StepInput, StepUpdate } from '../../../shared/schemas/step';
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
 import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
-import { NotFoundError, ValidationError } from '../../lib/errors';
-import { requirePhase, stepsUnchanged } from './phase-editor';
-import { dependentsOf } from './step-order';
-import { requireTrack, type TrackCaller } from './track-scope';
-import type { PhaseItem, StepItem } from './track-store';
-import { toStepHeaderView } from './track-view';
+import { ifVersion, StaleVersionError } from '../../db/versioned';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { formsById } from '../forms/form-store';
+import { outlineGuard, requirePhase } from './phase-editor';
+import { readStepParts, requireStep, stepsGuard, stepsOfPhase } from './step-store';
+import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
+import type { TrackCaller } from './track-scope';
+import type { StepItem } from './track-store';
 
-type ContentItem = EntityItem<typeof stepContentTemplate>;
-type ActionItem = EntityItem<typeof stepActionTemplate>;
+export const PHASE_FULL_MESSAGE = `A phase holds at most ${PHASE_STEPS_MAX} steps.`;
+export const TRACK_FULL_MESSAGE = `A track holds at most ${TRACK_STEPS_MAX} steps.`;
+export const STEP_LOCKED_MESSAGE = 'This step was imported from another track: only its prerequisites can be changed.';
+export const UNKNOWN_PART_MESSAGE = 'This is not a content or action of the step.';
+export const FORM_NOT_FOUND_MESSAGE = 'Form not found.';
 
-export const PREREQUISITE_NOT_IN_PHASE = 'Prerequisites must be steps of the same phase.';
-export const PREREQUISITE_CYCLE = 'A step cannot depend on itself or on a step that depends on it.';
+interface PartOwner {
+  trackTemplateId: string;
+  stepTemplateId: string;
+}
+
+/** A content as stored: only the part its type uses (a Task keeps no upload, and so on). */
+function contentItem(owner: PartOwner, content: ContentInput, contentTemplateId: string, order: number, version: number, createdAt: string): ContentItem {
+  return {
+    ...owner,
+    contentTemplateId,
+    type: content.type,
+    name: content.name,
+    roleId: content.roleId,
+    isPrivate: content.isPrivate,
+    approvedRoles: content.isPrivate ? content.approvedRoles : [],
+    ...(content.type === 'Task' ? { task: content.task } : {}),
+    ...(content.type === 'Upload' ? { upload: content.upload } : {}),
+    ...(content.type === 'Form' ? { formId: content.formId } : {}),
+    order,
+    version,
+    createdAt,
+  } as ContentItem;
+}
+
+function actionItem(owner: PartOwner, action: ActionInput, actionTemplateId: string, order: number, version: number, createdAt: string): ActionItem {
+  return { ...owner, actionTemplateId, type: action.type, name: action.name, roleId: action.roleId, order, version, createdAt } as ActionItem;
+}
+
+/** Form contents name forms that exist (the picker lists them; an id from elsewhere is a field message). */
+async function assertFormsExist(contents: readonly ContentInput[]) {
+  const formIds = [...new Set(contents.flatMap((c) => (c.type === 'Form' ? [c.formId] : [])))];
+  if (!formIds.length) return;
+  const found = new Set((await formsById(formIds)).map((form) => form.formId));
+  const fieldErrors: Record<string, string[]> = {};
+  contents.forEach((c, i) => {
+    if (c.type === 'Form' && !found.has(c.formId)) fieldErrors[`contents.${i}.formId`] = [FORM_NOT_FOUND_MESSAGE];
+  });
+  if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
+}
+
+/** How many steps the track holds (ids only; at most the bound). */
+async function stepCountOfTrack(trackTemplateId: string): Promise<number> {
+  const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId }).go({ limit: TRACK_STEPS_MAX, attributes: ['stepTemplateId'], consistent: true });
+  return data.length;
+}
 
 /**
- * The guard that serialises changes of one phase's steps: the phase's `stepsVersion` moves on,
- * conditioned on the value read (a phase written before the counter had none). It also makes
- * the write fail when the phase is gone.
+ * Create step: the step, its contents and actions in one transaction, with its phase's guard
+ * and its track's (so the phase and track bounds hold however many editors add steps at once).
  */
-export function stepsGuard(phase: PhaseItem): TransactionItem {
-  return (tx) => tx.phaseTemplate.patch({ trackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId }).add({ stepsVersion: 1 }).where(stepsUnchanged(phase)).commit();
-}
-
-/** A phase's steps (consistent: prerequisite changes plan from them). */
-export async function stepsOfPhase(trackTemplateId: string, phaseId: string): Promise<StepItem[]> {
-  const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId, phaseId }).go({ limit: PHASE_STEPS_MAX, consistent: true });
-  return data;
-}
-
-function toStepDetail(step: StepItem, contents: ContentItem[], actions: ActionItem[]): StepDetail {
-  return {
-    ...toStepHeaderView(step),
-    trackTemplateId: step.trackTemplateId,
-    contents: [...contents].sort((a, b) => a.order - b.order).map((c) => ({
-      id: c.contentTemplateId,
-      type: c.type,
-      name: c.name,
-      roleId: c.roleId,
-      isPrivate: c.isPrivate,
-      approvedRoles: c.approvedRoles ?? [],
-      task: c.task ? { name: c.task.name ?? '', description: c.task.description ?? '' } : null,
-      upload: c.upload ? { name: c.upload.name ?? '', multiple: Boolean(c.upload.multiple), type: c.upload.type ?? 'Any', instructions: c.upload.instructions ?? '' } : null,
-      formId: c.formId ?? null,
-    })),
-    actions: [...actions].sort((a, b) => a.order - b.order).map((a) => ({ id: a.actionTemplateId, type: a.type, name: a.name, roleId: a.roleId })),
-  };
-}
-
-/** A step with its contents and actions (one Query of its view), when the caller may act on its track this way. */
-export async function requireStep(auth: TrackCaller, stepTemplateId: string, action: Action) {
-  const { data } = await db().collections.stepTemplateView({ stepTemplateId }).go({ limit: 1 + STEP_PARTS_MAX });
-  const step = data.stepTemplate[0];
-  if (!step) throw new NotFoundError('Step not found.');
-  await requireTrack(auth, step.trackTemplateId, action);
-  return { step, detail: toStepDetail(step, data.stepContentTemplate, data.stepActionTemplate) };
-}
-
-export async function readStep(auth: TrackCaller, stepTemplateId: string): Promise<StepDetail> {
-  return (await requireStep(auth, stepTemplateId, 'read')).detail;
-}
-
-/** Create step: the step, its contents and actions in one transaction with its phase's guard. */
 export async function createStep(auth: TrackCaller, input: StepInput): Promise<StepDetail> {
+  await assertFormsExist(input.contents);
   return retryOnStale(async () => {
-    const { phase } = await requirePhase(auth, input.phaseId, 'update');
+    const { phase, track } = await requirePhase(auth, input.phaseId, 'update');
     const trackTemplateId = phase.trackTemplateId;
+    const [phaseSteps, trackSteps] = await Promise.all([stepsOfPhase(trackTemplateId, phase.phaseId), stepCountOfTrack(trackTemplateId)]);
+    if (phaseSteps.length >= PHASE_STEPS_MAX) throw new HttpError(400, PHASE_FULL_MESSAGE);
+    if (trackSteps >= TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
     const stepTemplateId = newId();
     const createdAt = new Date().toISOString();
-    const step = { trackTemplateId, phaseId: phase.phaseId, stepTemplateId, name: input.name.trim(), required: input.required, inactive: input.inactive, prerequisites: [] as string[], version: 1, createdAt };
-    const contents = input.contents.map((content, order) => ({ ...content, trackTemplateId, stepTemplateId, contentTemplateId: newId(), order, version: 1, createdAt }));
-    const actions = input.actions.map((action, order) => ({ ...action, trackTemplateId, stepTemplateId, actionTemplateId: newId(), order, version: 1, createdAt }));
+    const owner = { trackTemplateId, stepTemplateId };
+    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: input.description, required: input.required, inactive: input.inactive, prerequisites: [] as string[], version: 1, createdAt };
+    const contents = input.contents.map((content, order) => contentItem(owner, content, newId(), order, 1, createdAt));
+    const actions = input.actions.map((action, order) => actionItem(owner, action, newId(), order, 1, createdAt));
     await transact([
       (tx) => tx.stepTemplate.create(step).commit(),
       ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.create(content).commit()),
       ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.create(action).commit()),
       stepsGuard(phase),
+      outlineGuard(track),
     ]);
-    return toStepDetail(step as StepItem, contents as unknown as ContentItem[], actions as unknown as ActionItem[]);
+    return toStepDetail(step as StepItem, contents, actions);
   });
 }
 
+/** The stored part an input names by id, or a field message: the client never picks another step's part. */
+function keptPart<T>(existing: Map<string, T>, id: string | undefined, path: string): T | undefined {
+  if (id === undefined) return undefined;
+  const part = existing.get(id);
+  if (!part) throw new ValidationError({ [path]: [UNKNOWN_PART_MESSAGE] });
+  return part;
+}
+
 /**
- * Replaces a step's prerequisites. They must be other steps of its phase, none of them a
- * dependent of the step (that would close a cycle). Planned from the phase's steps as read and
- * written with the phase's guard, so of two concurrent edits the second re-reads and re-checks.
+ * Edit step on the version the client read (409 when stale): its fields, and its contents and
+ * actions replaced in the same transaction. Parts named by id are kept (their instances stay
+ * linked), the others are new, the missing ones removed. Imported steps are locked.
  */
-export async function updatePrerequisites(auth: TrackCaller, stepTemplateId: string, prerequisites: string[]): Promise<StepHeaderView> {
-  const wanted = [...new Set(prerequisites)];
-  return retryOnStale(async () => {
-    const { step } = await requireStep(auth, stepTemplateId, 'update');
-    const { data: phase } = await db().entities.phaseTemplate.get({ trackTemplateId: step.trackTemplateId, phaseId: step.phaseId }).go({ consistent: true });
-    if (!phase) throw new NotFoundError('Phase not found.');
-    const steps = await stepsOfPhase(step.trackTemplateId, step.phaseId);
-    const ids = new Set(steps.map((s) => s.stepTemplateId));
-    if (wanted.some((id) => !ids.has(id))) throw new ValidationError({ prerequisites: [PREREQUISITE_NOT_IN_PHASE] });
-    const dependents = dependentsOf(steps.map((s) => ({ id: s.stepTemplateId, prerequisites: s.prerequisites })), stepTemplateId);
-    if (wanted.some((id) => id === stepTemplateId || dependents.has(id))) throw new ValidationError({ prerequisites: [PREREQUISITE_CYCLE] });
-    const current = steps.find((s) => s.stepTemplateId === stepTemplateId)!;
-    await transact([
-      (tx) =>
-        tx.stepTemplate
-          .patch({ trackTemplateId: step.trackTemplateId, phaseId: step.phaseId, stepTemplateId })
-          .set({ prerequisites: wanted, updatedAt: new Date().toISOString() })
-          .add({ version: 1 })
-          .commit(),
-      stepsGuard(phase),
-    ]);
-    return toStepHeaderView({ ...current, prerequisites: wanted, version: current.version + 1 });
+export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<StepDetail> {
+  const { step: indexed } = await requireStep(auth, input.id, 'update');
+  const parts = await readStepParts(indexed);
+  if (!parts) throw new NotFoundError('Step not found.');
+  const { step } = parts;
+  if (step.originStepTemplateId) throw new HttpError(422, STEP_LOCKED_MESSAGE);
+  if (step.version !== input.version) throw new StaleVersionError(undefined, step.version);
+  await assertFormsExist(input.contents);
+
+  const now = new Date().toISOString();
+  const owner = { trackTemplateId: step.trackTemplateId, stepTemplateId: step.stepTemplateId };
+  const storedContents = new Map(parts.contents.map((c) => [c.contentTemplateId, c]));
+  const storedActions = new Map(parts.actions.map((a) => [a.actionTemplateId, a]));
+  const contents = input.contents.map((content, order) => {
+    const kept = keptPart(storedContents, content.id, `contents.${order}.id`);
+    return kept ? { ...contentItem(owner, content, kept.contentTemplateId, order, kept.version + 1, kept.createdAt), updatedAt: now } : contentItem(owner, content, newId(), order, 1, now);
   });
+  const actions = input.actions.map((action, order) => {
+    const kept = keptPart(storedActions, action.id, `actions.${order}.id`);
+    return kept ? { ...actionItem(owner, action, kept.actionTemplateId, order, kept.version + 1, kept.createdAt), updatedAt: now } : actionItem(owner, action, newId(), order, 1, now);
+  });
+  const keptContentIds = new Set(contents.map((c) => c.contentTemplateId));
+  const keptActionIds = new Set(actions.map((a) => a.actionTemplateId));
+  const set = { name: input.name, description: input.description, required: input.required, inactive: input.inactive, updatedAt: now };
+
+  await transact([
+    (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    // Puts replace a kept part whole: a content whose type changed keeps nothing of the old type.
+    ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.put(content).commit()),
+    ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.put(action).commit()),
+    ...parts.contents.filter((c) => !keptContentIds.has(c.contentTemplateId)).map((c): TransactionItem => (tx) => tx.stepContentTemplate.delete({ ...owner, contentTemplateId: c.contentTemplateId }).commit()),
+    ...parts.actions.filter((a) => !keptActionIds.has(a.actionTemplateId)).map((a): TransactionItem => (tx) => tx.stepActionTemplate.delete({ ...owner, actionTemplateId: a.actionTemplateId }).commit()),
+  ]);
+  return toStepDetail({ ...step, ...set, version: step.version + 1 }, contents, actions);
 }

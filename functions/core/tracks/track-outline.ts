@@ -1,7 +1,7 @@
 import type { TrackOutline } from '../../../shared/schemas/track';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { mayActAt, placeOf, type TrackCaller } from './track-scope';
-import { inDependencyOrder } from './step-order';
+import { inDependencyOrder } from '../../../shared/tracks/step-order';
 import { readTrackAggregate } from './track-store';
 import { toPhaseView, toStepHeaderView, toTrackView } from './track-view';
 

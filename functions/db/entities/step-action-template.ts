@@ -1,7 +1,6 @@
 import { Entity } from 'electrodb';
+import { ACTION_TYPES } from '../../../shared/schemas/step';
 import { SERVICE, timestamps, version } from './attributes';
-
-export const ACTION_TYPES = ['Signature', 'Approval'] as const;
 
 /**
  * A signature or approval a step needs from `roleId` (Advisor by default).

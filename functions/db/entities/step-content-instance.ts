@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { SERVICE, timestamps, version } from './attributes';
-import { CONTENT_TYPES } from './step-content-template';
+import { CONTENT_TYPES } from '../../../shared/schemas/step';
 
 /**
  * The participant's side of one content template: a task (completed), an upload

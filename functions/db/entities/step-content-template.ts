@@ -1,8 +1,6 @@
 import { Entity } from 'electrodb';
+import { CONTENT_TYPES, UPLOAD_TYPES } from '../../../shared/schemas/step';
 import { SERVICE, stringList, timestamps, version } from './attributes';
-
-export const CONTENT_TYPES = ['Task', 'Upload', 'Form'] as const;
-export const UPLOAD_KINDS = ['Audio', 'Document', 'Image', 'Any'] as const;
 
 /**
  * What a step asks for: a task, an upload or a form, completed by `roleId`
@@ -28,7 +26,7 @@ export const stepContentTemplate = new Entity({
       properties: {
         name: { type: 'string' },
         multiple: { type: 'boolean' },
-        type: { type: UPLOAD_KINDS },
+        type: { type: UPLOAD_TYPES },
         instructions: { type: 'string' },
       },
     },

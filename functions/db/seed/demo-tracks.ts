@@ -12,6 +12,8 @@ export const DEMO_INSTANCE_IDS = {
   callStoryTemplate: 'demo-step-call-story',
   transcriptTemplate: 'demo-step-transcript',
   questionnaireTemplate: 'demo-step-questionnaire',
+  /** After the questionnaire (its prerequisite): the advisor's interview notes (private) and the participant's signature. */
+  interviewTemplate: 'demo-step-interview',
   trackInstance: 'demo-instance-candidacy',
   callStoryStep: 'demo-step-instance-call-story',
   transcriptStep: 'demo-step-instance-transcript',
@@ -77,15 +79,18 @@ export function demoTrackTemplateItems() {
       { trackTemplateId, phaseId: ids.discernmentPhase, stepTemplateId: ids.callStoryTemplate, name: 'Share your call story', description: '<p>Write a short account of how you sensed a call to ministry.</p>', required: true },
       { trackTemplateId, phaseId: ids.discernmentPhase, stepTemplateId: ids.transcriptTemplate, name: 'Upload your transcript', description: '<p>Upload your most recent academic transcript.</p>', required: true },
       { trackTemplateId, phaseId: ids.formationPhase, stepTemplateId: ids.questionnaireTemplate, name: 'Background questionnaire', description: '<p>Complete the background questionnaire.</p>', required: true },
+      { trackTemplateId, phaseId: ids.formationPhase, stepTemplateId: ids.interviewTemplate, name: 'Readiness interview', description: '<p>Meet your advisor once the questionnaire is done.</p>', required: true, prerequisites: [ids.questionnaireTemplate] },
     ],
     contents: [
       { trackTemplateId, stepTemplateId: ids.callStoryTemplate, contentTemplateId: 'demo-content-call-story', type: 'Task' as const, name: 'Call story', roleId: participantRole, task: { name: 'Write your call story', description: 'One or two pages, shared with your advisor.' } },
       { trackTemplateId, stepTemplateId: ids.transcriptTemplate, contentTemplateId: 'demo-content-transcript', type: 'Upload' as const, name: 'Transcript', roleId: participantRole, isPrivate: true, approvedRoles: [advisorRole], upload: { name: 'Transcript', multiple: false, type: 'Document' as const, instructions: 'A PDF or Word document.' } },
       { trackTemplateId, stepTemplateId: ids.questionnaireTemplate, contentTemplateId: 'demo-content-questionnaire', type: 'Form' as const, name: 'Questionnaire', roleId: participantRole, formId: ids.form },
+      { trackTemplateId, stepTemplateId: ids.interviewTemplate, contentTemplateId: 'demo-content-interview', type: 'Task' as const, name: 'Interview notes', roleId: advisorRole, isPrivate: true, approvedRoles: [advisorRole], task: { name: 'Record the interview', description: 'Notes from the readiness interview.' } },
     ],
     actions: [
       { trackTemplateId, stepTemplateId: ids.callStoryTemplate, actionTemplateId: 'demo-action-call-story', type: 'Approval' as const, name: 'Advisor approval', roleId: advisorRole },
       { trackTemplateId, stepTemplateId: ids.questionnaireTemplate, actionTemplateId: 'demo-action-questionnaire', type: 'Approval' as const, name: 'Advisor approval', roleId: advisorRole },
+      { trackTemplateId, stepTemplateId: ids.interviewTemplate, actionTemplateId: 'demo-action-interview', type: 'Signature' as const, name: 'Participant signature', roleId: participantRole },
     ],
   };
 }

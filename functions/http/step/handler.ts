@@ -1,9 +1,21 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { stepApi } from '../../../shared/api/step';
-import { createStep, readStep, updatePrerequisites } from '../../core/tracks/step-editor';
+import { createStep, updateStep } from '../../core/tracks/step-editor';
+import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
+import { readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
 export const handler = createServiceHandler(stepApi, {
   createStepTemplate: async ({ auth, body }) => createStep(auth, body),
+  updateStepTemplate: async ({ auth, body }) => updateStep(auth, body),
   updatePrerequisites: async ({ auth, params, body }) => updatePrerequisites(auth, params.stepTemplateId, body.prerequisites),
   stepTemplate: async ({ auth, params }) => readStep(auth, params.stepTemplateId),
+  stepTemplates: async ({ auth, params }) => readSteps(auth, params.ids),
+  stepContentTemplate: async ({ auth, params }) => readContent(auth, params.id),
+  stepContentTemplates: async ({ auth, params }) => readContents(auth, params.ids),
+  stepActionTemplate: async ({ auth, params }) => readAction(auth, params.id),
+  stepActionTemplates: async ({ auth, params }) => readActions(auth, params.ids),
+  stepTaskTemplate: async ({ auth, params }) => readTask(auth, params.id),
+  stepTaskTemplates: async ({ auth, params }) => readTasks(auth, params.ids),
+  stepUploadTemplate: async ({ auth, params }) => readUpload(auth, params.id),
+  stepUploadTemplates: async ({ auth, params }) => readUploads(auth, params.ids),
 });

@@ -82,10 +82,13 @@ describe('demo seed', () => {
   it('enrols the participant in the demo track with the advisor, and links the mentor', async () => {
     const template = await db().collections.trackTemplateAggregate({ trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate }).go();
     expect(template.data.phaseTemplate.map((p) => [p.order, p.name]).sort()).toEqual([[1, 'Discernment'], [2, 'Formation']]);
-    expect(template.data.stepTemplate).toHaveLength(3);
+    expect(template.data.stepTemplate).toHaveLength(4);
+    // The readiness interview comes after the questionnaire (its prerequisite).
+    const interview = template.data.stepTemplate.find((s) => s.stepTemplateId === DEMO_INSTANCE_IDS.interviewTemplate);
+    expect(interview?.prerequisites).toEqual([DEMO_INSTANCE_IDS.questionnaireTemplate]);
     const detail = await db().collections.trackTemplateDetail({ trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate }).go();
-    expect(detail.data.stepContentTemplate.map((c) => c.type).sort()).toEqual(['Form', 'Task', 'Upload']);
-    expect(detail.data.stepActionTemplate.every((a) => a.type === 'Approval')).toBe(true);
+    expect(detail.data.stepContentTemplate.map((c) => c.type).sort()).toEqual(['Form', 'Task', 'Task', 'Upload']);
+    expect(detail.data.stepActionTemplate.map((a) => a.type).sort()).toEqual(['Approval', 'Approval', 'Signature']);
     expect(template.data.trackTemplate[0].instanceCount).toBe(1);
 
     const instance = await db().collections.trackInstanceSummary({ trackInstanceId: DEMO_INSTANCE_IDS.trackInstance }).go();

@@ -49,18 +49,31 @@ async function phaseVersion(phaseId: string): Promise<number> {
   return data[0]?.version ?? 1;
 }
 
-const sharedSteps = new Map<string, Promise<string>>();
+interface MatrixStep {
+  stepTemplateId: string;
+  taskId: string;
+  uploadId: string;
+  actionId: string;
+}
 
-/** One step per conference (in its shared phase) for the reads and the prerequisite edits. */
-function stepIn(conferenceId: string): Promise<string> {
+const sharedSteps = new Map<string, Promise<MatrixStep>>();
+
+/** One step per conference (in its shared phase) with a task, an upload and an approval, for the reads and the edits. */
+function stepIn(conferenceId: string): Promise<MatrixStep> {
   if (!sharedSteps.has(conferenceId)) {
     sharedSteps.set(
       conferenceId,
       phaseIn(conferenceId).then(async (phaseId) => {
         const { data } = await db().entities.phaseTemplate.query.byId({ phaseId }).go();
-        const stepTemplateId = `matrix-step-${newId().toLowerCase()}`;
-        await db().entities.stepTemplate.create({ trackTemplateId: data[0].trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step' }).go();
-        return stepTemplateId;
+        const trackTemplateId = data[0].trackTemplateId;
+        const suffix = newId().toLowerCase();
+        const made = { stepTemplateId: `matrix-step-${suffix}`, taskId: `matrix-task-${suffix}`, uploadId: `matrix-upload-${suffix}`, actionId: `matrix-action-${suffix}` };
+        const owner = { trackTemplateId, stepTemplateId: made.stepTemplateId };
+        await db().entities.stepTemplate.create({ ...owner, phaseId, name: 'Matrix step' }).go();
+        await db().entities.stepContentTemplate.create({ ...owner, contentTemplateId: made.taskId, type: 'Task', name: 'Task', roleId: 'role-participant', task: { name: 'Task', description: 'Do it' } }).go();
+        await db().entities.stepContentTemplate.create({ ...owner, contentTemplateId: made.uploadId, type: 'Upload', name: 'Upload', roleId: 'role-participant', order: 1, upload: { name: 'File', type: 'Any', instructions: 'Any file' } }).go();
+        await db().entities.stepActionTemplate.create({ ...owner, actionTemplateId: made.actionId, type: 'Approval', name: 'Approval', roleId: 'role-advisor' }).go();
+        return made;
       }),
     );
   }
@@ -112,6 +125,23 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
     method: 'POST',
     body: { phaseId: await phaseIn(t.chain.Conference), name: `Matrix step ${tag}`, actions: [{ type: 'Approval', name: 'Approval' }] },
   }),
-  'step.updatePrerequisites': async (t) => ({ path: `/api/step/update-step-template-prerequisites/${await stepIn(t.chain.Conference)}`, method: 'POST', body: { prerequisites: [] } }),
-  'step.stepTemplate': async (t) => ({ path: `/api/step/step-template/${await stepIn(t.chain.Conference)}` }),
+  // A step of its own per call: edits are versioned, and the shared step's parts are read by the other rows.
+  'step.updateStepTemplate': async (t, tag) => {
+    const { trackTemplateId, phaseId } = await throwawayPhase(t.chain.Conference, tag);
+    const stepTemplateId = `matrix-step-${newId().toLowerCase()}`;
+    await db().entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step' }).go();
+    const task = { type: 'Task', name: 'Task', task: { name: 'Task', description: 'Do it' } };
+    return { path: '/api/step/update-step-template', method: 'POST', body: { id: stepTemplateId, name: 'Matrix step', contents: [task], version: 1 } };
+  },
+  'step.updatePrerequisites': async (t) => ({ path: `/api/step/update-step-template-prerequisites/${(await stepIn(t.chain.Conference)).stepTemplateId}`, method: 'POST', body: { prerequisites: [] } }),
+  'step.stepTemplate': async (t) => ({ path: `/api/step/step-template/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
+  'step.stepTemplates': async (t) => ({ path: `/api/step/step-templates/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
+  'step.stepContentTemplate': async (t) => ({ path: `/api/step/step-content-template/${(await stepIn(t.chain.Conference)).taskId}` }),
+  'step.stepContentTemplates': async (t) => ({ path: `/api/step/step-content-templates/${(await stepIn(t.chain.Conference)).taskId}` }),
+  'step.stepActionTemplate': async (t) => ({ path: `/api/step/step-action-template/${(await stepIn(t.chain.Conference)).actionId}` }),
+  'step.stepActionTemplates': async (t) => ({ path: `/api/step/step-action-templates/${(await stepIn(t.chain.Conference)).actionId}` }),
+  'step.stepTaskTemplate': async (t) => ({ path: `/api/step/step-task-template/${(await stepIn(t.chain.Conference)).taskId}` }),
+  'step.stepTaskTemplates': async (t) => ({ path: `/api/step/step-task-templates/${(await stepIn(t.chain.Conference)).taskId}` }),
+  'step.stepUploadTemplate': async (t) => ({ path: `/api/step/step-upload-template/${(await stepIn(t.chain.Conference)).uploadId}` }),
+  'step.stepUploadTemplates': async (t) => ({ path: `/api/step/step-upload-templates/${(await stepIn(t.chain.Conference)).uploadId}` }),
 };

@@ -35,6 +35,17 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'phase.byTrack': row(only(READ_TRACK, 200), READ_OTHER),
 
   'step.createStepTemplate': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'step.updateStepTemplate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'step.updatePrerequisites': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'step.stepTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.stepContentTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.stepActionTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.stepTaskTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.stepUploadTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  // Lists leave out what the caller does not read: another conference's ids answer an empty list.
+  'step.stepTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
+  'step.stepContentTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
+  'step.stepActionTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
+  'step.stepTaskTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
+  'step.stepUploadTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
 };

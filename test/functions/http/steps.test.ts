@@ -3,7 +3,7 @@ import { handler as steps } from '../../../functions/http/step/handler';
 import { handler as phases } from '../../../functions/http/phase/handler';
 import { handler as tracks } from '../../../functions/http/track/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
-import { PREREQUISITE_CYCLE, PREREQUISITE_NOT_IN_PHASE } from '../../../functions/core/tracks/step-editor';
+import { PREREQUISITE_CYCLE, PREREQUISITE_NOT_IN_PHASE } from '../../../functions/core/tracks/step-prerequisites';
 import { PHASE_HAS_STEPS_MESSAGE } from '../../../functions/core/tracks/phase-editor';
 import { CONTENT_OR_ACTIONS_REQUIRED, PRIVATE_NEEDS_APPROVED_ROLES } from '../../../shared/schemas/step';
 import { seedDemo } from '../../support/demo-table';

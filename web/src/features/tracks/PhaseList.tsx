@@ -1,9 +1,10 @@
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
-import { Badge, Button, ConfirmDialog, EmptyState } from '../../components/ui';
+import { Badge, Button, ConfirmDialog, EmptyState, Link } from '../../components/ui';
 import { useSave } from '../../lib/forms/use-save';
 import { deletePhase, movePhase } from './track-api';
 import { PhaseDialog } from './PhaseDialog';
+import { StepRoutes } from './steps/StepRoutes';
 
 type Phase = TrackOutline['phases'][number];
 
@@ -64,15 +65,22 @@ export function PhaseList({ track, refresh }: PhaseListProps) {
                 )}
               </div>
               {phase.description && <p className="tracks-muted">{phase.description}</p>}
-              <ul className="tracks-steps">
+              <ul className="tracks-steps" aria-label={`Steps of ${phase.name}`}>
                 {phase.steps.map((step) => (
                   <li key={step.id} className="tracks-step">
-                    {step.name}
+                    {track.canEdit ? <Link href={`${base}/phase/${phase.id}/step/${step.id}`}>{step.name}</Link> : step.name}
                     {step.required && <Badge tone="info">Required</Badge>}
                     {step.inactive && <Badge tone="warning">Inactive</Badge>}
                   </li>
                 ))}
               </ul>
+              {track.canEdit && (
+                <div className="ui-button-row">
+                  <Button size="small" variant="secondary" onPress={() => navigate(`${base}/phase/${phase.id}/step/add-step`)}>
+                    Add Step
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ol>
@@ -80,6 +88,7 @@ export function PhaseList({ track, refresh }: PhaseListProps) {
       {track.canEdit && (
         <Routes>
           <Route path="phase/new" element={<PhaseDialog trackTemplateId={track.id} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was added.`)} />} />
+          <Route path="phase/:phaseId/step/*" element={<StepRoutes track={track} onClose={close} onSaved={saved} />} />
           <Route path="phase/:phaseId" element={<EditPhaseRoute track={track} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was saved.`)} />} />
           <Route
             path="phase/:phaseId/delete"

@@ -1,0 +1,102 @@
+import type { ActionView, ContentView, StepDetail, TaskView, UploadView } from '../../../shared/schemas/step';
+import { db } from '../../db/service';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { requireStep } from './step-store';
+import { toActionView, toContentView, type ActionItem, type ContentItem } from './step-view';
+import { mayActAt, placeOf, type TrackCaller } from './track-scope';
+import { getTrackTemplate } from './track-store';
+
+/**
+ * The step getters of SPEC.md section 7 (`step-template(s)`, `step-content-template(s)`,
+ * `step-action-template(s)`, `step-task-template(s)`, `step-upload-template(s)`). A task or an
+ * upload is the part of its content, named by the content's id. A single read answers 404 for
+ * what is missing and 403 out of reach; a list leaves both out.
+ */
+
+/** Whether the caller reads a track's design; one check per track of a list. */
+function trackReader(auth: TrackCaller) {
+  const checked = new Map<string, Promise<boolean>>();
+  return (trackTemplateId: string) => {
+    if (!checked.has(trackTemplateId)) {
+      checked.set(
+        trackTemplateId,
+        getTrackTemplate(trackTemplateId).then(async (track) => Boolean(track) && mayActAt(auth, 'read', await placeOf(track!))),
+      );
+    }
+    return checked.get(trackTemplateId)!;
+  };
+}
+
+async function readable<T extends { trackTemplateId: string }>(auth: TrackCaller, items: readonly (T | undefined)[]): Promise<T[]> {
+  const mayRead = trackReader(auth);
+  const allowed = await Promise.all(items.map((item) => (item ? mayRead(item.trackTemplateId) : false)));
+  return items.filter((item, i): item is T => Boolean(item) && allowed[i]);
+}
+
+const contentById = async (id: string) => (await db().entities.stepContentTemplate.query.byId({ contentTemplateId: id }).go({ limit: 1 })).data[0] as ContentItem | undefined;
+const actionById = async (id: string) => (await db().entities.stepActionTemplate.query.byId({ actionTemplateId: id }).go({ limit: 1 })).data[0] as ActionItem | undefined;
+
+/** One item the caller may read: 404 when missing (or not of the kind asked), 403 out of reach. */
+async function requireReadable<T extends { trackTemplateId: string }>(auth: TrackCaller, item: T | undefined, missing: string): Promise<T> {
+  if (!item) throw new NotFoundError(missing);
+  const [allowed] = await readable(auth, [item]);
+  if (!allowed) throw new ForbiddenError();
+  return allowed;
+}
+
+export async function readStep(auth: TrackCaller, stepTemplateId: string): Promise<StepDetail> {
+  return (await requireStep(auth, stepTemplateId, 'read')).detail;
+}
+
+/** Steps by id, in the order asked; unknown or unreachable ones are left out. */
+export async function readSteps(auth: TrackCaller, ids: readonly string[]): Promise<StepDetail[]> {
+  const leftOut = (error: unknown) => {
+    if (error instanceof NotFoundError || error instanceof ForbiddenError) return undefined;
+    throw error;
+  };
+  const found = await Promise.all(ids.map((id) => requireStep(auth, id, 'read').then((s) => s.detail, leftOut)));
+  return found.filter((step): step is StepDetail => Boolean(step));
+}
+
+export async function readContent(auth: TrackCaller, id: string): Promise<ContentView> {
+  return toContentView(await requireReadable(auth, await contentById(id), 'Content not found.'));
+}
+
+export async function readContents(auth: TrackCaller, ids: readonly string[]): Promise<ContentView[]> {
+  return (await readable(auth, await Promise.all(ids.map(contentById)))).map(toContentView);
+}
+
+export async function readAction(auth: TrackCaller, id: string): Promise<ActionView> {
+  return toActionView(await requireReadable(auth, await actionById(id), 'Action not found.'));
+}
+
+export async function readActions(auth: TrackCaller, ids: readonly string[]): Promise<ActionView[]> {
+  return (await readable(auth, await Promise.all(ids.map(actionById)))).map(toActionView);
+}
+
+const ofType = (type: ContentItem['type']) => (content: ContentItem | undefined) => (content?.type === type ? content : undefined);
+
+function toTaskView(content: ContentItem): TaskView {
+  return { id: content.contentTemplateId, stepTemplateId: content.stepTemplateId, name: content.task?.name ?? '', description: content.task?.description ?? '' };
+}
+
+function toUploadView(content: ContentItem): UploadView {
+  const upload = content.upload ?? {};
+  return { id: content.contentTemplateId, stepTemplateId: content.stepTemplateId, name: upload.name ?? '', multiple: Boolean(upload.multiple), type: upload.type ?? 'Any', instructions: upload.instructions ?? '' };
+}
+
+export async function readTask(auth: TrackCaller, id: string): Promise<TaskView> {
+  return toTaskView(await requireReadable(auth, ofType('Task')(await contentById(id)), 'Task not found.'));
+}
+
+export async function readTasks(auth: TrackCaller, ids: readonly string[]): Promise<TaskView[]> {
+  return (await readable(auth, (await Promise.all(ids.map(contentById))).map(ofType('Task')))).map(toTaskView);
+}
+
+export async function readUpload(auth: TrackCaller, id: string): Promise<UploadView> {
+  return toUploadView(await requireReadable(auth, ofType('Upload')(await contentById(id)), 'Upload not found.'));
+}
+
+export async function readUploads(auth: TrackCaller, ids: readonly string[]): Promise<UploadView[]> {
+  return (await readable(auth, (await Promise.all(ids.map(contentById))).map(ofType('Upload')))).map(toUploadView);
+}

@@ -1,0 +1,116 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
+
+/** Every run creates its own track, so reruns against the same data never collide. */
+const RUN = Date.now().toString(36).slice(-5);
+
+async function createTrackWithPhase(page: Page) {
+  await page.getByRole('button', { name: 'Track' }).click();
+  await page.getByRole('menuitem', { name: 'Create New' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Track' });
+  await dialog.getByRole('combobox', { name: 'Conference' }).fill('Blue');
+  await page.getByRole('option', { name: 'Blue Ridge Conference' }).click();
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(`Step Path ${RUN}`);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('A track to design steps in.');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Step Path ${RUN}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Phase' }).click();
+  const phase = page.getByRole('dialog', { name: 'Create Phase' });
+  await phase.getByRole('textbox', { name: 'Name', exact: true }).fill('Preparation');
+  await phase.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: '1. Preparation' })).toBeVisible();
+}
+
+async function openNewStep(page: Page): Promise<Locator> {
+  await page.getByRole('listitem', { name: '1. Preparation' }).getByRole('button', { name: 'Add Step' }).click();
+  await expect(page).toHaveURL(/\/phase\/[0-9A-Z]{26}\/step\/add-step$/);
+  await expect(page.getByRole('dialog', { name: 'Add a step to Preparation' })).toBeVisible();
+  await announcerSettled(page);
+  await page.getByRole('button', { name: 'Add new step' }).click();
+  await expect(page).toHaveURL(/\/step\/new$/);
+  return page.getByRole('dialog', { name: 'Create Step' });
+}
+
+async function fillTask(part: Locator, name: string) {
+  await part.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await part.getByRole('textbox', { name: 'Task name' }).fill(`${name} task`);
+  await part.getByRole('textbox', { name: 'Task description' }).fill('One page.');
+}
+
+test('a conference admin adds steps with contents and an approval, and a prerequisite makes the other step a dependent', async ({ page }) => {
+  // One user story from sign-in to a dependent step: longer than the suite's 45 s default on a busy machine.
+  test.setTimeout(120_000);
+  await signIn(page, 'conference.admin@example.org', '/tracks');
+  await dismissAnnouncements(page);
+  await createTrackWithPhase(page);
+
+  // The first step: SPEC's messages before anything is filled, then a task.
+  await page.getByRole('listitem', { name: '1. Preparation' }).getByRole('button', { name: 'Add Step' }).click();
+  await expect(page.getByRole('button', { name: 'Import existing step' })).toBeVisible();
+  await announcerSettled(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Add new step' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Create Step' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Not all contents have been completed!')).toBeVisible();
+  await expect(dialog.getByText('Name is required.').first()).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).first().fill('Orientation');
+  await fillTask(dialog.getByRole('group', { name: 'Content 1' }), 'Read');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const steps = page.getByRole('list', { name: 'Steps of Preparation' });
+  await expect(steps.getByRole('link', { name: 'Orientation' })).toBeVisible();
+  await announcerSettled(page);
+
+  // The second: a task, an upload, a form and an approval, after Orientation.
+  dialog = await openNewStep(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).first().fill('Portfolio');
+  await tick(dialog.getByRole('checkbox', { name: 'Required' }));
+  await fillTask(dialog.getByRole('group', { name: 'Content 1' }), 'Reflect');
+
+  await dialog.getByRole('button', { name: 'Add Content' }).click();
+  const upload = dialog.getByRole('group', { name: 'Content 2' });
+  await tick(upload.getByRole('radio', { name: 'Upload' }));
+  await upload.getByRole('textbox', { name: 'Name', exact: true }).fill('Transcript');
+  await upload.getByRole('textbox', { name: 'Upload name' }).fill('Transcript');
+  await tick(upload.getByRole('radio', { name: 'Document' }));
+  await upload.getByRole('textbox', { name: 'Instructions' }).fill('A PDF of your transcript.');
+  await tick(upload.getByRole('checkbox', { name: 'Private' }));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(upload.getByText('Please provide approved roles to private content.')).toBeVisible();
+  await tick(upload.getByRole('checkbox', { name: 'Advisor' }));
+
+  await dialog.getByRole('button', { name: 'Add Content' }).click();
+  const form = dialog.getByRole('group', { name: 'Content 3' });
+  await tick(form.getByRole('radio', { name: 'Form' }));
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Questionnaire');
+  await form.getByRole('combobox', { name: 'Form' }).fill('Candidate');
+  await page.getByRole('option', { name: 'Candidate Background Questionnaire' }).click();
+
+  await dialog.getByRole('button', { name: 'Add Action' }).click();
+  const action = dialog.getByRole('group', { name: 'Action 1' });
+  await expect(action.getByRole('radio', { name: 'Approval' })).toBeChecked();
+  await expect(action.getByRole('combobox', { name: 'Role' })).toHaveValue('Advisor');
+  await action.getByRole('textbox', { name: 'Name', exact: true }).fill('Advisor approval');
+  await expect(form.getByRole('combobox', { name: 'Completed by' })).toHaveValue('Participant');
+
+  await tick(dialog.getByRole('group', { name: 'Prerequisites' }).getByRole('checkbox', { name: 'Orientation' }));
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(steps.getByRole('link')).toHaveText(['Orientation', 'Portfolio']);
+  await announcerSettled(page);
+
+  // Orientation cannot take Portfolio, which depends on it.
+  await steps.getByRole('link', { name: 'Orientation' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Step' });
+  const dependent = edit.getByRole('group', { name: 'Prerequisites' }).getByRole('checkbox', { name: 'Portfolio (dependent)' });
+  await expect(dependent).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  // Portfolio kept its parts.
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await steps.getByRole('link', { name: 'Portfolio' }).click();
+  const portfolio = page.getByRole('dialog', { name: 'Edit Step' });
+  await expect(portfolio.getByRole('group', { name: 'Content 3' }).getByRole('combobox', { name: 'Form' })).toHaveValue('Candidate Background Questionnaire');
+  await expect(portfolio.getByRole('group', { name: 'Content 2' }).getByRole('checkbox', { name: 'Advisor' })).toBeChecked();
+  await expect(portfolio.getByRole('group', { name: 'Prerequisites' }).getByRole('checkbox', { name: 'Orientation' })).toBeChecked();
+});

@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import type { StepDetail } from '@shared/schemas/step';
+import type { StepHeaderView } from '@shared/schemas/track';
+import { Alert, Button, Modal, type SelectOption } from '../../../components/ui';
+import { FormCheckbox } from '../../../lib/forms/FormCheckbox';
+import { FormTextArea } from '../../../lib/forms/FormTextArea';
+import { describeSaveFailure } from '../../../lib/forms/save-errors';
+import { FormTextField } from '../../../lib/forms/FormTextField';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { ActionEditor } from './ActionEditor';
+import { ContentEditor } from './ContentEditor';
+import { PrerequisitesPicker } from './PrerequisitesPicker';
+import { createStep, updatePrerequisites, updateStep } from './step-api';
+import { isShownStepField, newAction, newContent, stepFormStateSchema, toFormState } from './step-form';
+
+/** SPEC.md section 5: shown when a save is tried while a content or action is incomplete. */
+export const CONTENTS_INCOMPLETE = 'Not all contents have been completed!';
+
+export interface StepDialogProps {
+  phaseId: string;
+  /** The phase's steps in dependency order, for the prerequisites. */
+  phaseSteps: readonly StepHeaderView[];
+  /** The step to edit; none creates one. */
+  step?: StepDetail;
+  roles: SelectOption[];
+  formNames: Map<string, string>;
+  onClose: () => void;
+  onSaved: (step: { id: string; name: string }) => void;
+}
+
+/**
+ * Create step / Edit Step (SPEC.md sections 2 to 5): name, required, inactive, description,
+ * contents and actions (at least one), prerequisites. Checked by the server's own schema. An
+ * imported step is locked except its prerequisites.
+ */
+export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onClose, onSaved }: StepDialogProps) {
+  const formId = useId();
+  const isLocked = Boolean(step?.originStepTemplateId);
+  const initialPrerequisites = step?.prerequisites ?? [];
+  const [prerequisites, setPrerequisites] = useState<string[]>(initialPrerequisites);
+  const [prerequisitesError, setPrerequisitesError] = useState<string>();
+  const prerequisitesChanged = prerequisites.length !== initialPrerequisites.length || prerequisites.some((id) => !initialPrerequisites.includes(id));
+
+  const { form, onSubmit, banner, isPending } = useSchemaForm({
+    schema: stepFormStateSchema,
+    defaultValues: toFormState(step),
+    isShownField: isShownStepField,
+    save: async (values) => {
+      setPrerequisitesError(undefined);
+      let saved: { id: string; name: string } | undefined = step;
+      if (!step) saved = await createStep({ ...values, phaseId });
+      else if (!isLocked && form.formState.isDirty) saved = await updateStep({ ...values, id: step.id, version: step.version });
+      if (saved && prerequisitesChanged) {
+        try {
+          await updatePrerequisites(saved.id, prerequisites);
+        } catch (error) {
+          // The step itself is saved: the prerequisites' message shows under them, the dialog stays.
+          const failure = describeSaveFailure(error, (path) => path === 'prerequisites');
+          setPrerequisitesError(failure.fieldErrors.prerequisites ?? failure.banner ?? undefined);
+          return;
+        }
+      }
+      onSaved(saved!);
+    },
+  });
+  const contents = useFieldArray({ control: form.control, name: 'contents' });
+  const actions = useFieldArray({ control: form.control, name: 'actions' });
+  const errors = form.formState.errors;
+  const partsMessage = errors.contents?.message ?? errors.contents?.root?.message;
+  const partsIncomplete = form.formState.isSubmitted && (Array.isArray(errors.contents) || Array.isArray(errors.actions));
+
+  return (
+    <Modal
+      isOpen
+      size="large"
+      onClose={onClose}
+      title={step ? 'Edit Step' : 'Create Step'}
+      footer={(close) => (
+        <>
+          <Button variant="secondary" onPress={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isPending={isPending}>
+            Save
+          </Button>
+        </>
+      )}
+    >
+      <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate aria-label={step ? 'Edit step' : 'Create step'}>
+        {banner && <Alert tone="danger">{banner}</Alert>}
+        {partsIncomplete && <Alert tone="danger">{CONTENTS_INCOMPLETE}</Alert>}
+        {isLocked && <Alert tone="info">This step was imported from another track: only its prerequisites can be changed.</Alert>}
+        <FormTextField control={form.control} name="name" label="Name" isRequired isDisabled={isLocked} autoFocus={!isLocked} />
+        <div className="ui-button-row">
+          <FormCheckbox control={form.control} name="required" isDisabled={isLocked}>
+            Required
+          </FormCheckbox>
+          <FormCheckbox control={form.control} name="inactive" isDisabled={isLocked}>
+            Inactive
+          </FormCheckbox>
+        </div>
+        <FormTextArea control={form.control} name="description" label="Description" isDisabled={isLocked} />
+
+        <section className="steps-parts" aria-labelledby={`${formId}-contents`}>
+          <h3 id={`${formId}-contents`}>Contents</h3>
+          {partsMessage && <p className="ui-field-error" role="alert">{partsMessage}</p>}
+          {contents.fields.map((field, index) => (
+            <ContentEditor key={field.id} control={form.control} index={index} roles={roles} formNames={formNames} onRemove={() => contents.remove(index)} isDisabled={isLocked} />
+          ))}
+          {!isLocked && (
+            <div className="ui-button-row">
+              <Button size="small" variant="secondary" onPress={() => contents.append(newContent())}>
+                Add Content
+              </Button>
+            </div>
+          )}
+        </section>
+
+        <section className="steps-parts" aria-labelledby={`${formId}-actions`}>
+          <h3 id={`${formId}-actions`}>Actions</h3>
+          {actions.fields.map((field, index) => (
+            <ActionEditor key={field.id} control={form.control} index={index} roles={roles} onRemove={() => actions.remove(index)} isDisabled={isLocked} />
+          ))}
+          {!isLocked && (
+            <div className="ui-button-row">
+              <Button size="small" variant="secondary" onPress={() => actions.append(newAction())}>
+                Add Action
+              </Button>
+            </div>
+          )}
+        </section>
+
+        <PrerequisitesPicker steps={phaseSteps} stepId={step?.id} value={prerequisites} onChange={setPrerequisites} errorMessage={prerequisitesError} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import type { StepDetail, StepInput, StepUpdate } from '@shared/schemas/step';
+import type { SelectOption } from '../../../components/ui';
+import { call } from '../../../lib/api/client';
+import { routes } from '../../../lib/api/routes';
+import { useApi } from '../../../lib/api/use-api';
+
+export const createStep = (body: StepInput) => call(routes.step.createStepTemplate, { body });
+
+export const updateStep = (body: StepUpdate) => call(routes.step.updateStepTemplate, { body });
+
+export const updatePrerequisites = (stepTemplateId: string, prerequisites: string[]) =>
+  call(routes.step.updatePrerequisites, { params: { stepTemplateId }, body: { prerequisites } });
+
+/** A step with its contents and actions; none asked while there is no id (a new step). */
+export function useStep(stepTemplateId: string | undefined) {
+  return useApi(routes.step.stepTemplate, stepTemplateId ? { params: { stepTemplateId } } : null, { revalidateOnMount: true });
+}
+
+/** The system roles (every signed-in user reads them): who completes a content, signs or approves. */
+export function useRoleOptions(): SelectOption[] | undefined {
+  const roles = useApi(routes.role.system);
+  return roles.data?.map((role) => ({ id: role.id, label: role.label }));
+}
+
+/** Forms whose name starts with the text (SPEC.md section 9: form search 10). */
+export async function formOptions(text: string): Promise<SelectOption[]> {
+  const forms = await call(routes.form.query, { body: { where: { name: text.trim() || undefined } } });
+  return forms.map((form) => ({ id: form.id, label: form.name }));
+}
+
+/** The names of the forms a step's contents use, for their pickers. */
+export function useFormNames(step: StepDetail | undefined): Map<string, string> | undefined {
+  const ids = [...new Set(step?.contents.flatMap((c) => (c.formId ? [c.formId] : [])) ?? [])];
+  const forms = useApi(routes.form.currentForms, ids.length ? { params: { ids: ids.join(',') } } : null);
+  if (!step) return undefined;
+  if (!ids.length) return new Map();
+  return forms.data ? new Map(forms.data.map((form) => [form.id, form.name])) : undefined;
+}

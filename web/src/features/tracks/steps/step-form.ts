@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { Control } from 'react-hook-form';
+import { DEFAULT_ACTION_ROLE_ID, DEFAULT_CONTENT_ROLE_ID, stepFormSchema, type ACTION_TYPES, type CONTENT_TYPES, type StepDetail, type StepFormValues, type UPLOAD_TYPES } from '@shared/schemas/step';
+
+/**
+ * The step form's state: every content keeps the fields of all three types, so switching a
+ * content's type loses nothing typed; the shared schema keeps only the chosen type's part.
+ */
+export interface ContentState {
+  id?: string;
+  type: (typeof CONTENT_TYPES)[number];
+  name: string;
+  roleId: string;
+  isPrivate: boolean;
+  approvedRoles: string[];
+  task: { name: string; description: string };
+  upload: { name: string; multiple: boolean; type: (typeof UPLOAD_TYPES)[number]; instructions: string };
+  formId: string;
+}
+
+export interface ActionState {
+  id?: string;
+  type: (typeof ACTION_TYPES)[number];
+  name: string;
+  roleId: string;
+}
+
+export interface StepFormState {
+  name: string;
+  description: string;
+  required: boolean;
+  inactive: boolean;
+  contents: ContentState[];
+  actions: ActionState[];
+}
+
+/** The shared schema, typed over the form's state (its output is what the server takes). */
+export const stepFormStateSchema = stepFormSchema as unknown as z.ZodType<StepFormValues, StepFormState>;
+
+/** SPEC.md section 6: Participant completes content by default. */
+export function newContent(): ContentState {
+  return {
+    type: 'Task',
+    name: '',
+    roleId: DEFAULT_CONTENT_ROLE_ID,
+    isPrivate: false,
+    approvedRoles: [],
+    task: { name: '', description: '' },
+    upload: { name: '', multiple: false, type: 'Any', instructions: '' },
+    formId: '',
+  };
+}
+
+/** SPEC.md section 6: Advisor signs or approves by default. */
+export function newAction(): ActionState {
+  return { type: 'Approval', name: '', roleId: DEFAULT_ACTION_ROLE_ID };
+}
+
+export function toFormState(step?: StepDetail): StepFormState {
+  if (!step) return { name: '', description: '', required: false, inactive: false, contents: [newContent()], actions: [] };
+  const blank = newContent();
+  return {
+    name: step.name,
+    description: step.description,
+    required: step.required,
+    inactive: step.inactive,
+    contents: step.contents.map((c) => ({
+      id: c.id,
+      type: c.type,
+      name: c.name,
+      roleId: c.roleId,
+      isPrivate: c.isPrivate,
+      approvedRoles: c.approvedRoles,
+      task: c.task ?? blank.task,
+      upload: c.upload ?? blank.upload,
+      formId: c.formId ?? '',
+    })),
+    actions: step.actions.map((a) => ({ id: a.id, type: a.type, name: a.name, roleId: a.roleId })),
+  };
+}
+
+/** Server field paths the form shows under a field; anything else goes to the banner. */
+export const isShownStepField = (path: string) => /^(name|description|contents|actions)(\.|$)/.test(path);
+
+/** The form's control as the part editors take it (its output type is the schema's). */
+export type StepControl = Control<StepFormState, unknown, StepFormValues>;
