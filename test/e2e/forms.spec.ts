@@ -132,3 +132,45 @@ test('a participant attaches a file to a File field: it uploads with progress, i
   await page.getByRole('button', { name: `Download letter_${RUN}.pdf` }).click();
   expect((await download).suggestedFilename()).toBe(`letter_${RUN}.pdf`);
 });
+
+test('by keyboard: a Paragraph is written in the rich-text editor, and a field moves into and out of a section', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openForms(page, DISTRICT_ADMIN);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(versionBadge(page, 'v1')).toBeVisible();
+  await page.getByLabel('Form name').fill(`Welcome ${RUN}`);
+  await page.getByRole('button', { name: 'Add Address', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Add Paragraph', exact: true }).focus();
+  await page.keyboard.press('Enter');
+
+  await page.getByRole('button', { name: 'Into section Paragraph' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Paragraph moved into the section above.')).toBeAttached();
+  await page.getByRole('button', { name: 'Out of section Paragraph' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Paragraph moved out of its section.')).toBeAttached();
+
+  await page.getByRole('button', { name: 'Edit Paragraph' }).focus();
+  await page.keyboard.press('Enter');
+  const properties = page.getByRole('region', { name: 'Paragraph properties' });
+  const toolbar = properties.getByRole('toolbar', { name: 'Paragraph formatting' });
+  await expect(toolbar).toBeVisible();
+  // Tab into the toolbar (one stop), along it with arrows, then on into the text.
+  await toolbar.getByRole('button', { name: 'Bold' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(properties.getByRole('textbox', { name: 'Paragraph' })).toBeFocused();
+  await page.keyboard.type('Welcome ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('everyone');
+  await expect(toolbar.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolationsIn(page, 'main');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(versionBadge(page, 'v2')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: `Welcome ${RUN} Form Preview` });
+  await expect(preview.locator('strong', { hasText: 'everyone' })).toBeVisible();
+});
