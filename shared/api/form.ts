@@ -16,6 +16,8 @@ const base = '/api/form';
 const byId = z.object({ id: idSchema });
 
 export const FORM_NAME_MAX = 120;
+/** A count with search text reads the matching names up to this many (bounded like a page). */
+export const FORM_COUNT_SEARCH_MAX = 50;
 export const UNTITLED_FORM = 'Untitled';
 export const FORM_NAME_HINT = 'Give your form a meaningful name in order to save it.';
 export const SYSTEM_FORM_LOCKED = 'System forms cannot be edited.';
@@ -124,6 +126,21 @@ export const formApi = {
     id: 'form.query', service: 'form', method: 'POST', path: `${base}/query`, access: 'session', can: ['read', 'FormTemplate'],
     summary: `Form name search (a step's Form content picker): forms whose name starts with the text, at most ${AUTOCOMPLETE_LIMITS.form}.`,
     body: z.object({ where, limit: z.coerce.number().int().min(1).max(AUTOCOMPLETE_LIMITS.form).default(AUTOCOMPLETE_LIMITS.form) }), response: z.array(formRowSchema),
+  }),
+  list: defineContract({
+    id: 'form.list', service: 'form', method: 'GET', path: base, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'A page of forms sorted by name (the generic list).',
+    query: z.object({ limit: limitSchema, offset: offsetSchema, relations: relationsSchema([] as const) }), response: z.array(formRowSchema),
+  }),
+  count: defineContract({
+    id: 'form.count', service: 'form', method: 'GET', path: `${base}/count`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: `How many forms there are (the counter), or how many names start with the text: exact up to ${FORM_COUNT_SEARCH_MAX}, one more while further matches exist.`,
+    query: z.object({ where }), response: z.number().int(),
+  }),
+  search: defineContract({
+    id: 'form.search', service: 'form', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'FormTemplate'],
+    summary: 'Forms whose name starts with the text (pickers), sorted by name.',
+    body: z.object({ where, limit: limitSchema, relations: relationsSchema([] as const) }), response: z.array(formRowSchema),
   }),
   currentForm: defineContract({
     id: 'form.currentForm', service: 'form', method: 'GET', path: `${base}/current-form/{id}`, access: 'session', can: ['read', 'FormTemplate'],

@@ -1,7 +1,7 @@
 import { db } from '../../db/service';
 import type { SortDirection } from '../../../shared/api/list-query';
 import { PAGE_SIZES } from '../../../shared/api/limits';
-import type { FormRow } from '../../../shared/api/form';
+import { FORM_COUNT_SEARCH_MAX, type FormRow } from '../../../shared/api/form';
 import { formRow } from './form-view';
 
 export interface FormListQuery {
@@ -39,4 +39,10 @@ export async function formPage(query: FormListQuery, withCount = true): Promise<
   const rows = data.slice(offset, offset + limit).map(formRow);
   const count = text ? offset + Math.min(data.length - offset, limit) + (data.length > offset + limit ? 1 : 0) : total;
   return { data: rows, count: Math.max(count, 0) };
+}
+
+/** The forms counter, or the names starting with the text counted as a search counts (bounded). */
+export async function formCount(name: string | undefined): Promise<number> {
+  if (!name?.trim()) return formTotal();
+  return (await formPage({ where: { name }, limit: FORM_COUNT_SEARCH_MAX, offset: 0 }, false)).count;
 }

@@ -1,7 +1,7 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { formApi } from '../../../shared/api/form';
 import { createForm, updateForm } from '../../core/forms/form-editor';
-import { formPage } from '../../core/forms/form-list';
+import { formCount, formPage } from '../../core/forms/form-list';
 import { formVersions, formsById, requireForm, requireFormVersion } from '../../core/forms/form-store';
 import { formVersionView, formView } from '../../core/forms/form-view';
 import { formInstanceView, formInstanceViews, saveFormAnswers, unsubmitForm, userFormSummaries } from '../../core/forms/form-instances';
@@ -12,6 +12,9 @@ export const handler = createServiceHandler(formApi, {
   create: async ({ auth, body }) => createForm(auth, body),
   quickSearch: async ({ query }) => formPage(query),
   query: async ({ body }) => (await formPage({ where: body.where, limit: body.limit }, false)).data,
+  list: async ({ query }) => (await formPage({ limit: query.limit, offset: query.offset }, false)).data,
+  count: async ({ query }) => formCount(query.where?.name),
+  search: async ({ body }) => (await formPage({ where: body.where, limit: body.limit }, false)).data,
   get: async ({ params }) => oneForm(params.id),
   currentForm: async ({ params }) => oneForm(params.id),
   currentForms: async ({ params }) => (await formsById(params.ids)).map(formView),

@@ -49,6 +49,23 @@ describe('forms: create and list', () => {
     expect(picker.body.map((row: { id: string }) => row.id)).toEqual([DEMO_INSTANCE_IDS.form]);
   });
 
+  it('the generic list, count and search: sorted by name, counted by the counter or by the matching names', async () => {
+    const before = (await call(CONFERENCE_ADMIN, '/api/form/count')).body as number;
+    for (const name of ['Generic Zebra One', 'Generic Zebra Two']) {
+      const form = await newForm();
+      await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name, version: 1, layout: [], fields: [] } });
+    }
+    expect((await call(CONFERENCE_ADMIN, '/api/form/count')).body).toBe(before + 2);
+    expect((await call(CONFERENCE_ADMIN, '/api/form/count', { query: 'where[name]=generic%20zebra' })).body).toBe(2);
+    const found = await call(CONFERENCE_ADMIN, '/api/form/search', { method: 'POST', body: { where: { name: 'Generic Z' }, limit: 10 } });
+    expect(found.body.map((row: { name: string }) => row.name)).toEqual(['Generic Zebra One', 'Generic Zebra Two']);
+    const page = await call(CONFERENCE_ADMIN, '/api/form', { query: 'limit=3&offset=0' });
+    expect(page.body).toHaveLength(3);
+    const names = page.body.map((row: { name: string }) => row.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect((await call(DISTRICT_ADMIN, '/api/form/count')).status).toBe(200);
+  });
+
   it('only a superadmin creates a system form', async () => {
     expect((await call(CONFERENCE_ADMIN, '/api/form', { method: 'POST', body: { system: true } })).status).toBe(403);
     expect((await newForm(SUPERADMIN, { system: true })).system).toBe(true);
