@@ -44,6 +44,10 @@ export type TrackCopyForm = z.infer<typeof trackCopyFormSchema>;
 export const trackImportFormSchema = trackCopyFormSchema.extend({ sourceConferenceId: idOf('Conference is required.') });
 export type TrackImportForm = z.infer<typeof trackImportFormSchema>;
 
+/** Import Phase (SPEC.md sections 2 and 5): Conference (or '0', System), then Track Template, then Phase; each 'Required'. */
+export const phaseImportFormSchema = z.object({ conferenceId: idOf('Required'), trackTemplateId: idOf('Required'), phaseId: idOf('Required') });
+export type PhaseImportForm = z.infer<typeof phaseImportFormSchema>;
+
 /** One track template as the list and the header show it. */
 export const trackTemplateSchema = z.object({
   id: z.string(),

@@ -73,7 +73,8 @@ test.describe('Tracks as a conference admin', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('copies a system track into the conference (Copy from Existing) and watches the job until the copy opens', async ({ page }) => {
+  test('copies a system track into the conference (Copy from Existing) and watches the job until the copy opens; imports a phase into it', async ({ page }) => {
+    test.slow(); // two background jobs, each followed to its end
     await openTracks(page, 'conference.admin@example.org');
     await page.getByRole('button', { name: 'Track' }).click();
     await page.getByRole('menuitem', { name: 'Copy from Existing' }).click();
@@ -106,6 +107,22 @@ test.describe('Tracks as a conference admin', () => {
     await expect(phase.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await announcerSettled(page);
     await expectNoAxeViolations(page);
+
+    // Import Phase: Conference (System), then Track Template, then Phase; each choice resets the later ones.
+    await page.getByRole('button', { name: 'Import Phase' }).click();
+    await expect(page).toHaveURL(/\/phase\/import$/);
+    const picker = page.getByRole('dialog', { name: 'Import Phase' });
+    await picker.getByRole('button', { name: 'Save' }).click();
+    await expect(picker.getByText('Required', { exact: true })).toHaveCount(3);
+    await picker.getByRole('combobox', { name: 'Conference' }).fill('Sys');
+    await page.getByRole('option', { name: 'System' }).click();
+    await picker.getByRole('combobox', { name: 'Track Template' }).fill('Lic');
+    await page.getByRole('option', { name: 'Licensing School Pathway' }).click();
+    await picker.getByRole('combobox', { name: 'Phase' }).fill('Found');
+    await page.getByRole('option', { name: '1. Foundations' }).click();
+    await expectNoAxeViolations(page);
+    await picker.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Foundations', '2. Foundations'], { timeout: 30_000 });
   });
 
   test('reads why a phase with steps cannot be deleted', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { TrackOutline } from '@shared/schemas/track';
 import { Badge, Button, ConfirmDialog, EmptyState, Link } from '../../components/ui';
 import { useSave } from '../../lib/forms/use-save';
 import { deletePhase, movePhase } from './track-api';
+import { ImportPhaseDialog } from './ImportPhaseDialog';
 import { PhaseDialog } from './PhaseDialog';
 import { StepRoutes } from './steps/StepRoutes';
 
@@ -33,7 +34,14 @@ export function PhaseList({ track, refresh }: PhaseListProps) {
     <section className="tracks-section" aria-labelledby="tracks-phases">
       <div className="tracks-section-header">
         <h2 id="tracks-phases">Phases</h2>
-        {track.canEdit && <Button onPress={() => navigate(`${base}/phase/new`)}>Add Phase</Button>}
+        {track.canEdit && (
+          <div className="ui-button-row">
+            <Button variant="secondary" onPress={() => navigate(`${base}/phase/import`)}>
+              Import Phase
+            </Button>
+            <Button onPress={() => navigate(`${base}/phase/new`)}>Add Phase</Button>
+          </div>
+        )}
       </div>
       {track.phases.length === 0 ? (
         <EmptyState title="No phases yet" message="Phases of this track will be shown here in order." />
@@ -88,6 +96,7 @@ export function PhaseList({ track, refresh }: PhaseListProps) {
       {track.canEdit && (
         <Routes>
           <Route path="phase/new" element={<PhaseDialog trackTemplateId={track.id} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was added.`)} />} />
+          <Route path="phase/import" element={<ImportPhaseDialog trackTemplateId={track.id} onClose={close} onImported={() => saved('The phase was imported.')} />} />
           <Route path="phase/:phaseId/step/*" element={<StepRoutes track={track} onClose={close} onSaved={saved} />} />
           <Route path="phase/:phaseId" element={<EditPhaseRoute track={track} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was saved.`)} />} />
           <Route

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { Controller, type Control } from 'react-hook-form';
 import { NO_CONFERENCE_ID, trackImportFormSchema, type TrackImportForm } from '@shared/schemas/track';
-import { Alert, Button, cancelAndSubmit, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../components/ui';
+import { Alert, cancelAndSubmit, LoadingState, Modal, type SelectOption } from '../../components/ui';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { NO_CONFERENCES_MESSAGE } from './CreateTrackDialog';
 import { conferenceOptions, copyTrack, importTrack, trackOptions } from './track-api';
-import { TrackJobProgress } from './TrackJobProgress';
+import { PickerField } from './PickerField';
+import { closeOnlyFooter, TrackJobProgress } from './TrackJobProgress';
 import { TrackTextFields } from './TrackTextFields';
 
 /** SPEC.md section 8. */
@@ -95,47 +95,11 @@ export function TrackCopyDialog({ mode, onClose, onCopied }: TrackCopyDialogProp
       title={texts.title}
       footer={
         jobId
-          ? (close) => (
-              <Button variant="secondary" onPress={close}>
-                Close
-              </Button>
-            )
+          ? closeOnlyFooter
           : cancelAndSubmit({ label: texts.action, formId, isPending, isDisabled: !isValid || Boolean(warning) || loading })
       }
     >
       {body}
     </Modal>
-  );
-}
-
-interface PickerFieldProps {
-  control: Control<TrackImportForm>;
-  name: keyof TrackImportForm;
-  label: string;
-  value: SelectOption | null;
-  onPick: (option: SelectOption | null) => void;
-  loadOptions: (text: string) => Promise<SelectOption[]>;
-}
-
-/** A required searchable picker bound to one id of the form. */
-function PickerField({ control, name, label, value, onPick, loadOptions }: PickerFieldProps) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <SearchableSelect
-          label={label}
-          isRequired
-          value={value}
-          onChange={(option) => {
-            onPick(option);
-            field.onChange(option?.id ?? '');
-          }}
-          errorMessage={fieldState.error?.message}
-          loadOptions={loadOptions}
-        />
-      )}
-    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { JobView } from '@shared/schemas/job';
-import { Alert, LoadingState, ProgressBar } from '../../components/ui';
+import { Alert, Button, LoadingState, ProgressBar } from '../../components/ui';
 import { JOB_STARTING_LABEL } from '../../lib/jobs/JobProgressToast';
 import { useLatest } from '../../components/ui/useLatest';
 import { useJobProgress } from '../../lib/jobs/use-job-progress';
@@ -36,4 +36,13 @@ export function TrackJobProgress({ jobId, onSucceeded, onFailed }: TrackJobProgr
 function JobBar({ job }: { job: JobView }) {
   const total = job.total;
   return <ProgressBar label={job.title} value={job.done} maxValue={total} valueLabel={total === null ? undefined : `${job.done} of ${total}`} />;
+}
+
+/** The footer of a dialog once its job has started: the job goes on whether the dialog stays or not. */
+export function closeOnlyFooter(close: () => void) {
+  return (
+    <Button variant="secondary" onPress={close}>
+      Close
+    </Button>
+  );
 }

@@ -55,3 +55,13 @@ export const updatePhase = (body: { id: string; name: string; description: strin
 export const movePhase = (phaseId: string, direction: 'LEFT' | 'RIGHT') => call(routes.phase.updateOrder, { body: { phaseId, direction } });
 
 export const deletePhase = (id: string) => call(routes.phase.remove, { params: { id } });
+
+/** A track's phases as picker options, '{order}. {name}', matching the typed text. */
+export async function phaseOptions(trackTemplateId: string, text: string): Promise<SelectOption[]> {
+  const wanted = text.trim().toLowerCase();
+  const phases = await call(routes.phase.byTrack, { params: { id: trackTemplateId } });
+  return phases.map((phase) => ({ id: phase.id, label: `${phase.order}. ${phase.name}` })).filter((option) => option.label.toLowerCase().includes(wanted));
+}
+
+/** Phase import: a job copies the phase with its steps to the end of the track. */
+export const importPhase = (phaseId: string, trackTemplateId: string) => call(routes.phase.importPhase, { params: { phaseId, trackTemplateId } });
