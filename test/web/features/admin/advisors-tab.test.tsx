@@ -19,7 +19,7 @@ function advisorServer(systemRoles = [{ id: 'role-advisor', name: 'Advisor', lab
   });
 }
 
-describe('Advisors tab', { timeout: 20_000 }, () => {
+describe('Advisors tab', () => {
   it('shows checkbox, first name, last name and email; names link to the profile; only last name sorts', async () => {
     const user = userEvent.setup();
     const server = advisorServer();

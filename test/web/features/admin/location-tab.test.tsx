@@ -23,7 +23,7 @@ const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('location tabs', { timeout: 20_000 }, () => {
+describe('location tabs', () => {
   it('churches: name and district columns, an Inactive badge, and the first page asked with the defaults', async () => {
     const server = fakeServer({ 'GET /api/church/quickSearch': () => pageOfRows(churches, 2) });
     renderAdmin('/admin/churches');

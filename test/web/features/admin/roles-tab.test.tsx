@@ -28,7 +28,7 @@ async function openRolesTab() {
   return { user, server, table };
 }
 
-describe('Roles tab', { timeout: 20_000 }, () => {
+describe('Roles tab', () => {
   it('lists roles with their label, System/Custom badge and policy summary; sorting and search reach the server', async () => {
     const { user, server, table } = await openRolesTab();
     const systemRow = within(table).getByText('Conference Admin').closest('tr')!;

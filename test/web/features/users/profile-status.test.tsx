@@ -30,7 +30,7 @@ function renderProfile(user = them) {
   return { server, view };
 }
 
-describe('Profile account status', { timeout: 20_000 }, () => {
+describe('Profile account status', () => {
   it('shows active and not registered, offers reinvite, and deactivates after asking', async () => {
     const user = userEvent.setup();
     const { server } = renderProfile();

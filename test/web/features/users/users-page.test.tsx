@@ -54,7 +54,7 @@ const renderUsers = () =>
     ),
   });
 
-describe('Users page', { timeout: 20_000 }, () => {
+describe('Users page', () => {
   it('shows name, email, roles, status, conference, district and created date; sorts and filters on the server', async () => {
     const user = userEvent.setup();
     const server = usersServer();
