@@ -11,6 +11,10 @@ import { readStepParts, requireStep, stepsGuard, stepsOfPhase } from './step-sto
 import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
 import type { TrackCaller } from './track-scope';
 import type { StepItem } from './track-store';
+import { sanitizeRichText } from '../../lib/rich-text';
+
+/** A step's description is rich text (SPEC.md section 3): stored only through the one sanitiser. */
+const richTextOrNothing = (html: string | undefined) => (html === undefined ? undefined : sanitizeRichText(html));
 
 export const PHASE_FULL_MESSAGE = `A phase holds at most ${PHASE_STEPS_MAX} steps.`;
 export const TRACK_FULL_MESSAGE = `A track holds at most ${TRACK_STEPS_MAX} steps.`;
@@ -79,7 +83,7 @@ export async function createStep(auth: TrackCaller, input: StepInput): Promise<S
     const stepTemplateId = newId();
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId };
-    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: input.description, required: input.required, inactive: input.inactive, prerequisites: [] as string[], version: 1, createdAt };
+    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, prerequisites: [] as string[], version: 1, createdAt };
     const contents = input.contents.map((content, order) => contentItem(owner, content, newId(), order, 1, createdAt));
     const actions = input.actions.map((action, order) => actionItem(owner, action, newId(), order, 1, createdAt));
     await transact([
@@ -129,7 +133,7 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
   });
   const keptContentIds = new Set(contents.map((c) => c.contentTemplateId));
   const keptActionIds = new Set(actions.map((a) => a.actionTemplateId));
-  const set = { name: input.name, description: input.description, required: input.required, inactive: input.inactive, updatedAt: now };
+  const set = { name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, updatedAt: now };
 
   await transact([
     (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).add({ version: 1 }).where(ifVersion(input.version)).commit(),
