@@ -63,7 +63,7 @@ async function assertFormsExist(contents: readonly ContentInput[]) {
 }
 
 /** How many steps the track holds (ids only; at most the bound). */
-async function stepCountOfTrack(trackTemplateId: string): Promise<number> {
+export async function stepCountOfTrack(trackTemplateId: string): Promise<number> {
   const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId }).go({ limit: TRACK_STEPS_MAX, attributes: ['stepTemplateId'], consistent: true });
   return data.length;
 }

@@ -1,10 +1,12 @@
-import { TRACK_PHASES_MAX } from '../../../shared/api/limits';
+import { TRACK_PHASES_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
 import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
 import type { PhaseImportInput } from '../jobs/phase-import-job';
 import type { TrackCopyInput } from '../jobs/track-copy-job';
-import { phasesOf, requirePhase } from './phase-editor';
+import { phasesOf, requirePhase, TRACK_PHASES_FULL_MESSAGE } from './phase-editor';
+import { stepCountOfTrack, TRACK_FULL_MESSAGE } from './step-editor';
+import { stepsOfPhase } from './step-store';
 import { isSystemTrack, mayActAt, placeNamed, requireTrack, type TrackCaller, type TrackPlace } from './track-scope';
 import type { TrackTemplateItem } from './track-store';
 
@@ -16,7 +18,6 @@ import type { TrackTemplateItem } from './track-store';
  */
 export const NOT_A_SYSTEM_TRACK_MESSAGE = 'Only system tracks can be copied: import a conference track instead.';
 export const SYSTEM_TRACK_IMPORT_MESSAGE = 'System tracks are copied, not imported: use Copy from Existing.';
-export const TOO_MANY_PHASES_MESSAGE = `A track holds at most ${TRACK_PHASES_MAX} phases.`;
 
 export interface CopyTexts {
   name: string;
@@ -58,7 +59,10 @@ export async function startTrackImport(auth: TrackCaller, sourceId: string, apiC
 export async function startPhaseImport(auth: TrackCaller, phaseId: string, targetTrackTemplateId: string): Promise<{ jobId: string }> {
   const { phase } = await requirePhase(auth, phaseId, 'read');
   const { track: target } = await requireTrack(auth, targetTrackTemplateId, 'update');
-  if ((await phasesOf(target.trackTemplateId)).length >= TRACK_PHASES_MAX) throw new HttpError(422, TOO_MANY_PHASES_MESSAGE);
+  // The design bounds hold as for phases and steps added by hand (a concurrent add may still pass one by a phase's steps).
+  const [phases, targetSteps, phaseSteps] = await Promise.all([phasesOf(target.trackTemplateId), stepCountOfTrack(target.trackTemplateId), stepsOfPhase(phase.trackTemplateId, phase.phaseId)]);
+  if (phases.length >= TRACK_PHASES_MAX) throw new HttpError(400, TRACK_PHASES_FULL_MESSAGE);
+  if (targetSteps + phaseSteps.length > TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
   const input: PhaseImportInput = { sourceTrackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId, targetTrackTemplateId: target.trackTemplateId };
   const job = newJob({ kind: 'phase.import', ownerId: auth.userId, title: `Importing the phase ${phase.name} into ${target.name}`, input });
   await transact([job.write]);

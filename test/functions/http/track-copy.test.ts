@@ -10,7 +10,8 @@ import { SOURCE_GONE_MESSAGE, copyTrackId } from '../../../functions/core/jobs/t
 import { STEPS_PER_CHUNK } from '../../../functions/core/tracks/design-copy';
 import { NOT_A_SYSTEM_TRACK_MESSAGE, SYSTEM_TRACK_IMPORT_MESSAGE } from '../../../functions/core/tracks/track-copy';
 import { CONFERENCE_LOCKED_MESSAGE } from '../../../functions/core/tracks/track-editor';
-import { PHASE_LOCKED_MESSAGE } from '../../../functions/core/tracks/phase-editor';
+import { PHASE_LOCKED_MESSAGE, TRACK_PHASES_FULL_MESSAGE } from '../../../functions/core/tracks/phase-editor';
+import { TRACK_PHASES_MAX } from '../../../shared/api/limits';
 import { seedDemo } from '../../support/demo-table';
 import { invoke, type Handler } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
@@ -206,7 +207,9 @@ describe('Import from Existing', () => {
       ['Discernment', DEMO_INSTANCE_IDS.discernmentPhase],
       ['Formation', DEMO_INSTANCE_IDS.formationPhase],
     ]);
-    expect(outline.body.phases.flatMap((p: { steps: unknown[] }) => p.steps)).toHaveLength(3);
+    const source = await track(SUPERADMIN, `track-template/${DEMO_INSTANCE_IDS.trackTemplate}`);
+    const stepNames = (body: { phases: Array<{ steps: Array<{ name: string }> }> }) => body.phases.map((p) => p.steps.map((s) => s.name).sort());
+    expect(stepNames(outline.body)).toEqual(stepNames(source.body));
   });
 });
 
@@ -229,5 +232,13 @@ describe('phase import', () => {
     expect((await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${theirs.id}`, { method: 'POST' })).status).toBe(403);
     expect((await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/no-such-phase/track-template/${mine.id}`, { method: 'POST' })).status).toBe(404);
     expect((await call(phaseHandler, PARTICIPANT, path, { method: 'POST' })).status).toBe(403);
+  });
+
+  it('keeps the design bound: no import into a track that already has 50 phases', async () => {
+    const { body: full } = await track(CONFERENCE_ADMIN, 'create-track-template', { method: 'POST', body: { name: 'Full Receiver', description: 'No room', conferenceId: HOME } });
+    await db().entities.phaseTemplate.put(Array.from({ length: TRACK_PHASES_MAX }, (_, p) => ({ trackTemplateId: full.id, phaseId: `${full.id}-p${p}`, name: `Phase ${p + 1}`, order: p + 1 }))).go();
+    const res = await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${full.id}`, { method: 'POST' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(TRACK_PHASES_FULL_MESSAGE);
   });
 });
