@@ -4,6 +4,16 @@ import type { Contract } from '../../../shared/api/contract';
 import { toQueryString } from '../../../web/src/lib/api/query-string';
 import { defOf, maxLengthOf } from '../../support/zod-walk';
 
+/** One list item as text: generated items may be objects without a prototype, which join() cannot print. */
+function asText(item: unknown): string {
+  if (typeof item === 'string') return item;
+  try {
+    return JSON.stringify(item) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Requests derived from a contract's zod schemas that a careless or hostile client could send:
  * wrong types, missing and extra fields, texts and lists at, just past and far past their
@@ -112,7 +122,7 @@ export function arbitraryFor(schema: z.ZodType, ids: readonly string[], depth = 
         // A preprocess (transform in front) reads what its output schema describes; a text that a
         // transform turns into a list (an id list) is also sent as that list, comma-joined.
         const input = defOf(def.in!).type === 'transform' ? arbitraryFor(def.out!, ids, depth) : arbitraryFor(def.in!, ids, depth);
-        const joined = arbitraryFor(def.out!, ids, depth).map((value) => (Array.isArray(value) ? value.join(',') : value));
+        const joined = arbitraryFor(def.out!, ids, depth).map((value) => (Array.isArray(value) ? value.map(asText).join(',') : value));
         return fc.oneof(input, joined);
       }
       case 'lazy':
