@@ -28,3 +28,6 @@ export const TRACK_STEPS_MAX = 1_000;
 export const STEP_PARTS_MAX = 20;
 export const TRACK_OUTLINE_ITEMS_MAX = 1 + TRACK_PHASES_MAX + TRACK_STEPS_MAX;
 export const TRACK_DETAIL_ITEMS_MAX = TRACK_STEPS_MAX * STEP_PARTS_MAX;
+
+/** Church memberships one user holds, active or not: a person belongs to a handful; the read is bounded by this. */
+export const USER_MEMBERSHIPS_MAX = 100;

@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import { USER_MEMBERSHIPS_MAX } from '../../../shared/api/limits';
 import { scoped } from '../../../shared/auth/ability';
 import { canTogglePrimary } from '../../../shared/auth/policies';
 import { ONLY_ACTIVE_MEMBERSHIPS, type ChurchMembershipView } from '../../../shared/schemas/church-membership';
@@ -37,7 +38,7 @@ export function membershipView(item: MembershipItem): ChurchMembershipView {
 }
 
 async function membershipsOf(userId: string): Promise<MembershipItem[]> {
-  const { data } = await db().entities.churchMembership.query.byUser({ userId }).go({ consistent: true, pages: 'all' });
+  const { data } = await db().entities.churchMembership.query.byUser({ userId }).go({ consistent: true, limit: USER_MEMBERSHIPS_MAX });
   return data;
 }
 
