@@ -15,6 +15,7 @@ import { services } from '../shared/api';
 import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from '../infra/bundling/function-bundles';
 import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
 import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
+import { noStyleParser } from '../infra/bundling/no-style-parser';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -66,7 +67,7 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     legalComments: 'none',
     banner: { js: REQUIRE_SHIM },
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
-    plugins: [zodEnglishOnly, lambdaEnvCredentials],
+    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser],
     logLevel: 'warning',
   });
 

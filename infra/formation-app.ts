@@ -73,6 +73,9 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     mailFrom: settings.mailFrom,
     smsOriginationNumber: settings.smsOriginationNumber,
     smsSenderId: settings.smsSenderId,
+    smsReplyTopicArn: settings.smsReplyTopicArn,
+    mailEventsTopicArn: settings.mailEventsTopicArn,
+    feedbackUrl: settings.feedbackUrl,
     logRetention: settings.logRetentionDays,
     alarmEmail: settings.alarmEmail,
   });

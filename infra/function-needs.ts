@@ -6,23 +6,27 @@ import { acknowledge, nagEnvironment } from './constructs/acknowledge';
 import { OUTBOX_WORKER } from './bundling/function-bundles';
 
 /** Outside services a function may call besides the table. */
-export type FunctionNeed = 'files' | 'mail' | 'sms' | 'identity';
+export type FunctionNeed = 'files' | 'mail' | 'sms' | 'identity' | 'identity-email' | 'identity-disable';
 
 /**
  * Least privilege, in one table: a function not listed here gets table access only.
  * files: presigned POST/GET and deletes (file service, user avatars, step uploads and form files);
  * mail/sms: the outbox worker delivers, admin and communication send directly;
- * identity: Cognito user administration (create, reinvite, deactivate, change email), which only
- * the admin service does (ARCHITECTURE.md section 6). Sign-in itself (security) is plain OpenID
- * Connect against the pool's public endpoints and needs no Cognito permission.
+ * identity: Cognito user administration (create, reinvite, deactivate), which the admin service
+ * does (ARCHITECTURE.md section 6); two narrower grants for the one call other functions make:
+ * identity-email, a confirmed email change (notification's confirm-email), and identity-disable,
+ * a merged user's sign-in turned off (user's merge, and the merge job in the outbox worker).
+ * Sign-in itself (security) is plain OpenID Connect against the pool's public endpoints and
+ * needs no Cognito permission.
  */
 export const FUNCTION_NEEDS: Readonly<Record<string, readonly FunctionNeed[]>> = {
   admin: ['identity', 'mail'],
   file: ['files'],
-  user: ['files'],
+  user: ['files', 'identity-disable'],
   step: ['files'],
   communication: ['sms'],
-  [OUTBOX_WORKER]: ['mail', 'sms'],
+  notification: ['identity-email'],
+  [OUTBOX_WORKER]: ['mail', 'sms', 'identity-disable'],
 };
 
 /**
@@ -56,6 +60,8 @@ export const IDENTITY_ACTIONS = [
   'AdminEnableUser',
   'AdminUserGlobalSignOut', // deactivation ends every session
 ].map((action) => `cognito-idp:${action}`);
+export const IDENTITY_EMAIL_ACTION = 'cognito-idp:AdminUpdateUserAttributes';
+export const IDENTITY_DISABLE_ACTION = 'cognito-idp:AdminDisableUser';
 
 function grantNeed(role: iam.IRole, need: FunctionNeed, r: NeedResources): void {
   const stack = Stack.of(role);
@@ -85,6 +91,12 @@ function grantNeed(role: iam.IRole, need: FunctionNeed, r: NeedResources): void 
       return;
     case 'identity':
       allow(new iam.PolicyStatement({ actions: IDENTITY_ACTIONS, resources: [r.userPool.userPoolArn] }));
+      return;
+    case 'identity-email':
+      allow(new iam.PolicyStatement({ actions: [IDENTITY_EMAIL_ACTION], resources: [r.userPool.userPoolArn] }));
+      return;
+    case 'identity-disable':
+      allow(new iam.PolicyStatement({ actions: [IDENTITY_DISABLE_ACTION], resources: [r.userPool.userPoolArn] }));
       return;
   }
 }

@@ -19,6 +19,9 @@ export const SETTING_SOURCES = {
   signInRateLimit: 'SIGN_IN_RATE_LIMIT',
   mfa: 'MFA',
   alarmEmail: 'ALARM_EMAIL',
+  smsReplyTopicArn: 'SMS_REPLY_TOPIC_ARN',
+  mailEventsTopicArn: 'MAIL_EVENTS_TOPIC_ARN',
+  feedbackUrl: 'FEEDBACK_URL',
 } as const;
 
 export type SettingName = keyof typeof SETTING_SOURCES;
@@ -29,6 +32,7 @@ const PLACEHOLDER_MAIL_FROM = 'no-reply@example.org';
 
 const hostname = z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case host name such as formation.example.org');
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+const snsTopicArn = z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'an SNS topic ARN');
 /** AWS WAF rate-based rules count requests per client IP over five minutes; 10 is the smallest limit it accepts. */
 const rateLimit = (fallback: number) => z.coerce.number().int().min(10, 'at least 10 (the smallest limit AWS WAF accepts)').max(2_000_000_000).default(fallback);
 
@@ -54,6 +58,9 @@ const settingsSchema = z
     signInRateLimit: rateLimit(DEFAULT_SIGN_IN_RATE_LIMIT),
     mfa: z.enum(['optional', 'required'], 'optional or required').default('optional'),
     alarmEmail: optional(z.email()),
+    smsReplyTopicArn: optional(snsTopicArn),
+    mailEventsTopicArn: optional(snsTopicArn),
+    feedbackUrl: optional(z.url({ protocol: /^https$/, error: 'an https:// address of the feedback form' })),
   })
   .refine((s) => !s.appDomain || s.certificateArn || s.appDomain.endsWith('.cloudfront.net'), {
     message: 'a custom appDomain needs certificateArn; without a certificate, appDomain must be the CloudFront domain printed by the first deploy',
@@ -84,6 +91,11 @@ export interface FormationSettings {
   mfa: 'optional' | 'required';
   /** Receives the alarms (failed outbox deliveries, worker errors); unset: alarms show in CloudWatch only. */
   alarmEmail?: string;
+  /** The SNS topics whose signed messages the webhooks accept: inbound SMS, SES bounces and complaints. Unset: none accepted. */
+  smsReplyTopicArn?: string;
+  mailEventsTopicArn?: string;
+  /** The external feedback form the shell links to; unset: no link. */
+  feedbackUrl?: string;
   /** Things that still need a conference's attention; shown as synth warnings. */
   warnings: string[];
 }
@@ -122,6 +134,9 @@ export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.
     signInRateLimit: s.signInRateLimit,
     mfa: s.mfa,
     alarmEmail: s.alarmEmail,
+    smsReplyTopicArn: s.smsReplyTopicArn,
+    mailEventsTopicArn: s.mailEventsTopicArn,
+    feedbackUrl: s.feedbackUrl,
     warnings,
   };
 }

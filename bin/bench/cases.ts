@@ -14,8 +14,10 @@ import { FORM_CASES } from './form-cases';
 import { FILE_CASES } from './file-cases';
 import { USER_LOCATION_CASES } from './user-location-cases';
 import { PROFILE_CASES } from './profile-cases';
+import { LABEL_CASES } from './label-cases';
 import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
 import { SESSION_CASES } from './session-cases';
+import { VERIFY_CASES } from './verify-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -52,6 +54,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...USER_LOCATION_CASES,
   ...ADMIN_CASES,
   ...PROFILE_CASES,
+  ...LABEL_CASES,
   ...ROLE_CASES,
   ...LOCATION_CASES,
   ...TRACK_CASES,
@@ -60,4 +63,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...SESSION_CASES,
   ...FORM_CASES,
   ...FILE_CASES,
+  ...VERIFY_CASES,
 };

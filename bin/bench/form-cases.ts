@@ -3,8 +3,8 @@ import { AS, demoUserId } from './accounts';
 import { benchCase, type BenchCase, type BenchContext } from './bench-case';
 
 /**
- * Cases for the form routes. Saves are versioned, so each call saves its own form, made for
- * the run; the forms stay (forms are not deleted), named by the run.
+ * Cases for the form routes. Saves and deletes are versioned, so each call works on its own
+ * form, made for the run; saved forms stay, named by the run.
  */
 const WRITE_CALLS = 30;
 const formId = DEMO_INSTANCE_IDS.form;
@@ -17,6 +17,7 @@ async function createForms(ctx: BenchContext, calls: number): Promise<string[]> 
 
 export const FORM_CASES: Record<string, BenchCase> = {
   'form.create': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form', body: {}, calls: WRITE_CALLS },
+  'form.bulk': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form/bulk', body: [{}, {}, {}], calls: WRITE_CALLS },
   'form.quickSearch': { as: AS.conferenceAdmin, path: '/api/form/quickSearch', query: 'limit=10&offset=0' },
   'form.query': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form/query', body: { where: { name: 'cand' }, limit: 10 } },
   'form.list': { as: AS.conferenceAdmin, path: '/api/form', query: 'limit=10&offset=0' },
@@ -24,6 +25,8 @@ export const FORM_CASES: Record<string, BenchCase> = {
   'form.search': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form/search', body: { where: { name: 'cand' }, limit: 10 } },
   'form.get': { as: AS.conferenceAdmin, path: `/api/form/${formId}`, singleItem: true },
   'form.currentForm': { as: AS.conferenceAdmin, path: `/api/form/current-form/${formId}`, singleItem: true },
+  'form.formTemplate': { as: AS.conferenceAdmin, path: `/api/form/form-template/${formId}`, singleItem: true },
+  'form.formTemplates': { as: AS.conferenceAdmin, path: `/api/form/form-templates/${formId},demo-form-contact` },
   'form.currentForms': { as: AS.conferenceAdmin, path: `/api/form/current-forms/${formId},demo-form-contact` },
   'form.versions': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions` },
   'form.formVersion': { as: AS.conferenceAdmin, path: `/api/form/${formId}/versions/1`, singleItem: true },
@@ -40,5 +43,29 @@ export const FORM_CASES: Record<string, BenchCase> = {
     calls: WRITE_CALLS,
     prepare: createForms,
     each: (call, ids) => ({ path: `/api/form/${ids[call]}`, body: { name: `Bench form ${call}`, version: 1, layout: [], fields: [] } }),
+  }),
+  'form.update': benchCase<string[]>({
+    as: AS.conferenceAdmin,
+    method: 'PATCH',
+    path: '/api/form',
+    calls: WRITE_CALLS,
+    prepare: createForms,
+    each: (call, ids) => ({ body: { id: ids[call], name: `Bench form ${call}`, version: 1, layout: [], fields: [] } }),
+  }),
+  'form.remove': benchCase<string[]>({
+    as: AS.conferenceAdmin,
+    method: 'DELETE',
+    path: '/api/form',
+    calls: WRITE_CALLS,
+    prepare: createForms,
+    each: (call, ids) => ({ body: { id: ids[call], version: 1 } }),
+  }),
+  'form.removeById': benchCase<string[]>({
+    as: AS.conferenceAdmin,
+    method: 'DELETE',
+    path: '/api/form',
+    calls: WRITE_CALLS,
+    prepare: createForms,
+    each: (call, ids) => ({ path: `/api/form/${ids[call]}`, body: { version: 1 } }),
   }),
 };

@@ -34,6 +34,17 @@ export const PROFILE_CASES: Record<string, BenchCase> = {
     cleanUp: deactivate,
     singleItem: true,
   }),
+  // Merge Users: pairs of people added for the run, the first of each merged into the second (the job moves on afterwards).
+  'user.merge': benchCase<string[]>({
+    as: AS.superadmin,
+    path: '/api/user/user-profile/merge',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => addPeople(ctx, calls * 2),
+    each: (call, userIds) => ({ body: { fromUserId: userIds[2 * call], toUserId: userIds[2 * call + 1], firstName: 'Bench', lastName: `invitee ${2 * call + 1}` } }),
+    cleanUp: (ctx, userIds) => deactivate(ctx, userIds.filter((_, index) => index % 2 === 1)),
+  }),
+  'user.assignedUsers': { as: AS.conferenceAdmin, path: `/api/user/${demoUserId(AS.advisor)}/assigned-users`, query: 'limit=10&offset=0' },
+  'file.associatedFiles': { as: AS.conferenceAdmin, path: `/api/file/${participant}/associated-files`, query: 'limit=10&offset=0' },
   'church.memberships': { as: AS.conferenceAdmin, path: `/api/church/church-memberships/${participant}`, singleItem: true },
   'church.addMemberships': benchCase<string[]>({
     as: AS.conferenceAdmin,

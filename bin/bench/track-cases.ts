@@ -99,6 +99,7 @@ export const TRACK_CASES: Record<string, BenchCase> = {
   'track.trackTemplate': { as: AS.conferenceAdmin, path: `/api/track/track-template/${DEMO_INSTANCE_IDS.trackTemplate}`, singleItem: true },
   'track.isSystemTrackWithCopies': { as: AS.conferenceAdmin, path: `/api/track/is-system-track-with-copies/${DEMO_INSTANCE_IDS.systemTrack}`, singleItem: true },
   'track.byConference': { as: AS.conferenceAdmin, path: '/api/track/track-templates/conference/0' },
+  'track.assignedTracks': { as: AS.advisor, path: '/api/track/assigned-tracks' },
   'track.quickSearch': { as: AS.conferenceAdmin, path: '/api/track/quickSearch', query: 'limit=10&offset=0' },
 };
 
@@ -172,6 +173,7 @@ export const PHASE_CASES: Record<string, BenchCase> = {
     singleItem: true,
   }),
   'phase.getPhase': { as: AS.participant, path: `/api/phase/get-phase/${DEMO_INSTANCE_IDS.discernmentPhase}`, singleItem: true },
+  'phase.getPhases': { as: AS.participant, path: `/api/phase/get-phases/${DEMO_INSTANCE_IDS.discernmentPhase},${DEMO_INSTANCE_IDS.formationPhase}` },
   'phase.byTrack': { as: AS.participant, path: `/api/phase/get-phases/track-template/${DEMO_INSTANCE_IDS.trackTemplate}` },
 };
 
@@ -219,6 +221,17 @@ export const STEP_CASES: Record<string, BenchCase> = {
     cleanUp: cleanUpPhaseTracks,
     singleItem: true,
   }),
+  'step.createFromImport': benchCase<Array<{ trackId: string; phaseIds: string[] }>>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/step/create-step-template-from-import',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => tracksWithPhases(ctx, calls, 'step import', 1),
+    each: (call, made) => ({ body: { phase: made[call].phaseIds[0], step: DEMO_INSTANCE_IDS.systemStep } }),
+    cleanUp: cleanUpPhaseTracks,
+    singleItem: true,
+  }),
+  'step.importableSteps': { as: AS.conferenceAdmin, path: `/api/step/import-step-templates/phase/${DEMO_INSTANCE_IDS.discernmentPhase}` },
   'step.stepTemplate': { as: AS.participant, path: `/api/step/step-template/${DEMO_INSTANCE_IDS.questionnaireTemplate}`, singleItem: true },
   'step.stepTemplates': { as: AS.participant, path: `/api/step/step-templates/${DEMO_INSTANCE_IDS.callStoryTemplate},${DEMO_INSTANCE_IDS.transcriptTemplate},${DEMO_INSTANCE_IDS.questionnaireTemplate}` },
   'step.stepContentTemplate': { as: AS.participant, path: '/api/step/step-content-template/demo-content-call-story', singleItem: true },

@@ -11,6 +11,7 @@ import { startSweepTimer } from './sweep-timer';
 import { startAppServer } from './server';
 import { createLocalOidcProvider } from './oidc';
 import { SMS_PAGE_PATH } from './sms-page';
+import { localSnsPublicKey } from './sns-signer';
 import { ProcessSettings } from './settings';
 import { assertSafeToExpose } from './exposure';
 import { DEFAULT_DATA_DIR } from './paths';
@@ -103,6 +104,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     settings.default('LOG_LEVEL', options.quiet ? 'warn' : 'info');
     // New at every start: a sign-in in progress across a restart simply starts again.
     settings.default('COOKIE_SECRET', randomBytes(32).toString('base64url'));
+    // The simulated SNS messages (SMS replies) are signed with this process's key; only local functions trust it.
+    process.env.LOCAL_SNS_SIGNING_KEY = localSnsPublicKey();
 
     // The independent stand-ins start side by side; Java is the slow one.
     const [dynamoEndpoint, s3Endpoint, sesEndpoint, oidc] = await allStarted([

@@ -3,21 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { LocalSmsRecord } from '../../functions/lib/adapters/sms';
 import { localSmsOutboxFile } from '../../functions/lib/adapters/sms';
+import { LOCAL_SMS_REPLY_TOPIC_ARN } from '../../functions/lib/config';
 import { escapeHtml, renderPage } from './page-layout';
+import { signLocally } from './sns-signer';
 import { readBody } from './request-body';
 
 /**
  * The local stand-in for a phone: `/local/sms` lists every SMS the app sent (newest
  * first) and sends a reply to the app's webhook as SNS would deliver an inbound SMS.
- * The simulated SNS message is not signed yet: the webhook's signature check (a later
- * issue) will need the runtime to sign it with its local test certificate.
+ * The simulated SNS message is signed with the runtime's local key (./sns-signer.ts), which
+ * only the local configuration trusts.
  */
 export const SMS_PAGE_PATH = '/local/sms';
 const REPLY_PATH = `${SMS_PAGE_PATH}/reply`;
 const WEBHOOK_PATH = '/api/communication/sms-response';
 /** The app's own number in the simulated messages. */
 const APP_NUMBER = '+15550100000';
-const TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:formation-sms-replies';
+const TOPIC_ARN = LOCAL_SMS_REPLY_TOPIC_ARN;
 
 export async function readSentSms(): Promise<LocalSmsRecord[]> {
   let text = '';
@@ -43,7 +45,7 @@ export function inboundSmsNotification(from: string, body: string, previousMessa
   const messageId = randomUUID();
   return {
     messageId,
-    notification: {
+    notification: signLocally({
       Type: 'Notification',
       MessageId: messageId,
       TopicArn: TOPIC_ARN,
@@ -56,11 +58,7 @@ export function inboundSmsNotification(from: string, body: string, previousMessa
         previousPublishedMessageId: previousMessageId ?? '',
       }),
       Timestamp: new Date().toISOString(),
-      SignatureVersion: '2',
-      Signature: '',
-      SigningCertURL: '',
-      UnsubscribeURL: '',
-    },
+    }),
   };
 }
 

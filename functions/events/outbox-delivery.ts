@@ -7,6 +7,7 @@ import { db } from '../db/service';
 import { isConditionFailure } from '../db/versioned';
 import { sendEmail } from '../lib/adapters/mail';
 import { sendSms } from '../lib/adapters/sms';
+import { removeUpload } from '../lib/adapters/storage';
 import { log } from '../lib/log';
 import { outboxPayloadSchemas, type OutboxKind, type OutboxPayload } from './outbox-payloads';
 import { emailBlockedReason, smsBlockedReason } from './outbox-recipients';
@@ -148,6 +149,9 @@ async function send(item: OutboxItem, owner: string): Promise<Delivered> {
       return sendOutside(item, owner, parsePayload('email', item.payload), emailBlockedReason, sendEmail);
     case 'sms':
       return sendOutside(item, owner, parsePayload('sms', item.payload), smsBlockedReason, sendSms);
+    case 'removeObject':
+      await removeUpload(parsePayload('removeObject', item.payload).key);
+      return {};
   }
 }
 

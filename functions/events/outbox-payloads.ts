@@ -16,6 +16,8 @@ export const outboxPayloadSchemas = {
   email: z.object({ to: z.string().min(3).max(254), subject: z.string(), html: z.string(), text: z.string(), ...recipient }),
   sms: z.object({ to: z.string().min(3).max(20), message: z.string().min(1), ...recipient }),
   notification: z.object({ userId: z.string().min(1).max(64), message: z.string().min(1), link: z.string().optional() }),
+  /** A deleted file's object in the uploads bucket (deleting is idempotent, so a retry is harmless). */
+  removeObject: z.object({ key: z.string().regex(/^[0-9a-z]{26}$/) }),
 };
 
 export type OutboxKind = keyof typeof outboxPayloadSchemas;

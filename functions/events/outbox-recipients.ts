@@ -19,19 +19,18 @@ async function addressOwner(address: string): Promise<User | null> {
 }
 
 /**
- * True when email to `address` must stop: a bounce or complaint set `emailSuppressed` on
- * the user whose primary address it is (ARCHITECTURE.md section 8). Addresses no user
- * owns have no suppression record yet, so they are not suppressed.
+ * True when email to `address` must stop: a bounce or complaint left an emailSuppression
+ * item for it (ARCHITECTURE.md section 8), whoever owns the address.
  */
-export async function isAddressSuppressed(address: string, owner?: User | null): Promise<boolean> {
-  const user = owner === undefined ? await addressOwner(address) : owner;
-  return Boolean(user?.emailSuppressed && user.email === address.trim().toLowerCase());
+export async function isAddressSuppressed(address: string): Promise<boolean> {
+  const { data } = await db().entities.emailSuppression.get({ email: address.trim().toLowerCase() }).go();
+  return Boolean(data);
 }
 
 export async function emailBlockedReason(email: OutboxPayload<'email'>): Promise<string | undefined> {
-  const owner = await addressOwner(email.to);
-  if (await isAddressSuppressed(email.to, owner)) return 'the address is suppressed (bounce or complaint)';
+  if (await isAddressSuppressed(email.to)) return 'the address is suppressed (bounce or complaint)';
   if (email.purpose === 'account') return undefined;
+  const owner = await addressOwner(email.to);
   const recipient = email.userId && email.userId !== owner?.userId ? await readUser(email.userId) : owner;
   if (recipient?.emailNotificationsOptIn === false) return 'the recipient turned email notifications off';
   return undefined;

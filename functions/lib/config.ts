@@ -29,6 +29,17 @@ function positiveNumber(name: string, fallback: string): number {
   return value;
 }
 
+/** The topics the local stand-ins publish on (bin/local/sms-page.ts and the tests). */
+export const LOCAL_SMS_REPLY_TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:formation-sms-replies';
+export const LOCAL_MAIL_EVENTS_TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:formation-mail-events';
+
+/** A setting whose default applies only off AWS; in a Lambda an unset one is undefined. */
+function localOnlyDefault(name: string, localDefault: string): string | undefined {
+  const value = process.env[name];
+  if (value) return value;
+  return runsInAws() ? undefined : localDefault;
+}
+
 export const config = {
   get region() { return env('AWS_REGION', 'us-east-1'); },
   get tableName() { return env('TABLE_NAME', 'formation'); },
@@ -65,6 +76,24 @@ export const config = {
   },
   /** Set in AWS: requests without header `x-origin-verify` equal to it did not come through CloudFront (403). */
   get originVerifySecret() { return process.env.ORIGIN_VERIFY_SECRET || undefined; },
+  /**
+   * The SNS topics whose messages the webhooks accept (docs/security.md, "Provider
+   * webhooks"): inbound SMS, and SES bounces and complaints. Unset in AWS: nothing is
+   * accepted. Locally the topics the local runtime's stand-ins name.
+   */
+  get smsReplyTopicArn() { return localOnlyDefault('SMS_REPLY_TOPIC_ARN', LOCAL_SMS_REPLY_TOPIC_ARN); },
+  get mailEventsTopicArn() { return localOnlyDefault('MAIL_EVENTS_TOPIC_ARN', LOCAL_MAIL_EVENTS_TOPIC_ARN); },
+  /**
+   * The public key (PEM) the local runtime signs its simulated SNS messages with. Never
+   * honoured in a Lambda, whatever the environment says: production trusts only AWS's
+   * certificates (functions/core/communication/sns-signature.ts).
+   */
+  get localSnsSigningKey() { return runsInAws() ? undefined : process.env.LOCAL_SNS_SIGNING_KEY || undefined; },
+  /** The external feedback form the shell links to (https only); unset: no link. */
+  get feedbackUrl() {
+    const value = process.env.FEEDBACK_URL;
+    return value && /^https:\/\/[^\s]+$/.test(value) ? value : undefined;
+  },
   get logLevel() { return setting('LOG_LEVEL', 'info'); },
 };
 

@@ -38,6 +38,16 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** A cap was reached (SMS sends per number per day ...): try again later. */
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}
+
+/** The one answer of a provider webhook to anything but a signed SNS message of its topic (403). */
+export const UNSIGNED_MESSAGE = 'Only signed SNS messages of the expected topic are accepted.';
+
 export const STALE_VERSION_MESSAGE = 'This item was changed by someone else. Reload it and try again.';
 
 /** A write lost a race: the item changed since the client read it (409 with its message). */

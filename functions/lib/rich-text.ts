@@ -7,6 +7,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
+  // `style` is never allowed, so its CSS parser (postcss) is never needed; the bundles leave it out.
+  parseStyleAttributes: false,
   // Script and style bodies go with their tags; other unknown tags leave their text.
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],

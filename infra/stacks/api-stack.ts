@@ -33,6 +33,11 @@ export interface ApiStackProps extends StackProps {
   mailFrom: string;
   smsOriginationNumber?: string;
   smsSenderId?: string;
+  /** The topics the communication webhooks accept (unset: they accept nothing). */
+  smsReplyTopicArn?: string;
+  mailEventsTopicArn?: string;
+  /** The shell's feedback form (unset: no link). */
+  feedbackUrl?: string;
   logRetention: logs.RetentionDays;
   /** Receives the outbox alarms by email, when set. */
   alarmEmail?: string;
@@ -131,6 +136,9 @@ function settingsForFunctions(props: ApiStackProps): Record<string, string> {
     SMS_ADAPTER: 'sns',
     ...(props.smsOriginationNumber ? { SMS_ORIGINATION_NUMBER: props.smsOriginationNumber } : {}),
     ...(props.smsSenderId ? { SMS_SENDER_ID: props.smsSenderId } : {}),
+    ...(props.smsReplyTopicArn ? { SMS_REPLY_TOPIC_ARN: props.smsReplyTopicArn } : {}),
+    ...(props.mailEventsTopicArn ? { MAIL_EVENTS_TOPIC_ARN: props.mailEventsTopicArn } : {}),
+    ...(props.feedbackUrl ? { FEEDBACK_URL: props.feedbackUrl } : {}),
     IDENTITY_ADAPTER: 'cognito',
     COGNITO_USER_POOL_ID: props.userPool.userPoolId,
     OIDC_ISSUER: props.issuerUrl,

@@ -8,6 +8,7 @@ import { acknowledge } from '../constructs/acknowledge';
 import { LogBucket } from '../constructs/log-bucket';
 import { PrivateBucket } from '../constructs/private-bucket';
 import { TableFromEntities, type EntityTableDefinition } from '../constructs/table-from-entities';
+import { PENDING_UPLOAD_DAYS, PENDING_UPLOAD_PREFIX } from '../../shared/files/pending-uploads';
 
 export interface DataStackProps extends StackProps {
   tableDefinition: EntityTableDefinition;
@@ -47,7 +48,11 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads land under the pending prefix until confirmed; what is never confirmed expires.
+        { id: 'ExpireUnconfirmedUploads', prefix: PENDING_UPLOAD_PREFIX, expiration: Duration.days(PENDING_UPLOAD_DAYS) },
+      ],
     });
 
     // Defined beside the bucket (and attached to roles in the API stack) so the one wildcard it

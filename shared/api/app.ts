@@ -21,4 +21,14 @@ const openapi = defineContract({
   response: z.record(z.string(), z.unknown()),
 });
 
-export const appApi = { health, openapi };
+const settings = defineContract({
+  id: 'app.settings',
+  service: 'app',
+  method: 'GET',
+  path: '/api/app/settings',
+  summary: "The deployment's settings the shell shows: the external feedback form's address (SPEC.md section 1), absent when not configured.",
+  access: 'public',
+  response: z.object({ feedbackUrl: z.string().optional() }),
+});
+
+export const appApi = { health, openapi, settings };

@@ -29,6 +29,12 @@ export interface Contract<
    * only who-am-I, the setup itself and sign-out. Every other route refuses such a session.
    */
   beforeSecondFactor?: true;
+  /**
+   * A provider webhook fed by Amazon SNS, which posts JSON as text/plain and from no
+   * browser: the JSON content-type check does not apply, and a body that is not JSON is
+   * refused like an unsigned one (403). The route verifies the SNS signature itself.
+   */
+  snsWebhook?: true;
   /** Coarse ability needed before anything is loaded; scoped checks happen in core after loading. */
   can?: readonly [Action, Subject];
   params?: P;

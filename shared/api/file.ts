@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 import { idSchema } from './id-list';
 import { UPLOAD_KIND_NAMES, UPLOAD_MAX_BYTES } from '../files/upload-kinds';
+import { fileTabContracts } from './user-tabs';
 
 /**
  * Files (SPEC.md sections 3, 5 and 7; ARCHITECTURE.md section 8). The browser never sends a
@@ -26,6 +27,8 @@ export const UPLOAD_MAX_ANY_KIND = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 export const uploadTargetSchema = z.discriminatedUnion('type', [
   /** A File field of a form instance: the participant uploads, those who see them read. */
   z.object({ type: z.literal('formField'), formInstanceId: idSchema, fieldId: z.string().trim().min(1).max(60) }),
+  /** A user's avatar (an image): those who may edit the profile upload, those who see the user read. */
+  z.object({ type: z.literal('avatar'), userId: idSchema }),
 ]);
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 
@@ -55,6 +58,7 @@ export const uploadGrantSchema = z.object({
 export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
 export const FILE_NOT_FOUND = 'File not found.';
+export const FILE_IN_SAVED_ANSWERS = 'This file is part of saved answers: remove it from the field and save first.';
 export const UPLOAD_NOT_ARRIVED = 'The file did not arrive. Please upload it again.';
 
 export const fileApi = {
@@ -68,9 +72,15 @@ export const fileApi = {
     summary: 'The uploader confirms their upload: the object must have arrived within the size and type granted (else 400 and it is removed); the file can then be referenced and downloaded.',
     params: byKey, response: fileViewSchema,
   }),
+  remove: defineContract({
+    id: 'file.remove', service: 'file', method: 'DELETE', path: `${base}/files/{key}`, access: 'session', status: 204,
+    summary: 'The uploader deletes their own file while no saved answer references it (else 422); the record goes at once and the stored object through the outbox, once. Anyone else: 404.',
+    params: byKey, response: z.null(),
+  }),
   download: defineContract({
     id: 'file.download', service: 'file', method: 'GET', path: `${base}/files/{key}`, access: 'session',
     summary: 'A short-lived download link (presigned GET, saved under the file’s name) for those who may read what the file belongs to; everyone else 404.',
     params: byKey, response: z.object({ url: z.string(), name: z.string() }),
   }),
+  ...fileTabContracts,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { idListParam, idSchema } from './id-list';
-import { AUTOCOMPLETE_LIMITS } from './limits';
+import { AUTOCOMPLETE_LIMITS, BULK_MAX } from './limits';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, searchTextSchema, tableOptionText, whereSchema } from './list-query';
 import { FORM_LIMITS, fieldSchema, layoutCellSchema, formContentSchema } from '../forms/form-definition';
 import { ANSWER_TEXT_MAX } from '../forms/answer-schema';
@@ -108,14 +108,40 @@ export const formUpdateSchema = z
   .and(formContentSchema);
 export type FormUpdate = z.infer<typeof formUpdateSchema>;
 
+const formCreateSchema = z.object({ name: z.string().trim().max(FORM_NAME_MAX).optional(), system: z.boolean().optional() });
+export type FormCreate = z.infer<typeof formCreateSchema>;
+
 const where = whereSchema({ name: searchTextSchema.optional() });
 const listQuery = z.object({ limit: limitSchema, offset: offsetSchema, relations: relationsSchema([] as const), orderBy: orderBySchema(['name'] as const), where });
+
+/**
+ * A read of forms with their current content by id, or by a comma-separated id list: what
+ * steps and answers use, so a deleted form still answers here (unlike GET /form/{id}).
+ */
+const contentRead = (name: string, segment: string, summary: string) =>
+  defineContract({ id: `form.${name}`, service: 'form', method: 'GET', path: `${base}/${segment}/{id}`, access: 'session', can: ['read', 'FormTemplate'], summary, params: byId, response: formSchema });
+const contentReadMany = (name: string, segment: string, summary: string) =>
+  defineContract({ id: `form.${name}`, service: 'form', method: 'GET', path: `${base}/${segment}/{ids}`, access: 'session', can: ['read', 'FormTemplate'], summary, params: z.object({ ids: idListParam }), response: z.array(formSchema) });
 
 export const formApi = {
   create: defineContract({
     id: 'form.create', service: 'form', method: 'POST', path: base, access: 'session', can: ['create', 'FormTemplate'], status: 201,
     summary: 'Creates a form (default name Untitled, not a system form; only a superadmin may make it a system form) at version 1.',
-    body: z.object({ name: z.string().trim().max(FORM_NAME_MAX).optional(), system: z.boolean().optional() }), response: formSchema,
+    body: formCreateSchema, response: formSchema,
+  }),
+  bulk: defineContract({
+    id: 'form.bulk', service: 'form', method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', 'FormTemplate'], status: 201,
+    summary: `Creates up to ${BULK_MAX} forms at version 1 (each as create does).`,
+    body: z.array(formCreateSchema).min(1, 'Give at least one form.').max(BULK_MAX, `At most ${BULK_MAX} forms at once.`), response: z.array(formSchema),
+  }),
+  update: defineContract({
+    id: 'form.update', service: 'form', method: 'PATCH', path: base, access: 'session', can: ['update', 'FormTemplate'],
+    summary: 'Saves a form named in the body by id (as PATCH /form/{id}).',
+    body: z.object({ id: idSchema }).and(formUpdateSchema), response: formSchema,
+  }),
+  remove: defineContract({
+    id: 'form.remove', service: 'form', method: 'DELETE', path: base, access: 'session', can: ['delete', 'FormTemplate'], status: 204,
+    summary: 'Deletes a form named in the body by id (as DELETE /form/{id}).', body: z.object({ id: idSchema, version: z.number({ error: 'version is required' }).int().min(1) }), response: z.null(),
   }),
   quickSearch: defineContract({
     id: 'form.quickSearch', service: 'form', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'FormTemplate'],
@@ -142,14 +168,8 @@ export const formApi = {
     summary: 'Forms whose name starts with the text (pickers), sorted by name.',
     body: z.object({ where, limit: limitSchema, relations: relationsSchema([] as const) }), response: z.array(formRowSchema),
   }),
-  currentForm: defineContract({
-    id: 'form.currentForm', service: 'form', method: 'GET', path: `${base}/current-form/{id}`, access: 'session', can: ['read', 'FormTemplate'],
-    summary: 'A form with its current version’s layout and fields (one read).', params: byId, response: formSchema,
-  }),
-  currentForms: defineContract({
-    id: 'form.currentForms', service: 'form', method: 'GET', path: `${base}/current-forms/{ids}`, access: 'session', can: ['read', 'FormTemplate'],
-    summary: 'The forms named by a comma-separated id list with their current content (unknown ids are left out).', params: z.object({ ids: idListParam }), response: z.array(formSchema),
-  }),
+  currentForm: contentRead('currentForm', 'current-form', 'A form with its current version’s layout and fields (one read).'),
+  currentForms: contentReadMany('currentForms', 'current-forms', 'The forms named by a comma-separated id list with their current content (unknown ids are left out).'),
   versions: defineContract({
     id: 'form.versions', service: 'form', method: 'GET', path: `${base}/{id}/versions`, access: 'session', can: ['read', 'FormTemplate'],
     summary: 'Every published version of a form, oldest first (one Query of the form’s collection).', params: byId, response: z.array(formVersionSchema),
@@ -188,6 +208,14 @@ export const formApi = {
   get: defineContract({
     id: 'form.get', service: 'form', method: 'GET', path: `${base}/{id}`, access: 'session', can: ['read', 'FormTemplate'],
     summary: 'One form with its current content.', params: byId, query: z.object({ relations: relationsSchema([] as const) }), response: formSchema,
+  }),
+  formTemplate: contentRead('formTemplate', 'form-template', 'A form template: the form with its current content (as current-form).'),
+  formTemplates: contentReadMany('formTemplates', 'form-templates', 'The form templates named by a comma-separated id list (as current-forms; unknown ids are left out).'),
+  removeById: defineContract({
+    id: 'form.removeById', service: 'form', method: 'DELETE', path: `${base}/{id}`, access: 'session', can: ['delete', 'FormTemplate'], status: 204,
+    summary:
+      'Deletes a form: it leaves the list, the search, the count and the pickers, and its page answers 404. Its versions stay, so steps that use it and answers given to it keep rendering and validating (instances keep their version). System forms only by a superadmin; a stale version is 409.',
+    params: byId, body: z.object({ version: z.number({ error: 'version is required' }).int().min(1) }), response: z.null(),
   }),
   updateById: defineContract({
     id: 'form.updateById', service: 'form', method: 'PATCH', path: `${base}/{id}`, access: 'session', can: ['update', 'FormTemplate'],

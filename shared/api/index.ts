@@ -17,6 +17,7 @@ import { stepApi } from './step';
 import { formApi } from './form';
 import { adminApi } from './admin';
 import { fileApi } from './file';
+import { communicationApi } from './communication';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -42,6 +43,7 @@ export const api = {
   form: formApi,
   admin: adminApi,
   file: fileApi,
+  communication: communicationApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

@@ -29,5 +29,19 @@ export const STEP_PARTS_MAX = 20;
 export const TRACK_OUTLINE_ITEMS_MAX = 1 + TRACK_PHASES_MAX + TRACK_STEPS_MAX;
 export const TRACK_DETAIL_ITEMS_MAX = TRACK_STEPS_MAX * STEP_PARTS_MAX;
 
+/** Tracks one person is enrolled in, and enrolments one person is assigned to (advisor, interviewer...): /tracks lists at most this many of each. */
+export const ASSIGNED_TRACKS_MAX = 100;
+
 /** Church memberships one user holds, active or not: a person belongs to a handful; the read is bounded by this. */
 export const USER_MEMBERSHIPS_MAX = 100;
+
+/** Tags and aliases one user carries: a handful in practice; the profile's reads are bounded by these. */
+export const USER_TAGS_MAX = 50;
+export const USER_ALIASES_MAX = 50;
+/** Tag search (the Add Tag suggestions): the first matches by name. */
+export const TAG_SEARCH_LIMIT = 15;
+/** A profile's Comments panel shows a user's newest comments, up to this many. */
+export const USER_COMMENTS_MAX = 100;
+/** A mentee's mentors and a mentor's mentees, as the profile reads them (bounded Queries). */
+export const USER_MENTORS_MAX = 50;
+export const USER_MENTEES_MAX = 200;

@@ -55,4 +55,32 @@ const bulkSetRead = defineContract({
   response: z.object({ updated: z.number().int(), unreadCount: z.number().int() }),
 });
 
-export const notificationApi = { userNotifications, setRead, bulkSetRead };
+/** The confirmation link's token (functions/core/people/email-change.ts). */
+const confirmQuery = z.object({ data: z.string().min(1, 'Required').max(200, 'Invalid input') });
+
+const confirmEmailUnauthed = defineContract({
+  id: 'notification.confirmEmailUnauthed',
+  service: 'notification',
+  method: 'GET',
+  path: '/api/notification/confirm-email-unauthed',
+  summary:
+    "The link in an email-change confirmation (signed in or not): a live token for the user's pending address makes it their email (single use). Redirects to /users/email-verification?isVerified=&user=.",
+  access: 'public',
+  query: confirmQuery,
+  response: z.null(),
+  status: 302,
+});
+
+const confirmEmail = defineContract({
+  id: 'notification.confirmEmail',
+  service: 'notification',
+  method: 'GET',
+  path: '/api/notification/confirm-email',
+  summary: 'The same confirmation for a signed-in caller (SPEC.md section 7); the token alone decides whose email it confirms.',
+  access: 'session',
+  query: confirmQuery,
+  response: z.null(),
+  status: 302,
+});
+
+export const notificationApi = { userNotifications, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed };

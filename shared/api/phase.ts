@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { jobStartedSchema } from '../schemas/job';
-import { idOf, idSchema } from './id-list';
+import { idListParam, idOf, idSchema } from './id-list';
 import { PHASE_DIRECTIONS, phaseInputSchema, phaseSchema } from '../schemas/track';
 
 /**
@@ -34,6 +34,10 @@ export const phaseApi = {
   getPhase: defineContract({
     id: 'phase.getPhase', service: 'phase', method: 'GET', path: `${base}/get-phase/{id}`, access: 'session', can: ['read', 'TrackTemplate'],
     summary: 'One phase.', params: z.object({ id: idSchema }), response: phaseSchema,
+  }),
+  getPhases: defineContract({
+    id: 'phase.getPhases', service: 'phase', method: 'GET', path: `${base}/get-phases/{ids}`, access: 'session', can: ['read', 'TrackTemplate'],
+    summary: 'Phases by a comma-separated id list (unknown ids and those of tracks the caller does not read are left out).', params: z.object({ ids: idListParam }), response: z.array(phaseSchema),
   }),
   byTrack: defineContract({
     id: 'phase.byTrack', service: 'phase', method: 'GET', path: `${base}/get-phases/track-template/{id}`, access: 'session', can: ['read', 'TrackTemplate'],

@@ -12,6 +12,7 @@ import {
   uploadViewSchema,
 } from '../schemas/step';
 import { stepHeaderSchema } from '../schemas/track';
+import { stepImportInputSchema } from '../schemas/step-import';
 
 /**
  * Step templates (SPEC.md sections 3 to 7): a step of a phase with its contents and actions,
@@ -40,6 +41,15 @@ export const stepApi = {
     id: 'step.updatePrerequisites', service: 'step', method: 'POST', path: `${base}/update-step-template-prerequisites/{stepTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
     summary: "Replaces a step's prerequisites (steps of its phase); refused when they would make a cycle. Also for imported steps.",
     params: byStep, body: prerequisitesInputSchema, response: stepHeaderSchema,
+  }),
+  createFromImport: defineContract({
+    id: 'step.createFromImport', service: 'step', method: 'POST', path: `${base}/create-step-template-from-import`, access: 'session', can: ['update', 'TrackTemplate'], status: 201,
+    summary: "Import Existing Step: copies a step the caller reads (contents and actions, no prerequisites) to the end of a phase they edit; the copy keeps its origin and is locked except for its prerequisites.",
+    body: stepImportInputSchema, response: stepDetailSchema,
+  }),
+  importableSteps: defineContract({
+    id: 'step.importableSteps', service: 'step', method: 'GET', path: `${base}/import-step-templates/phase/{id}`, ...read,
+    summary: "The import picker's steps: a phase's step headers in dependency order (at most 200).", params: byId, response: z.array(stepHeaderSchema),
   }),
   stepTemplate: defineContract({
     id: 'step.stepTemplate', service: 'step', method: 'GET', path: `${base}/step-template/{stepTemplateId}`, ...read,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { jobStartedSchema } from '../schemas/job';
+import { assignedTracksSchema } from '../schemas/assigned-tracks';
+import { ASSIGNED_TRACKS_MAX } from './limits';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
 import { booleanText, limitSchema, offsetSchema, pageOf, searchTextSchema, whereSchema } from './list-query';
 import {
@@ -86,6 +88,11 @@ export const trackApi = {
     params: z.object({ trackTemplateId: idSchema, conferenceId: trackConferenceIdSchema }),
     body: copyTexts,
     response: jobStartedSchema,
+  }),
+  assignedTracks: defineContract({
+    id: 'track.assignedTracks', service: 'track', method: 'GET', path: `${base}/assigned-tracks`, access: 'session',
+    summary: `The caller's own enrolments (Participating) and the enrolments they are assigned to (Assignments), at most ${ASSIGNED_TRACKS_MAX} of each, by track name.`,
+    response: assignedTracksSchema,
   }),
   quickSearch: defineContract({
     id: 'track.quickSearch', service: 'track', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'TrackTemplate'],

@@ -7,6 +7,22 @@ const versionField = { version: z.number({ error: 'version is required' }).int()
 
 /** The profile's details card (SPEC.md sections 2 and 4); shared/api/user.ts adds these to userApi. */
 export const userProfileContracts = {
+  setAvatar: defineContract({
+    id: 'user.setAvatar', service: 'user', method: 'POST', path: '/api/user/{userId}/avatar', access: 'session',
+    summary:
+      "Sets a user's avatar (one's own, or a user the caller may update) to a 256 x 256 image the caller uploaded for them through file/upload with target `avatar` and confirmed. Conditioned on the user's `version` (stale: 409). Answers the avatar with its scoped `url`.",
+    params: z.object({ userId: idSchema }),
+    body: z.object({ key: z.string().trim().min(1, 'Required').max(64, 'Invalid input'), ...versionField }),
+    response: z.object({ avatar: z.object({ url: z.string(), key: z.string() }), version: z.number().int() }),
+  }),
+  avatarImage: defineContract({
+    id: 'user.avatarImage', service: 'user', method: 'GET', path: '/api/user/{userId}/avatar-image', access: 'session',
+    summary: "The user's current avatar (the `key` it was set with): a redirect to a short-lived link, for whoever sees the user; 404 otherwise.",
+    params: z.object({ userId: idSchema }),
+    query: z.object({ key: z.string().min(1, 'Required').max(64, 'Invalid input') }),
+    response: z.null(),
+    status: 302,
+  }),
   profileBasicInfo: defineContract({
     id: 'user.profileBasicInfo', service: 'user', method: 'GET', path: '/api/user/user-profile-basic-info/{userId}/{canEdit}', access: 'session', can: ['read', 'User'],
     summary:

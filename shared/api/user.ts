@@ -3,6 +3,11 @@ import { defineContract } from './contract';
 import { userLocationContracts } from './user-locations';
 import { userDirectoryContracts } from './user-directory';
 import { userProfileContracts } from './user-profile';
+import { userMergeContracts } from './user-merge';
+import { userLabelContracts } from './user-labels';
+import { userCommentContracts } from './user-comments';
+import { userMentorContracts } from './user-mentors';
+import { userTabContracts } from './user-tabs';
 import { userSchema } from '../schemas/user';
 import { idSchema } from './id-list';
 import { abilityRuleSchema } from '../schemas/ability';
@@ -42,4 +47,9 @@ export const userApi = {
   ...userDirectoryContracts,
   ...userLocationContracts,
   ...userProfileContracts,
+  ...userMergeContracts,
+  ...userLabelContracts,
+  ...userCommentContracts,
+  ...userMentorContracts,
+  ...userTabContracts,
 };

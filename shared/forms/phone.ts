@@ -21,3 +21,8 @@ export function formatPhone(text: string): string {
   const grouped = `${local.slice(0, 3)}-${local.slice(3, 6)}-${local.slice(6)}`;
   return prefix ? `+${prefix} ${grouped}` : grouped;
 }
+
+/** A valid US number in E.164 (`+15551234567`), the form SNS sends to and replies from. */
+export function toE164(text: string): string {
+  return `+1${text.replace(/\D/g, '').slice(-10)}`;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../forms/us-states';
 import { formatPhone, phoneProblem } from '../forms/phone';
-import { firstNameSchema, lastNameSchema } from './user';
+import { emailSchema, firstNameSchema, lastNameSchema } from './user';
 
 /** The enumerations of SPEC.md section 3 a profile's details pick from. */
 export const USER_TITLES = ['Mr.', 'Mrs.', 'Ms.', 'Prof.', 'Dr.', 'Rev.', 'Rev. Dr.'] as const;
@@ -63,8 +63,8 @@ export const addressSchema = z.object({
 });
 
 /**
- * The fields of a profile's details card everyone who may edit the user may change. Email
- * is not among them: changing it waits for email verification (issue 9, item 6).
+ * The fields of a profile's details card everyone who may edit the user may change. A new
+ * email is claimed and confirmed by a link before it replaces the current one.
  */
 export const profileDetailsInputSchema = z.object({
   title: optionalChoice(USER_TITLES, 'title'),
@@ -76,6 +76,7 @@ export const profileDetailsInputSchema = z.object({
   dateOfBirth: dateOfBirthSchema,
   ethnicBackground: optionalChoice(USER_ETHNICITIES, 'ethnicity'),
   primaryLanguage: optionalChoice(USER_LANGUAGES, 'language'),
+  email: emailSchema.max(254, 'Invalid email address').optional(),
   secondEmail: z.union([z.string().trim().max(254).email('Invalid email address'), z.literal('')]).optional(),
   phoneNumber: phoneNumberSchema.optional(),
   secondPhoneNumber: phoneNumberSchema.optional(),
@@ -106,6 +107,10 @@ export const profileDetailsSchema = z.object({
   ethnicBackground: z.string().optional(),
   primaryLanguage: z.string().optional(),
   email: z.string(),
+  /** A new email waiting for its confirmation link. */
+  pendingEmail: z.string().optional(),
+  /** A bounce or complaint stopped email to this address. */
+  emailSuppressed: z.boolean(),
   secondEmail: z.string().optional(),
   phoneNumber: z.string().optional(),
   secondPhoneNumber: z.string().optional(),

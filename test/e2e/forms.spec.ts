@@ -8,6 +8,9 @@ const versionBadge = (page: Page, label: string) => page.locator('.ui-badge').fi
 /** Every run names its own forms, so reruns against the same data never collide. */
 const RUN = Date.now().toString(36).slice(-5);
 const DISTRICT_ADMIN = 'district.admin@example.org';
+const CONFERENCE_ADMIN = 'conference.admin@example.org';
+/** SPEC.md section 2's palette (the Address shortcut adds a section of five fields). */
+const WIDGETS = ['Text', 'Text Area', 'Number', 'Phone', 'Date', 'Time', 'Radio', 'Checkbox', 'Select', 'File', 'List', 'Link Entry', 'Link', 'Paragraph', 'Heading', 'Separator'];
 
 /**
  * axe on one part of the page. After the announcements dialog closes, react-aria's live
@@ -91,8 +94,8 @@ test('the forms list, Add, the builder by keyboard, versions, preview and the ru
   await expectNoAxeViolationsIn(page, '[role="dialog"]');
 });
 
-test('a system form is locked for a district admin', async ({ page }) => {
-  const table = await openForms(page, DISTRICT_ADMIN);
+test('a system form is locked for a conference admin', async ({ page }) => {
+  const table = await openForms(page, CONFERENCE_ADMIN);
   await table.getByRole('link', { name: 'Edit Contact Details' }).click();
   await expect(page.getByText('System forms cannot be edited.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
@@ -173,4 +176,84 @@ test('by keyboard: a Paragraph is written in the rich-text editor, and a field m
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: `Welcome ${RUN} Form Preview` });
   await expect(preview.locator('strong', { hasText: 'everyone' })).toBeVisible();
+});
+
+/** A new form, named, on its builder page. */
+async function newNamedForm(page: Page, name: string) {
+  await openForms(page, DISTRICT_ADMIN);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(versionBadge(page, 'v1')).toBeVisible();
+  await page.getByLabel('Form name').fill(name);
+}
+
+test('by mouse: every widget dragged onto the canvas, one resized and one removed, saved twice', async ({ page }) => {
+  test.setTimeout(120_000);
+  await newNamedForm(page, `Dragged ${RUN}`);
+  const canvas = page.getByRole('region', { name: 'Form canvas' });
+  for (const widget of ['Address', ...WIDGETS]) {
+    await page.getByRole('button', { name: `Add ${widget}`, exact: true }).dragTo(canvas, { targetPosition: { x: 20, y: 5 } });
+    await expect(page.getByText(`${widget} (`, { exact: false }).first()).toBeVisible();
+  }
+  await expect(page.locator('.forms-builder-cell-name')).toHaveCount(WIDGETS.length + 6);
+  await page.getByRole('button', { name: 'Wider Heading' }).click();
+  await expect(page.getByText('Heading (Heading, span 2)')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Separator' }).click();
+  await expect(page.getByText(/^Separator \(Separator/)).toHaveCount(0);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.click();
+  await expect(versionBadge(page, 'v2')).toBeVisible();
+  await page.getByRole('button', { name: 'Narrower Heading' }).click();
+  await save.click();
+  await expect(versionBadge(page, 'v3')).toBeVisible();
+  await page.reload();
+  await dismissAnnouncements(page);
+  await expect(versionBadge(page, 'v3')).toBeVisible();
+  await expect(page.locator('.forms-builder-cell-name')).toHaveCount(WIDGETS.length + 5);
+});
+
+test('by keyboard only: every widget added from the palette, then saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  await newNamedForm(page, `Typed ${RUN}`);
+  for (const widget of ['Address', ...WIDGETS]) {
+    await page.getByRole('button', { name: `Add ${widget}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.locator('.forms-builder-cell-name')).toHaveCount(WIDGETS.length + 6);
+  await page.getByRole('button', { name: 'Save', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(versionBadge(page, 'v2')).toBeVisible();
+});
+
+test('a participant runs a form: invalid then valid, submits; a conference admin unsubmits it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'participant@example.org', '/form-instance/demo-form-instance-questionnaire');
+  await dismissAnnouncements(page);
+  const submit = page.getByRole('button', { name: 'Submit' });
+  const unsubmitted = page.getByRole('button', { name: 'Save' });
+  await expect(unsubmitted).toBeVisible();
+  const name = page.getByLabel('Full legal name');
+  await name.fill('');
+  await expect(page.getByText('Required', { exact: true }).first()).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await name.fill('Priya Raman');
+  await page.getByLabel('Describe your call to ministry').fill('A long story.');
+  const confirm = page.getByRole('checkbox', { name: /I confirm the answers above are true/ });
+  if (!(await confirm.isChecked())) await page.getByText('I confirm the answers above are true').click();
+  const birth = page.getByRole('group', { name: /Date of birth/ }).first();
+  await birth.getByRole('spinbutton').first().click();
+  await page.keyboard.type('04021990');
+  await expect(submit).toBeEnabled();
+  await expectNoAxeViolationsIn(page, 'main');
+  await submit.click();
+  await expect(page.getByText(/^Submitted /)).toBeVisible();
+  // The participant may not create FormTemplate: no Unsubmit for them.
+  await expect(page.getByRole('button', { name: 'Unsubmit' })).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, CONFERENCE_ADMIN, '/form-instance/demo-form-instance-questionnaire');
+  await dismissAnnouncements(admin);
+  await expect(admin.getByText(/^Submitted /)).toBeVisible();
+  await admin.getByRole('button', { name: 'Unsubmit' }).click();
+  await expect(admin.getByText(/^Submitted /)).toHaveCount(0);
+  await expect(admin.getByRole('button', { name: 'Submit' })).toBeVisible();
 });

@@ -24,11 +24,13 @@ async function createTrackWithPhase(page: Page) {
 async function openNewStep(page: Page): Promise<Locator> {
   await page.getByRole('listitem', { name: '1. Preparation' }).getByRole('button', { name: 'Add Step' }).click();
   await expect(page).toHaveURL(/\/phase\/[0-9A-Z]{26}\/step\/add-step$/);
-  await expect(page.getByRole('dialog', { name: 'Add a step to Preparation' })).toBeVisible();
-  await announcerSettled(page);
-  await page.getByRole('button', { name: 'Add new step' }).click();
+  // One dialog: the chooser's body becomes the form in place (no dialog closing while another opens).
+  const dialog = page.getByRole('dialog', { name: 'Add a step to Preparation' });
+  await dialog.getByRole('button', { name: 'Add new step' }).click();
   await expect(page).toHaveURL(/\/step\/new$/);
-  return page.getByRole('dialog', { name: 'Create Step' });
+  const create = page.getByRole('dialog', { name: 'Create Step' });
+  await expect(create.getByRole('button', { name: 'Save' })).toBeEnabled();
+  return create;
 }
 
 async function fillTask(part: Locator, name: string) {
@@ -46,10 +48,10 @@ test('a conference admin adds steps with contents and an approval, and a prerequ
 
   // The first step: SPEC's messages before anything is filled, then a task.
   await page.getByRole('listitem', { name: '1. Preparation' }).getByRole('button', { name: 'Add Step' }).click();
-  await expect(page.getByRole('button', { name: 'Import existing step' })).toBeVisible();
-  await announcerSettled(page);
+  const chooser = page.getByRole('dialog', { name: 'Add a step to Preparation' });
+  await expect(chooser.getByRole('button', { name: 'Import existing step' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Add new step' }).click();
+  await chooser.getByRole('button', { name: 'Add new step' }).click();
   let dialog = page.getByRole('dialog', { name: 'Create Step' });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Not all contents have been completed!')).toBeVisible();
@@ -83,8 +85,14 @@ test('a conference admin adds steps with contents and an approval, and a prerequ
   const form = dialog.getByRole('group', { name: 'Content 3' });
   await tick(form.getByRole('radio', { name: 'Form' }));
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Questionnaire');
-  await form.getByRole('combobox', { name: 'Form' }).fill('Candidate');
-  await page.getByRole('option', { name: 'Candidate Background Questionnaire' }).click();
+  // Low in a long dialog the list has been seen closing as it opened (its input then clears): try again until it stays.
+  const formPicker = form.getByRole('combobox', { name: 'Form' });
+  await formPicker.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    await formPicker.fill('Candidate');
+    await page.getByRole('option', { name: 'Candidate Background Questionnaire' }).click({ timeout: 5_000 });
+    await expect(formPicker).toHaveValue('Candidate Background Questionnaire', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 
   await dialog.getByRole('button', { name: 'Add Action' }).click();
   const action = dialog.getByRole('group', { name: 'Action 1' });
@@ -113,4 +121,44 @@ test('a conference admin adds steps with contents and an approval, and a prerequ
   await expect(portfolio.getByRole('group', { name: 'Content 3' }).getByRole('combobox', { name: 'Form' })).toHaveValue('Candidate Background Questionnaire');
   await expect(portfolio.getByRole('group', { name: 'Content 2' }).getByRole('checkbox', { name: 'Advisor' })).toBeChecked();
   await expect(portfolio.getByRole('group', { name: 'Prerequisites' }).getByRole('checkbox', { name: 'Orientation' })).toBeChecked();
+});
+
+test('a conference admin imports a system step: the copy keeps its parts and is locked except its prerequisites', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'conference.admin@example.org', '/tracks');
+  await dismissAnnouncements(page);
+  await createTrackWithPhase(page);
+
+  await page.getByRole('listitem', { name: '1. Preparation' }).getByRole('button', { name: 'Add Step' }).click();
+  await page.getByRole('dialog', { name: 'Add a step to Preparation' }).getByRole('button', { name: 'Import existing step' }).click();
+  await expect(page).toHaveURL(/\/step\/import$/);
+  const dialog = page.getByRole('dialog', { name: 'Import Existing Step' });
+  await dialog.getByRole('button', { name: 'Import Step' }).click();
+  await expect(dialog.getByText('Required', { exact: true })).toHaveCount(4);
+
+  const choose = async (label: string, text: string, option: string) => {
+    await dialog.getByRole('combobox', { name: label }).fill(text);
+    await page.getByRole('option', { name: option }).click();
+    await expect(dialog.getByRole('combobox', { name: label })).toHaveValue(option);
+  };
+  const chooseSystemStep = async () => {
+    await choose('Conference', 'Sys', 'System');
+    await choose('Track Template', 'Licensing', 'Licensing School Pathway');
+    await choose('Phase', 'Found', '1. Foundations');
+    await choose('Step', 'Reading', 'Reading reflection');
+  };
+  await chooseSystemStep();
+  // Another conference resets everything after it.
+  await choose('Conference', 'Blue', 'Blue Ridge Conference');
+  for (const later of ['Track Template', 'Phase', 'Step']) await expect(dialog.getByRole('combobox', { name: later })).toHaveValue('');
+  await chooseSystemStep();
+  await expectNoAxeViolations(page, { floatingLayerOpen: true });
+  await dialog.getByRole('button', { name: 'Import Step' }).click();
+
+  const steps = page.getByRole('list', { name: 'Steps of Preparation' });
+  await steps.getByRole('link', { name: 'Reading reflection' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Step' });
+  await expect(edit.getByText('This step was imported from another track: only its prerequisites can be changed.')).toBeVisible();
+  await expect(edit.getByRole('textbox', { name: 'Name', exact: true }).first()).toBeDisabled();
+  await expectNoAxeViolations(page);
 });

@@ -60,3 +60,35 @@ export async function expectNoAxeViolations(page: Page, options: { floatingLayer
 export async function navLinks(page: Page): Promise<string[]> {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
 }
+
+interface StoredEmail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+}
+
+/** The set-password link of the newest invitation to `email`, from the local mail viewer's store (the outbox worker delivers it). */
+export async function invitationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const store = (await (await fetch(`${process.env.E2E_MAIL_URL}/store`)).json()) as { emails: StoredEmail[] };
+      const mail = store.emails.filter((item) => item.destination.to.includes(email)).at(-1);
+      link = mail?.body.text && /https?:\/\/\S+\/oidc\/invitation\S*/.exec(mail.body.text)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+/** The invited user, in their own browser: sets a password from the invitation email and signs in. */
+export async function acceptInvitation(page: Page, email: string, password: string) {
+  await page.goto(await invitationLink(email));
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByRole('link', { name: 'Sign in to Formation Tracks' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
+import { announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
 
 /** Every run creates its own names, so reruns against the same data never collide. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -9,10 +9,6 @@ async function openTracks(page: Page, email: string, path = '/tracks') {
   await dismissAnnouncements(page);
 }
 
-/** react-aria's live announcer keeps a closed dialog's announcements (labelled by its gone elements) for 7 s. */
-async function announcerSettled(page: Page) {
-  await expect(page.locator('[role=log] [role=img]')).toHaveCount(0, { timeout: 10_000 });
-}
 
 test.describe('Tracks as a conference admin', () => {
   test('creates a track from the Track menu, then edits it (Save only when changed and valid)', async ({ page }) => {
@@ -143,13 +139,31 @@ test.describe('Tracks as others', () => {
     const templates = page.getByRole('table', { name: 'Track Templates' });
     await expect(templates.getByRole('link', { name: 'Licensing School Pathway' })).toBeVisible();
     await expect(templates.getByRole('link', { name: 'Candidacy Pathway' })).toHaveCount(0);
+
+    // Only a superadmin edits a system track.
+    await templates.getByRole('link', { name: 'Licensing School Pathway' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Licensing School Pathway' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Edit track' });
+    await form.getByRole('textbox', { name: 'Description' }).fill(`The licensing course, edited ${RUN}.`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`The licensing course, edited ${RUN}.`, { exact: true }).first()).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expectNoAxeViolations(page);
   });
 
-  test('an advisor with no tracks and no assignments is taken to their profile, with no Track menu', async ({ page }) => {
+  test('an advisor sees the enrolment assigned to them and no Track menu', async ({ page }) => {
     await openTracks(page, 'advisor@example.org');
-    await expect(page).toHaveURL(/\/users\/[^/]+$/);
+    const assignments = page.getByRole('region', { name: 'Assignments' });
+    await expect(assignments.getByRole('link', { name: 'Priya Raman: Candidacy Pathway' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Participating' }).getByText('No tracks yet')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Track' })).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Track Templates' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+
+  test('a mentor with no tracks, no assignments and no track-admin right is taken to their profile', async ({ page }) => {
+    await openTracks(page, 'mentor@example.org');
+    await expect(page).toHaveURL(/\/users\/[^/]+$/);
+    await expect(page.getByRole('button', { name: 'Track' })).toHaveCount(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '../../functions/db/table';
+import { PENDING_UPLOAD_DAYS, PENDING_UPLOAD_PREFIX } from '../../shared/files/pending-uploads';
 import { SYNTH_TIMEOUT, synthFormation, TEST_DOMAIN } from './support/synth-formation';
 
 let data: Template;
@@ -84,6 +85,15 @@ describe('the uploads bucket', () => {
     expect(rules[0].AllowedMethods).toContain('POST');
     expect(rules[0].AllowedMethods).not.toContain('PUT');
     expect(rules[0].AllowedMethods).not.toContain('DELETE');
+  });
+});
+
+describe('the uploads bucket lifecycle', () => {
+  it('expires unconfirmed uploads (the pending prefix) and leaves confirmed files alone', () => {
+    const rules = uploadsBucket().Properties.LifecycleConfiguration.Rules as any[];
+    expect(rules).toContainEqual(expect.objectContaining({ Id: 'ExpireUnconfirmedUploads', Prefix: PENDING_UPLOAD_PREFIX, ExpirationInDays: PENDING_UPLOAD_DAYS, Status: 'Enabled' }));
+    // Every expiring rule is limited to the pending prefix: nothing else is ever expired.
+    for (const rule of rules.filter((r) => r.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(PENDING_UPLOAD_PREFIX);
   });
 });
 

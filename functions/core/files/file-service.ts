@@ -1,8 +1,9 @@
 import { newId } from '../../db/ids';
+import { transact } from '../../db/transact';
 import { db } from '../../db/service';
 import { StaleVersionError, ifVersion, isConditionFailure } from '../../db/versioned';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { describeUpload, presignDownload, presignUpload, removeUpload } from '../../lib/adapters/storage';
+import { describeUpload, presignDownload, presignUpload, promoteUpload, removePendingUpload, removeUpload } from '../../lib/adapters/storage';
 import { FILE_NOT_FOUND, UPLOAD_NOT_ARRIVED, type FileView, type UploadGrant, type UploadTarget } from '../../../shared/api/file';
 import { FILE_TOO_LARGE, FILE_TYPE_REFUSED, UPLOAD_MAX_BYTES, contentTypeFor, isAcceptedFileName, sanitizeFileName } from '../../../shared/files/upload-kinds';
 import type { AuthContext } from '../session/resolve-session';
@@ -50,8 +51,9 @@ export async function requestUpload(auth: AuthContext, input: { target: UploadTa
 /**
  * The uploader says the upload is done. What arrived is checked against what was granted
  * (the local S3 stand-in does not enforce POST policies; this check holds everywhere), a
- * wrong object is removed, and the record becomes confirmed: from then on it can be
- * referenced (a form answer) and downloaded. Repeating a confirmation changes nothing.
+ * wrong object is removed, and the object moves from the pending prefix to its key before the
+ * record becomes confirmed: from then on it can be referenced (a form answer) and downloaded.
+ * Repeating a confirmation changes nothing; one cut short is finished by the next.
  */
 export async function confirmUpload(auth: AuthContext, fileKey: string): Promise<FileView> {
   const file = await findOwnFile(auth.userId, fileKey);
@@ -64,7 +66,10 @@ export async function confirmUpload(auth: AuthContext, fileKey: string): Promise
     await removeUpload(fileKey);
     throw new ValidationError({ key: [refusal] }, refusal);
   }
-  return fileView(await markConfirmed(file, stored.size));
+  await promoteUpload(fileKey);
+  const confirmed = await markConfirmed(file, stored.size);
+  await removePendingUpload(fileKey);
+  return fileView(confirmed);
 }
 
 /** Confirmed on condition of the version read; the pending expiry is dropped. */
@@ -93,4 +98,22 @@ export async function downloadLink(auth: AuthContext, fileKey: string): Promise<
   const readable = file && (file.userId === auth.userId || (file.status === 'confirmed' && (await fileTarget(file.targetType)?.mayRead(auth, file))));
   if (!file || !readable) throw new NotFoundError(FILE_NOT_FOUND);
   return { url: await presignDownload(file.fileKey, file.name), name: file.name };
+}
+
+/**
+ * The uploader deletes their own file (anyone else: the 404 of a key that does not exist).
+ * The record, a check that the target has not moved on, and an outbox item that removes the
+ * object go in one transaction: the object is removed once, after the record is gone, and a
+ * crash in between leaves the outbox item to finish it. A pending file's object may not have
+ * arrived; removing nothing is fine (the lifecycle rule expires pending objects anyway).
+ */
+export async function deleteFile(auth: AuthContext, fileKey: string): Promise<void> {
+  const file = await findOwnFile(auth.userId, fileKey);
+  if (!file) throw new NotFoundError(FILE_NOT_FOUND);
+  const guard = await fileTarget(file.targetType)?.releaseForDeletion(file);
+  await transact([
+    (tx) => tx.uploadedFile.delete({ userId: file.userId, fileKey }).where(ifVersion(file.version)).commit(),
+    ...(guard ? [guard] : []),
+    (tx) => tx.outbox.create({ outboxId: newId(), kind: 'removeObject', payload: { key: fileKey } }).commit(),
+  ]);
 }

@@ -1,13 +1,20 @@
 import type { FormField } from '../../../shared/forms/form-definition';
-import type { UploadTarget } from '../../../shared/api/file';
+import { FILE_IN_SAVED_ANSWERS, type UploadTarget } from '../../../shared/api/file';
+import type { TransactionItem } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
+import { db } from '../../db/service';
 import type { UploadKind } from '../../../shared/files/upload-kinds';
-import { BusinessRuleError, NotFoundError, ValidationError } from '../../lib/errors';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { mayEditProfile } from '../people/profile-details';
+import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
 import { FORM_INSTANCE_NOT_FOUND, SUBMITTED_FORM_LOCKED, findInstance, maySeeParticipant } from '../forms/form-instances';
 import { requireFormVersion } from '../forms/form-store';
 import type { AuthContext } from '../session/resolve-session';
 import type { UploadedFileItem } from './file-records';
 
 /** What a target allows an upload to be: its kind, and where the record points. */
+export const AVATAR_IN_USE = 'This image is the current avatar.';
+
 export interface UploadPlan {
   kind: UploadKind;
   targetId: string;
@@ -22,6 +29,12 @@ export interface UploadPlan {
 export interface FileTarget<T extends UploadTarget = UploadTarget> {
   planUpload(auth: AuthContext, target: T): Promise<UploadPlan>;
   mayRead(auth: AuthContext, file: UploadedFileItem): Promise<boolean>;
+  /**
+   * Whether the uploader may delete the file now: throws the refusal while the target still
+   * uses it; else returns a transaction check that fails if the target changed since (so a
+   * save that references the file cannot slip in between).
+   */
+  releaseForDeletion(file: UploadedFileItem): Promise<TransactionItem | null>;
 }
 
 /** A File field anywhere in a form's content, list item templates included. */
@@ -49,10 +62,40 @@ const formField: FileTarget<Extract<UploadTarget, { type: 'formField' }>> = {
   async mayRead(auth, file) {
     return maySeeParticipant(auth, file.userId);
   },
+  /** Not while the instance's saved answers reference it (a submitted form is locked anyway). */
+  async releaseForDeletion(file) {
+    const instance = await findInstance(file.targetId);
+    if (!instance) return null;
+    if (((instance.fieldFiles as string[] | undefined) ?? []).includes(file.fileKey)) throw new BusinessRuleError(instance.submitted ? SUBMITTED_FORM_LOCKED : FILE_IN_SAVED_ANSWERS);
+    const key = { trackInstanceId: instance.trackInstanceId, formInstanceId: instance.formInstanceId };
+    return (tx) => tx.formInstance.check(key).where(ifVersion(instance.version)).commit();
+  },
+};
+
+const avatar: FileTarget<Extract<UploadTarget, { type: 'avatar' }>> = {
+  /** One's own, or a user the caller may update where they are (as the details card); an image. */
+  async planUpload(auth, target) {
+    const user = await loadTargetUser(target.userId);
+    if (!canSeeTarget(auth, user)) throw new NotFoundError('User not found.');
+    if (!mayEditProfile(auth, user)) throw new ForbiddenError();
+    return { kind: 'Image', targetId: target.userId };
+  },
+  /** Whoever sees the user. */
+  async mayRead(auth, file) {
+    return canSeeTarget(auth, await loadTargetUser(file.targetId));
+  },
+  /** Not while it is the user's avatar; the check keeps a concurrent "set avatar" from naming it. */
+  async releaseForDeletion(file) {
+    const { data: user } = await db().entities.user.get({ userId: file.targetId }).go();
+    if (!user) return null;
+    if (user.avatar?.key === file.fileKey) throw new BusinessRuleError(AVATAR_IN_USE);
+    return (tx) => tx.user.check({ userId: user.userId }).where(ifVersion(user.version)).commit();
+  },
 };
 
 export const FILE_TARGETS: { [T in UploadTarget['type']]: FileTarget<Extract<UploadTarget, { type: T }>> } = {
   formField,
+  avatar,
 };
 
 export function fileTarget(type: string): FileTarget | null {

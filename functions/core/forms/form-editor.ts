@@ -3,16 +3,16 @@ import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, StaleVersionError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { SYSTEM_FORM_LOCKED, UNTITLED_FORM, type FormUpdate, type FormView } from '../../../shared/api/form';
+import { SYSTEM_FORM_LOCKED, UNTITLED_FORM, type FormCreate, type FormUpdate, type FormView } from '../../../shared/api/form';
 import { cleanOptions } from '../../../shared/forms/answer-schema';
 import type { FormContent } from '../../../shared/forms/form-definition';
 import { sameJson } from '../../../shared/forms/version-diff';
 import type { AuthContext } from '../session/resolve-session';
-import { requireForm } from './form-store';
+import { requireLiveForm } from './form-store';
 import { contentOf, formView, type FormItem } from './form-view';
 
 /** SPEC.md sections 4 and 6: only users who can manage everything set or clear the System Form flag. */
-const mayManageSystemForms = (auth: AuthContext) => auth.ability.can('manage', 'all');
+export const mayManageSystemForms = (auth: AuthContext) => auth.ability.can('manage', 'all');
 
 /** Options are stored as the runner offers them (empty ones dropped, SPEC.md section 5); paragraphs sanitised. */
 function normalised(content: FormContent): FormContent {
@@ -30,10 +30,28 @@ function normalised(content: FormContent): FormContent {
 }
 
 /** A new form at version 1 with an empty layout, and the forms counter moved with it. */
-export async function createForm(auth: AuthContext, input: { name?: string; system?: boolean }): Promise<FormView> {
-  if (input.system && !mayManageSystemForms(auth)) throw new ForbiddenError('Only a superadmin can make a system form.');
+export async function createForm(auth: AuthContext, input: FormCreate): Promise<FormView> {
+  const [form] = await createForms(auth, [input]);
+  return form;
+}
+
+/** Several new forms in one transaction (POST /form/bulk): all or none, the counter moved once. */
+export async function createForms(auth: AuthContext, inputs: FormCreate[]): Promise<FormView[]> {
+  if (inputs.some((input) => input.system) && !mayManageSystemForms(auth)) throw new ForbiddenError('Only a superadmin can make a system form.');
   const now = new Date().toISOString();
-  const item: FormItem = {
+  const items = inputs.map((input) => newFormItem(input, now));
+  await transact([
+    ...items.flatMap((item): TransactionItem[] => [
+      (tx) => tx.form.create(item).commit(),
+      (tx) => tx.formVersion.create({ formId: item.formId, formVersion: 1, name: item.name, layout: [], fields: [], createdAt: now }).commit(),
+    ]),
+    (tx) => tx.formCount.update({}).add({ count: items.length }).commit(),
+  ]);
+  return items.map(formView);
+}
+
+function newFormItem(input: FormCreate, now: string): FormItem {
+  return {
     formId: newId(),
     name: input.name?.trim() || UNTITLED_FORM,
     system: input.system ?? false,
@@ -44,12 +62,6 @@ export async function createForm(auth: AuthContext, input: { name?: string; syst
     createdAt: now,
     updatedAt: now,
   };
-  await transact([
-    (tx) => tx.form.create(item).commit(),
-    (tx) => tx.formVersion.create({ formId: item.formId, formVersion: 1, name: item.name, layout: [], fields: [], createdAt: now }).commit(),
-    (tx) => tx.formCount.update({}).add({ count: 1 }).commit(),
-  ]);
-  return formView(item);
 }
 
 /**
@@ -59,7 +71,7 @@ export async function createForm(auth: AuthContext, input: { name?: string; syst
  * locked for everyone who cannot manage everything, and only they change the flag.
  */
 export async function updateForm(auth: AuthContext, formId: string, update: FormUpdate): Promise<FormView> {
-  const current = await requireForm(formId);
+  const current = await requireLiveForm(formId);
   const manager = mayManageSystemForms(auth);
   if (current.system && !manager) throw new BusinessRuleError(SYSTEM_FORM_LOCKED);
   const system = update.system ?? current.system;

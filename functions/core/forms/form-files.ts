@@ -2,6 +2,10 @@ import type { FormField } from '../../../shared/forms/form-definition';
 import { INVALID, type FileAnswer } from '../../../shared/forms/answer-schema';
 import { ValidationError } from '../../lib/errors';
 import { ownFiles } from '../files/file-records';
+import { TRANSACTION_MAX_ITEMS } from '../../db/transact';
+
+/** Files one answer set may name: the save checks each in its transaction beside the instance. */
+export const FORM_FILES_MAX = TRANSACTION_MAX_ITEMS - 1;
 
 interface FileReference {
   /** The answer's path, as field errors name it (`data.<field>.<index>`). */
@@ -33,6 +37,7 @@ export function fileReferences(fields: readonly FormField[], data: Record<string
 export async function checkFileAnswers(participantId: string, formInstanceId: string, fields: readonly FormField[], data: Record<string, unknown>): Promise<string[]> {
   const references = fileReferences(fields, data);
   if (!references.length) return [];
+  if (new Set(references.map((reference) => reference.answer.key)).size > FORM_FILES_MAX) throw new ValidationError({ data: [`A form holds at most ${FORM_FILES_MAX} files.`] });
   const files = await ownFiles(participantId, references.map((reference) => reference.answer.key));
   const fieldErrors: Record<string, string[]> = {};
   for (const reference of references) {

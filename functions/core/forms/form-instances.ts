@@ -1,7 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import type { formInstance } from '../../db/entities/form-instance';
 import { db } from '../../db/service';
-import { updateVersioned } from '../../db/versioned';
+import { transact, type TransactionItem } from '../../db/transact';
+import { ifVersion, updateVersioned } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { answersSchema } from '../../../shared/forms/answer-schema';
 import type { FormInstanceSummary, FormInstanceView } from '../../../shared/api/form';
@@ -102,7 +103,15 @@ export async function saveFormAnswers(auth: AuthContext, formInstanceId: string,
   const fieldFiles = await checkFileAnswers(item.participantId, formInstanceId, version.fields as FormField[], checked.data);
   const now = new Date().toISOString();
   const changes = { data: checked.data, fieldFiles, submitted: input.submitted, ...(input.submitted ? { submittedAt: now } : {}) };
-  await updateVersioned(db().entities.formInstance, { trackInstanceId: item.trackInstanceId, formInstanceId }, input.version, changes);
+  const key = { trackInstanceId: item.trackInstanceId, formInstanceId };
+  if (!fieldFiles.length) await updateVersioned(db().entities.formInstance, key, input.version, changes);
+  else {
+    // The files must still exist when the answers naming them are written (a delete checks the other way).
+    await transact([
+      (tx) => tx.formInstance.patch(key).set(changes).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+      ...fieldFiles.map((fileKey): TransactionItem => (tx) => tx.uploadedFile.check({ userId: item.participantId, fileKey }).where((file, op) => op.exists(file.fileKey)).commit()),
+    ]);
+  }
   return viewOf({ ...item, ...changes, version: item.version + 1, updatedAt: now });
 }
 

@@ -13,6 +13,16 @@ export async function requireForm(formId: string): Promise<FormItem> {
   return data;
 }
 
+/**
+ * A form the form page may open, save or delete: a deleted one is 404 there, while
+ * `requireForm` still serves its content to the steps and answers that use it.
+ */
+export async function requireLiveForm(formId: string): Promise<FormItem> {
+  const form = await requireForm(formId);
+  if (form.deletedAt) throw new NotFoundError(FORM_NOT_FOUND);
+  return form;
+}
+
 /** Forms by id (BatchGet), in the order asked; unknown ids are left out. */
 export async function formsById(formIds: string[]): Promise<FormItem[]> {
   const data = await batchGet<FormItem>(db().entities.form, formIds.map((formId) => ({ formId })));

@@ -1,4 +1,4 @@
-import { AdminCreateUserCommand, AdminDisableUserCommand, AdminEnableUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminDisableUserCommand, AdminUpdateUserAttributesCommand, AdminEnableUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../../lib/config';
 import type { AccountPort, ProviderAccount } from './account-port';
 
@@ -39,6 +39,20 @@ export const cognitoAccounts: AccountPort = {
       }),
     );
   },
+  // The app confirmed the address with its own link, so Cognito needs no code of its own.
+  changeEmail: (account, email) =>
+    ignoringMissing(() =>
+      cognito().send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: config.cognitoUserPoolId,
+          Username: usernameOf(account),
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      ),
+    ),
   disable: (account) => ignoringMissing(() => cognito().send(new AdminDisableUserCommand({ UserPoolId: config.cognitoUserPoolId, Username: usernameOf(account) }))),
   enable: (account) => ignoringMissing(() => cognito().send(new AdminEnableUserCommand({ UserPoolId: config.cognitoUserPoolId, Username: usernameOf(account) }))),
 };

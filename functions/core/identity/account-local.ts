@@ -1,8 +1,9 @@
+import { escapeHtml } from '../../lib/html-escape';
 import { db } from '../../db/service';
 import { newId } from '../../db/ids';
 import { config } from '../../lib/config';
 import type { OutboxPayloadInput } from '../../events/outbox-payloads';
-import { INVITATION_DAYS, openLocalInvitation } from './local-accounts';
+import { INVITATION_DAYS, moveLocalAccount, openLocalInvitation } from './local-accounts';
 import type { AccountPort, Invitee } from './account-port';
 
 /** The local provider's set-password page (bin/local/oidc.ts mounts the provider at `/oidc` on the app's origin). */
@@ -19,8 +20,6 @@ function invitationEmail(invitee: Invitee, link: string): OutboxPayloadInput<'em
   return { to: invitee.email, subject: 'Your Formation Tracks invitation', text, html, userId: invitee.userId, purpose: 'account' };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The local provider (bin/local/oidc.ts) signs in against the app's own table: sign-in and
  * every request already refuse an inactive user (session/sign-in.ts, resolve-session.ts), so
@@ -32,6 +31,7 @@ export const localAccounts: AccountPort = {
     const token = await openLocalInvitation(invitee);
     await db().entities.outbox.create({ outboxId: newId(), kind: 'email', payload: invitationEmail(invitee, invitationLink(invitee.email, token)) }).go();
   },
+  changeEmail: (account, email) => moveLocalAccount(account.email, email),
   disable: async () => undefined,
   enable: async () => undefined,
 };

@@ -26,5 +26,7 @@ export interface AccountPort {
    */
   invite(invitee: Invitee, options: { again: boolean }): Promise<void>;
   disable(account: ProviderAccount): Promise<void>;
+  /** A confirmed email change: the provider's account now has (and has verified) `email`. */
+  changeEmail(account: ProviderAccount, email: string): Promise<void>;
   enable(account: ProviderAccount): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { db } from '../../db/service';
 import { isConditionFailure } from '../../db/versioned';
+import { transact } from '../../db/transact';
 
 /**
  * Passwords of the local identity adapter (the embedded OpenID provider on one machine).
@@ -106,4 +107,15 @@ export async function acceptLocalInvitation(email: string, token: string, passwo
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * A confirmed email change: the account (password, authenticator, open invitation) moves to
+ * the new address, in one transaction. No account at the old address (never invited): nothing to move.
+ */
+export async function moveLocalAccount(from: string, to: string): Promise<void> {
+  const { data: account } = await db().entities.localAccount.get({ email: from }).go({ consistent: true });
+  if (!account) return;
+  const { email: _old, createdAt: _created, updatedAt: _updated, ...kept } = account;
+  await transact([(tx) => tx.localAccount.put({ ...kept, email: to }).commit(), (tx) => tx.localAccount.delete({ email: from }).commit()]);
 }

@@ -4,6 +4,8 @@ import { locationMoveJob } from './location-move-job';
 import { phaseImportJob } from './phase-import-job';
 import { roleNamesJob } from './role-names-job';
 import { trackCopyJob } from './track-copy-job';
+import { NAME_COPIES_JOB_KIND, nameCopiesJob } from './name-copies-job';
+import { MERGE_JOB_KIND, userMergeJob } from '../people/merge/merge-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -12,4 +14,6 @@ export const jobKinds: Record<string, JobKind> = {
   'role.refreshHolderNames': roleNamesJob,
   'track.copy': trackCopyJob,
   'phase.import': phaseImportJob,
+  [MERGE_JOB_KIND]: userMergeJob,
+  [NAME_COPIES_JOB_KIND]: nameCopiesJob,
 };

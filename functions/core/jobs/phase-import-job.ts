@@ -1,7 +1,7 @@
-import { JobFailure, type JobKind } from '../../db/jobs';
+import type { JobKind } from '../../db/jobs';
 import { retryOnStale, transact } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
-import { copiedId, copyStepChunk, phaseCopy, readSource } from '../tracks/design-copy';
+import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource } from '../tracks/design-copy';
 import { outlineGuard, phasesOf } from '../tracks/phase-editor';
 import { getTrackTemplate } from '../tracks/track-store';
 
@@ -25,12 +25,17 @@ class AlreadyImported extends HttpError {
   }
 }
 
+class TargetGone extends Error {}
+
 export const phaseImportJob: JobKind<PhaseImportInput> = {
   async step(job) {
     const { sourceTrackTemplateId, phaseId, targetTrackTemplateId } = job.input;
+    // The imported phase's steps, written before the phase itself, go when the import cannot complete.
+    const cleanUp = (message: string) => cleanUpFailedCopy(targetTrackTemplateId, message, copiedId(job, phaseId));
+    if (isCleaningUp(job.cursor)) return cleanUp(cleanupMessage(job.cursor));
     const source = await readSource(sourceTrackTemplateId, phaseId);
     const phase = source?.phases[0];
-    if (!source || !phase) throw new JobFailure(SOURCE_PHASE_GONE_MESSAGE);
+    if (!source || !phase) return cleanUp(SOURCE_PHASE_GONE_MESSAGE);
     const total = source.steps.length + 1;
     const chunk = await copyStepChunk(job, source, targetTrackTemplateId, job.cursor as string | undefined);
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
@@ -39,7 +44,7 @@ export const phaseImportJob: JobKind<PhaseImportInput> = {
     try {
       await retryOnStale(async () => {
         const target = await getTrackTemplate(targetTrackTemplateId);
-        if (!target) throw new JobFailure(TARGET_GONE_MESSAGE);
+        if (!target) throw new TargetGone();
         const order = (await phasesOf(targetTrackTemplateId)).length + 1;
         await transact([
           { write: (tx) => tx.phaseTemplate.create(phaseCopy(job, phase, targetTrackTemplateId, order)).commit(), onConditionFailed: () => new AlreadyImported() },
@@ -47,6 +52,7 @@ export const phaseImportJob: JobKind<PhaseImportInput> = {
         ]);
       });
     } catch (error) {
+      if (error instanceof TargetGone) return cleanUp(TARGET_GONE_MESSAGE);
       // An earlier try of this step committed the phase: the import is complete.
       if (!(error instanceof AlreadyImported)) throw error;
     }

@@ -1,7 +1,7 @@
-import { JobFailure, type JobKind } from '../../db/jobs';
+import type { JobKind } from '../../db/jobs';
 import { transact, type TransactionItem } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
-import { copiedId, copyStepChunk, phaseCopy, readSource, type CopyJob } from '../tracks/design-copy';
+import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource, type CopyJob } from '../tracks/design-copy';
 import { statusOf } from '../tracks/track-store';
 
 /**
@@ -9,6 +9,7 @@ import { statusOf } from '../tracks/track-store';
  * become a new track of `conferenceId`. Steps go in chunks (design-copy.ts); the last step
  * writes the phases, the template and the origin's copy count in one transaction, so the copy
  * is hidden (not listed, not readable) until it is complete, and the count moves exactly once.
+ * A copy that cannot complete (its source gone) removes the steps it wrote, then fails.
  */
 export interface TrackCopyInput {
   sourceTrackTemplateId: string;
@@ -32,9 +33,10 @@ export const copyTrackId = (job: CopyJob & { input: TrackCopyInput }) => copiedI
 
 export const trackCopyJob: JobKind<TrackCopyInput> = {
   async step(job) {
-    const source = await readSource(job.input.sourceTrackTemplateId);
     const trackTemplateId = copyTrackId(job);
-    if (!source) throw new JobFailure(SOURCE_GONE_MESSAGE);
+    if (isCleaningUp(job.cursor)) return cleanUpFailedCopy(trackTemplateId, cleanupMessage(job.cursor));
+    const source = await readSource(job.input.sourceTrackTemplateId);
+    if (!source) return cleanUpFailedCopy(trackTemplateId, SOURCE_GONE_MESSAGE);
     const total = source.steps.length + 1;
     const chunk = await copyStepChunk(job, source, trackTemplateId, job.cursor as string | undefined);
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
@@ -64,7 +66,8 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
       await transact(final);
     } catch (error) {
       if (error instanceof AlreadyCopied) return { done: 1, total, finished: true, result: { trackTemplateId } };
-      if (error instanceof HttpError) throw new JobFailure(error.message);
+      // Nothing of the final transaction was written: the steps copied so far go, then the job fails.
+      if (error instanceof HttpError) return cleanUpFailedCopy(trackTemplateId, error.message);
       throw error;
     }
     return { done: 1, total, finished: true, result: { trackTemplateId } };

@@ -3,9 +3,13 @@ import { grants } from '../../../shared/auth/permissions';
 import { MANAGE_ALL_FIELDS, type ProfileDetails, type ProfileDetailsInput } from '../../../shared/schemas/user-profile';
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { projectOrWait } from '../../db/directory-projection';
-import { updateVersioned } from '../../db/versioned';
+import { ifVersion, updateVersioned } from '../../db/versioned';
+import { transact, type TransactionItem } from '../../db/transact';
+import { nameCopiesJob } from './name-copies';
+import { cancelEmailChangeWrites, emailChangeWrites } from './email-change';
 import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { isAddressSuppressed } from '../../events/outbox-recipients';
 import { log } from '../../lib/log';
 import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
@@ -24,7 +28,7 @@ export function mayEditProfile(auth: AuthContext, target: UserAggregate): boolea
 /** A location chain reaches a conference when it is at least jurisdiction > episcopal area > conference long. */
 const CONFERENCE_DEPTH = 3;
 
-export function profileDetailsOf(auth: AuthContext, target: UserAggregate): ProfileDetails {
+export function profileDetailsOf(auth: AuthContext, target: UserAggregate, emailSuppressed = false): ProfileDetails {
   const { user } = target;
   const manageAll = managesAll(auth);
   return {
@@ -39,6 +43,8 @@ export function profileDetailsOf(auth: AuthContext, target: UserAggregate): Prof
     ethnicBackground: user.ethnicBackground,
     primaryLanguage: user.primaryLanguage,
     email: user.email,
+    pendingEmail: user.pendingEmail,
+    emailSuppressed,
     secondEmail: user.secondEmail,
     phoneNumber: user.phoneNumber,
     secondPhoneNumber: user.secondPhoneNumber,
@@ -60,7 +66,12 @@ export function profileDetailsOf(auth: AuthContext, target: UserAggregate): Prof
 export async function profileDetails(auth: AuthContext, userId: string): Promise<ProfileDetails> {
   const target = await loadTargetUser(userId);
   if (!canSeeTarget(auth, target)) throw new NotFoundError('User not found.');
-  return profileDetailsOf(auth, target);
+  return withSuppression(auth, target);
+}
+
+/** The details with whether email to the user's address is suppressed (a bounce or complaint). */
+async function withSuppression(auth: AuthContext, target: UserAggregate): Promise<ProfileDetails> {
+  return profileDetailsOf(auth, target, await isAddressSuppressed(target.user.email));
 }
 
 /**
@@ -75,12 +86,15 @@ export async function updateProfileDetails(auth: AuthContext, userId: string, in
   const { version, ...fields } = input;
   if (!managesAll(auth) && MANAGE_ALL_FIELDS.some((field) => fields[field] !== undefined)) throw new ForbiddenError('Only users who manage everything change the Salesforce ID or PID.');
 
-  const changes = changesOf(target.user, fields);
-  const { set, remove } = splitClears(changes);
+  const { email, ...others } = fields;
+  const changes = changesOf(target.user, others);
+  const emailChange = emailChangeOf(target, email);
+  const { set, remove } = splitClears({ ...changes, ...emailChange.set });
   const renamed = ['firstName', 'lastName', 'middleName'].some((field) => field in changes);
-  await updateDetails(userId, version, set, remove);
+  const alongside = [...(renamed ? [nameCopiesJob(userId, version + 1).write] : []), ...emailChange.writes];
+  await (alongside.length ? updateWith(userId, version, set, [...remove, ...emailChange.remove], alongside) : updateDetails(userId, version, set, remove));
   if (renamed) await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
-  return profileDetailsOf(auth, await loadTargetUser(userId));
+  return withSuppression(auth, await loadTargetUser(userId));
 }
 
 /** The fields that differ from the stored user, with the phone and SMS rules applied. */
@@ -110,6 +124,35 @@ function splitClears(changes: Record<string, unknown>): { set: Record<string, un
     else set[field] = value;
   }
   return { set, remove };
+}
+
+/**
+ * An email different from the current one starts a change (./email-change.ts: claim, link);
+ * the current one again cancels a pending change. Either way `email` itself changes only
+ * when the link is followed.
+ */
+function emailChangeOf(target: UserAggregate, email: string | undefined): { set: Record<string, unknown>; remove: string[]; writes: TransactionItem[] } {
+  const none = { set: {}, remove: [], writes: [] };
+  if (email === undefined) return none;
+  const wanted = email.trim().toLowerCase();
+  if (wanted === target.user.email) return target.user.pendingEmail ? { set: {}, remove: ['pendingEmail'], writes: cancelEmailChangeWrites(target) } : none;
+  const change = emailChangeWrites(target, wanted);
+  return { set: change.set, remove: [], writes: change.writes };
+}
+
+/**
+ * The details and what must happen with them in one transaction: the job that refreshes
+ * every copy of a new name elsewhere (functions/core/jobs/name-copies-job.ts), the writes of
+ * an email change.
+ */
+async function updateWith(userId: string, version: number, set: Record<string, unknown>, remove: string[], alongside: TransactionItem[]): Promise<void> {
+  await transact([
+    (tx) => {
+      const patch = tx.user.patch({ userId }).set(set as never);
+      return (remove.length ? patch.remove(remove as never) : patch).add({ version: 1 }).where(ifVersion(version)).commit();
+    },
+    ...alongside,
+  ]);
 }
 
 async function updateDetails(userId: string, version: number, set: Record<string, unknown>, remove: string[]): Promise<void> {

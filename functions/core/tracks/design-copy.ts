@@ -1,9 +1,10 @@
-import { TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
-import type { JobItem } from '../../db/jobs';
+import { STEP_PARTS_MAX, TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
+import { JobFailure, type JobItem } from '../../db/jobs';
 import { deterministicId } from '../../db/ids';
 import { db } from '../../db/service';
 import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
+import { designOrderOf } from './track-view';
 
 /**
  * The copy code shared by Copy from Existing, Import from Existing and phase import (all
@@ -66,6 +67,7 @@ function stepCopy(job: CopyJob, step: StepItem, targetTrackId: string) {
     stepTemplateId: copiedId(job, step.stepTemplateId),
     prerequisites: step.prerequisites.map((id) => copiedId(job, id)),
     originStepTemplateId: step.stepTemplateId,
+    designOrder: designOrderOf(step),
     version: 1,
     createdAt: job.createdAt,
   };
@@ -142,3 +144,40 @@ export async function copyStepChunk(job: CopyJob, source: SourceOutline, targetT
   await inBatches(transactions, PARALLEL_TRANSACTIONS, transact);
   return { copied: chunk.length, last: orderKey(last) };
 }
+
+/** The cursor of a failed copy removing what it wrote; the failure's message follows the prefix. */
+const CLEANUP_CURSOR = 'cleanup:';
+
+export const isCleaningUp = (cursor: unknown): cursor is string => typeof cursor === 'string' && cursor.startsWith(CLEANUP_CURSOR);
+
+/**
+ * A copy that can no longer complete removes what it wrote (never visible: its template or
+ * phase is written last), a chunk of steps with their parts per job step, then fails with
+ * `message`. `copiedPhaseId` limits it to one imported phase's steps; without it, every step
+ * of the (never made) target track goes. Deletes only, so a repeated step is harmless.
+ */
+export async function cleanUpFailedCopy(targetTrackId: string, message: string, copiedPhaseId?: string): Promise<{ done: 0; cursor: string }> {
+  const key = copiedPhaseId ? { trackTemplateId: targetTrackId, phaseId: copiedPhaseId } : { trackTemplateId: targetTrackId };
+  const { data: steps } = await db().entities.stepTemplate.query.byTrack(key).go({ limit: STEPS_PER_CHUNK, consistent: true });
+  if (!steps.length) throw new JobFailure(message);
+  const parts = await Promise.all(
+    steps.map(async (step) => {
+      const owner = { trackTemplateId: targetTrackId, stepTemplateId: step.stepTemplateId };
+      const [contents, actions] = await Promise.all([
+        db().entities.stepContentTemplate.query.byTrack(owner).go({ limit: STEP_PARTS_MAX, consistent: true, attributes: ['contentTemplateId'] }),
+        db().entities.stepActionTemplate.query.byTrack(owner).go({ limit: STEP_PARTS_MAX, consistent: true, attributes: ['actionTemplateId'] }),
+      ]);
+      return { owner, contents: contents.data, actions: actions.data };
+    }),
+  );
+  // Parts first: a crash in between leaves steps whose parts a later try still finds.
+  const contentKeys = parts.flatMap(({ owner, contents }) => contents.map((c) => ({ ...owner, contentTemplateId: c.contentTemplateId })));
+  const actionKeys = parts.flatMap(({ owner, actions }) => actions.map((a) => ({ ...owner, actionTemplateId: a.actionTemplateId })));
+  if (contentKeys.length) await db().entities.stepContentTemplate.delete(contentKeys).go();
+  if (actionKeys.length) await db().entities.stepActionTemplate.delete(actionKeys).go();
+  await db().entities.stepTemplate.delete(steps.map((step) => ({ trackTemplateId: targetTrackId, phaseId: step.phaseId, stepTemplateId: step.stepTemplateId }))).go();
+  return { done: 0, cursor: `${CLEANUP_CURSOR}${message}` };
+}
+
+/** The failure message a cleaning copy carries in its cursor. */
+export const cleanupMessage = (cursor: string) => cursor.slice(CLEANUP_CURSOR.length);

@@ -9,6 +9,7 @@ import type { Action } from '../../../shared/auth/vocabulary';
 import { requireTrack, type LoadedTrack, type TrackCaller } from './track-scope';
 import type { PhaseItem, TrackTemplateItem } from './track-store';
 import { toPhaseView } from './track-view';
+import { readableList } from './step-reads';
 
 /** SPEC.md section 8. */
 export const PHASE_HAS_STEPS_MESSAGE = 'Cannot delete phase that contains steps.';
@@ -124,6 +125,9 @@ export async function deletePhase(auth: TrackCaller, phaseId: string): Promise<v
 export async function readPhase(auth: TrackCaller, phaseId: string): Promise<PhaseView> {
   return toPhaseView((await requirePhase(auth, phaseId, 'read')).phase);
 }
+
+/** Phases by id (`get-phases/{ids}`), in the order asked; unknown or unreachable ones are left out. */
+export const readPhasesByIds = (auth: TrackCaller, ids: readonly string[]): Promise<PhaseView[]> => readableList(ids, (id) => readPhase(auth, id));
 
 /** A track's phases in order, for a caller who may read the track. */
 export async function readPhases(auth: TrackCaller, trackTemplateId: string): Promise<PhaseView[]> {

@@ -6,6 +6,7 @@ import { retryOnStale, transact, type TransactionItem } from '../../db/transact'
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { formsById } from '../forms/form-store';
+import { allRoles } from '../roles/role-store';
 import { outlineGuard, requirePhase } from './phase-editor';
 import { readStepParts, requireStep, stepsGuard, stepsOfPhase } from './step-store';
 import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
@@ -62,10 +63,39 @@ async function assertFormsExist(contents: readonly ContentInput[]) {
   if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
 }
 
+export const ROLE_NOT_FOUND_MESSAGE = 'Role not found.';
+
+/** Every role a content or action names exists (system or custom): a made-up id is a field message. */
+async function assertRolesExist(contents: readonly ContentInput[], actions: readonly ActionInput[]) {
+  const known = new Set((await allRoles()).map((role) => role.roleId));
+  const fieldErrors: Record<string, string[]> = {};
+  contents.forEach((c, i) => {
+    if (!known.has(c.roleId)) fieldErrors[`contents.${i}.roleId`] = [ROLE_NOT_FOUND_MESSAGE];
+    if (c.approvedRoles.some((id) => !known.has(id))) fieldErrors[`contents.${i}.approvedRoles`] = [ROLE_NOT_FOUND_MESSAGE];
+  });
+  actions.forEach((a, i) => {
+    if (!known.has(a.roleId)) fieldErrors[`actions.${i}.roleId`] = [ROLE_NOT_FOUND_MESSAGE];
+  });
+  if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
+}
+
+/** Forms and roles named by the parts exist. */
+const assertPartsExist = (contents: readonly ContentInput[], actions: readonly ActionInput[]) => Promise.all([assertFormsExist(contents), assertRolesExist(contents, actions)]);
+
 /** How many steps the track holds (ids only; at most the bound). */
 export async function stepCountOfTrack(trackTemplateId: string): Promise<number> {
   const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId }).go({ limit: TRACK_STEPS_MAX, attributes: ['stepTemplateId'], consistent: true });
   return data.length;
+}
+
+/** A phase the caller edits that can take one more step (its bound and its track's); the guards in the write keep them under concurrency. */
+export async function phaseWithRoom(auth: TrackCaller, phaseId: string) {
+  const loaded = await requirePhase(auth, phaseId, 'update');
+  const { trackTemplateId, phaseId: id } = loaded.phase;
+  const [phaseSteps, trackSteps] = await Promise.all([stepsOfPhase(trackTemplateId, id), stepCountOfTrack(trackTemplateId)]);
+  if (phaseSteps.length >= PHASE_STEPS_MAX) throw new HttpError(400, PHASE_FULL_MESSAGE);
+  if (trackSteps >= TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
+  return loaded;
 }
 
 /**
@@ -73,13 +103,10 @@ export async function stepCountOfTrack(trackTemplateId: string): Promise<number>
  * and its track's (so the phase and track bounds hold however many editors add steps at once).
  */
 export async function createStep(auth: TrackCaller, input: StepInput): Promise<StepDetail> {
-  await assertFormsExist(input.contents);
+  await assertPartsExist(input.contents, input.actions);
   return retryOnStale(async () => {
-    const { phase, track } = await requirePhase(auth, input.phaseId, 'update');
+    const { phase, track } = await phaseWithRoom(auth, input.phaseId);
     const trackTemplateId = phase.trackTemplateId;
-    const [phaseSteps, trackSteps] = await Promise.all([stepsOfPhase(trackTemplateId, phase.phaseId), stepCountOfTrack(trackTemplateId)]);
-    if (phaseSteps.length >= PHASE_STEPS_MAX) throw new HttpError(400, PHASE_FULL_MESSAGE);
-    if (trackSteps >= TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
     const stepTemplateId = newId();
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId };
@@ -117,7 +144,7 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
   const { step } = parts;
   if (step.originStepTemplateId) throw new HttpError(422, STEP_LOCKED_MESSAGE);
   if (step.version !== input.version) throw new StaleVersionError(undefined, step.version);
-  await assertFormsExist(input.contents);
+  await assertPartsExist(input.contents, input.actions);
 
   const now = new Date().toISOString();
   const owner = { trackTemplateId: step.trackTemplateId, stepTemplateId: step.stepTemplateId };

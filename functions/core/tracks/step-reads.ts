@@ -48,15 +48,18 @@ export async function readStep(auth: TrackCaller, stepTemplateId: string): Promi
   return (await requireStep(auth, stepTemplateId, 'read')).detail;
 }
 
-/** Steps by id, in the order asked; unknown or unreachable ones are left out. */
-export async function readSteps(auth: TrackCaller, ids: readonly string[]): Promise<StepDetail[]> {
+/** Items by id, in the order asked, through a single read that refuses (404, 403) what a list leaves out. */
+export async function readableList<T>(ids: readonly string[], readOne: (id: string) => Promise<T>): Promise<T[]> {
   const leftOut = (error: unknown) => {
     if (error instanceof NotFoundError || error instanceof ForbiddenError) return undefined;
     throw error;
   };
-  const found = await Promise.all(ids.map((id) => requireStep(auth, id, 'read').then((s) => s.detail, leftOut)));
-  return found.filter((step): step is StepDetail => Boolean(step));
+  const found: Array<T | undefined> = await Promise.all(ids.map((id) => readOne(id).then((item): T | undefined => item, leftOut)));
+  return found.filter((item): item is T => item !== undefined);
 }
+
+/** Steps by id, in the order asked; unknown or unreachable ones are left out. */
+export const readSteps = (auth: TrackCaller, ids: readonly string[]): Promise<StepDetail[]> => readableList(ids, (id) => readStep(auth, id));
 
 export async function readContent(auth: TrackCaller, id: string): Promise<ContentView> {
   return toContentView(await requireReadable(auth, await contentById(id), 'Content not found.'));

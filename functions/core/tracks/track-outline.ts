@@ -3,9 +3,9 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { mayActAt, placeOf, type TrackCaller } from './track-scope';
 import { inDependencyOrder } from '../../../shared/tracks/step-order';
 import { readTrackAggregate } from './track-store';
-import { toPhaseView, toStepHeaderView, toTrackView } from './track-view';
+import { inDesignOrder, toPhaseView, toStepHeaderView, toTrackView } from './track-view';
 
-/** `GET track-template/{id}`: the editor's outline, phases by order with their step headers in dependency order. */
+/** `GET track-template/{id}`: the editor's outline, phases by order with their step headers in dependency order (ties in design order). */
 export async function readOutline(auth: TrackCaller, trackTemplateId: string): Promise<TrackOutline> {
   // The aggregate first: the template's own read is part of it (one Query, then the conference).
   const aggregate = await readTrackAggregate(trackTemplateId);
@@ -17,7 +17,7 @@ export async function readOutline(auth: TrackCaller, trackTemplateId: string): P
     ...toTrackView(aggregate.track, place.conferenceName),
     phases: phases.map((phase) => ({
       ...toPhaseView(phase),
-      steps: inDependencyOrder(aggregate.steps.filter((step) => step.phaseId === phase.phaseId).map(toStepHeaderView)),
+      steps: inDependencyOrder(inDesignOrder(aggregate.steps.filter((step) => step.phaseId === phase.phaseId)).map(toStepHeaderView)),
     })),
     canEdit: mayActAt(auth, 'update', place),
   };

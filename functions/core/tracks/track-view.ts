@@ -31,6 +31,13 @@ export function toPhaseView(phase: PhaseItem): PhaseView {
   };
 }
 
+/** Where a step stands among its phase's steps before prerequisites order them: a copy where its original stood, others by creation, then id. */
+export const designOrderOf = (step: Pick<StepItem, 'designOrder' | 'createdAt' | 'stepTemplateId'>) => step.designOrder ?? `${step.createdAt ?? ''}\u0000${step.stepTemplateId}`;
+
+/** A phase's steps in design order (the tie-break of the dependency order). */
+export const inDesignOrder = <T extends Pick<StepItem, 'designOrder' | 'createdAt' | 'stepTemplateId'>>(steps: readonly T[]) =>
+  [...steps].sort((a, b) => (designOrderOf(a) < designOrderOf(b) ? -1 : designOrderOf(a) > designOrderOf(b) ? 1 : 0));
+
 export function toStepHeaderView(step: StepItem): StepHeaderView {
   return {
     id: step.stepTemplateId,

@@ -1,12 +1,16 @@
 import { Entity } from 'electrodb';
 import { SERVICE, createdAt } from './attributes';
 
-export const COMMENT_TYPES = ['Behavior', 'Character', 'Performance', 'Other'] as const;
+import { COMMENT_TYPES } from '../../../shared/schemas/user-labels';
+
+export { COMMENT_TYPES };
 
 /**
  * A comment about a user, with its author's name copied for display. In the user's
  * partition, collection `userProfile` > `userComments` (never in the per-request
  * aggregate). Ids are ULIDs: key order is time order. Only the author removes it.
+ * gsi2 `byAuthor`: the comments a user wrote, so a renamed author's copies are refreshed
+ * (functions/core/jobs/name-copies-job.ts); `authorId` is derived from `author` by itself.
  */
 export const comment = new Entity({
   model: { entity: 'comment', version: '1', service: SERVICE },
@@ -24,6 +28,7 @@ export const comment = new Entity({
         lastName: { type: 'string', required: true },
       },
     },
+    authorId: { type: 'string', readOnly: true, watch: ['author'], set: (_value: unknown, item: { author?: { id?: string } }) => item.author?.id },
     createdAt,
   },
   indexes: {
@@ -31,6 +36,11 @@ export const comment = new Entity({
       collection: ['userProfile', 'userComments'],
       pk: { field: 'pk', composite: ['userId'] },
       sk: { field: 'sk', composite: ['commentId'] },
+    },
+    byAuthor: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['authorId'] },
+      sk: { field: 'gsi2sk', composite: ['commentId'] },
     },
   },
 });

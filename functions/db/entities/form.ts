@@ -6,7 +6,8 @@ import { SERVICE, timestamps, version } from './attributes';
  * `GET current-form/{id}` is one read; earlier versions are `formVersion` items in the
  * same collection (`formAggregate`). `currentVersion` is the form's published number
  * (1, 2, ...); `version` is the optimistic-concurrency counter like everywhere else.
- * gsi1 `list` (its own partition) sorted by name: the forms table and name search.
+ * gsi1 `list` (its own partition) sorted by name: the forms table and name search; sparse:
+ * a deleted form's patch (which sets `deletedAt` with the name) removes its list keys.
  */
 export const form = new Entity({
   model: { entity: 'form', version: '1', service: SERVICE },
@@ -18,6 +19,8 @@ export const form = new Entity({
     currentVersion: { type: 'number', required: true, default: 1 },
     layout: { type: 'any' },
     fields: { type: 'any' },
+    /** Set when the form is deleted: it leaves the `list` index; its versions stay for the steps and answers that use them. */
+    deletedAt: { type: 'string' },
     ...timestamps,
     version,
   },
@@ -30,6 +33,7 @@ export const form = new Entity({
     list: {
       index: 'gsi1',
       scope: 'forms',
+      condition: (attributes) => !attributes.deletedAt,
       pk: { field: 'gsi1pk', composite: [] },
       sk: { field: 'gsi1sk', composite: ['name', 'formId'] },
     },

@@ -10,6 +10,8 @@ import { claim } from './claim';
 import { comment } from './comment';
 import { directoryCount } from './directory-count';
 import { directoryEntry } from './directory-entry';
+import { emailChange } from './email-change';
+import { emailSuppression } from './email-suppression';
 import { form } from './form';
 import { formCount } from './form-count';
 import { formInstance } from './form-instance';
@@ -23,6 +25,7 @@ import { notificationCounter } from './notification-counter';
 import { outbox } from './outbox';
 import { permission } from './permission';
 import { phaseTemplate } from './phase-template';
+import { phoneVerification, smsSendCount } from './phone-verification';
 import { projection } from './projection';
 import { role } from './role';
 import { session } from './session';
@@ -66,6 +69,11 @@ export const entities = {
   notification,
   notificationCounter,
   outbox,
+  // verification and suppression (issue 9)
+  phoneVerification,
+  smsSendCount,
+  emailSuppression,
+  emailChange,
   // write path: unique names, projections, background jobs
   claim,
   projection,

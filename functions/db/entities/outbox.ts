@@ -1,11 +1,12 @@
 import { Entity } from 'electrodb';
 import { SERVICE, createdAt, ttl } from './attributes';
 
-export const OUTBOX_KINDS = ['email', 'sms', 'notification'] as const;
+export const OUTBOX_KINDS = ['email', 'sms', 'notification', 'removeObject'] as const;
 export const OUTBOX_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
 
 /**
- * A side effect to perform outside the table (email, SMS, notification fan-out). Written
+ * A side effect to perform outside the table (email, SMS, notification fan-out, removing a
+ * stored file's object). Written
  * in the same transaction as the business write; the worker (functions/events/outbox-delivery.ts)
  * picks it up from the table's stream or the scheduled sweep, claims it with a lease,
  * sends it and marks it handled. gsi1 `byStatus`: the sweep reads pending items oldest

@@ -27,6 +27,11 @@ export const stepTemplate = new Entity({
     /** Role ids barred from this step. */
     denials: stringList,
     originStepTemplateId: { type: 'string' },
+    /**
+     * A copied step's place among its phase's steps where prerequisites leave the order open:
+     * its original's (so a copy lists as its source does). Steps made here go by creation.
+     */
+    designOrder: { type: 'string' },
     ...timestamps,
     version,
   },

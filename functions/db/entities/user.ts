@@ -23,14 +23,14 @@ export const user = new Entity({
     ethnicBackground: { type: 'string' },
     primaryLanguage: { type: 'string' },
     email: { type: 'string', required: true, set: (value?: string) => value?.trim().toLowerCase() },
+    /** A new email waiting for its confirmation link (claimed already); `email` changes when it is confirmed. */
+    pendingEmail: { type: 'string', set: (value?: string) => value?.trim().toLowerCase() },
     secondEmail: { type: 'string' },
     phoneNumber: { type: 'string' },
     secondPhoneNumber: { type: 'string' },
     isPhoneNumberVerified: { type: 'boolean', default: false },
     smsOptIn: { type: 'boolean', default: false },
     emailNotificationsOptIn: { type: 'boolean', default: true },
-    /** Set when a bounce or complaint arrives: no more email to this address. */
-    emailSuppressed: { type: 'boolean', default: false },
     inactive: { type: 'boolean', required: true, default: false },
     gcfaId: { type: 'string' },
     umcaresId: { type: 'string' },

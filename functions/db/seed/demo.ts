@@ -1,7 +1,8 @@
 /**
  * The demo organisation for `npm start`, the seed CLI and tests: System root, 2
  * jurisdictions, 2 episcopal areas, 2 conferences, 3 districts, 6 churches; the system
- * roles; one user per role with a local account (password `demo-password`);
+ * roles; one user per role with a local account (password `demo-password`) and a few people
+ * who never sign in (deactivated, invited, a duplicate to merge: demo-others.ts);
  * announcements, notifications, a track with phases and steps, a form, and the
  * participant enrolled with an advisor and linked to a mentor.
  *
@@ -11,6 +12,7 @@
  * and counts are made by the same projectors the app runs after a write.
  */
 import { createLocalAccount } from '../../core/identity/local-accounts';
+import { seedLabels } from './demo-labels';
 import { addNotification } from '../access/notifications';
 import { projectLocation } from '../../core/locations/location-projector';
 import { nameClaimOf } from '../../core/locations/location-writes';
@@ -24,6 +26,7 @@ import { demoPeople, demoUserByRole } from './demo-people';
 import { demoAnnouncementItems, participantNotifications, superadminNotifications, type DemoNotification } from './demo-shell';
 import { demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
 import { demoForms } from './demo-forms';
+import { seedOtherPeople } from './demo-others';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 
 export { DEMO_USERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, type DemoUser } from './demo-people';
@@ -173,15 +176,17 @@ async function seedShell(): Promise<void> {
 
 /** Writes (or rewrites) the whole demo organisation into the configured table. */
 export async function seedDemo(): Promise<void> {
-  const [, locationIds, userIds] = await Promise.all([
+  const [, locationIds, userIds, otherIds] = await Promise.all([
     seedRoles(),
     seedLocations(),
     seedPeople(),
+    seedOtherPeople(SEEDED_AT),
     seedMentorship(),
+    seedLabels(SEEDED_AT),
     seedTracksAndForms(),
     seedShell(),
   ]);
-  await seedDirectory(locationIds, userIds);
+  await seedDirectory(locationIds, [...userIds, ...otherIds]);
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
   await db().entities.location.put({ ...systemRootItem, active: true, createdAt: SEEDED_AT }).go();
 }

@@ -3,6 +3,7 @@ import { db } from '../service';
 import { batchGet } from '../transact';
 import { demoLocationItems } from './demo-organisation';
 import { DEMO_USERS } from './demo-people';
+import { DEMO_OTHER_PEOPLE } from './demo-others';
 
 /**
  * The large seed's directory counts: tallied chunk by chunk while entries are written,
@@ -46,6 +47,7 @@ export async function demoCounts(keys: CountKey[]): Promise<Count[]> {
   const targets = [
     ...demoLocationItems().map((location) => ({ source: 'location', targetId: location.locationId })),
     ...DEMO_USERS.map((user) => ({ source: 'user', targetId: user.id })),
+    ...DEMO_OTHER_PEOPLE.map((person) => ({ source: 'user', targetId: person.id })),
   ];
   const records = await batchGet<{ counted?: string[] }>(db().entities.projection, targets);
   const counts = new Map<string, number>();

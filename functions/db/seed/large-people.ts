@@ -1,6 +1,7 @@
 import type { SystemRoleName } from '../../../shared/auth/vocabulary';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { demoPeople } from './demo-people';
+import { DEMO_OTHER_PEOPLE } from './demo-others';
 import { FIRST_NAMES, LAST_NAMES } from './large-names';
 import type { LargeOrganisation, LocationItem } from './large-organisation';
 import { seededRandom } from './large-random';
@@ -16,7 +17,21 @@ export interface GeneratedPerson {
   roleId: string;
   roleName: SystemRoleName;
   permissions: Array<{ permissionId: string; entity: LocationItem['kind']; entityId: string; ancestorIds: string[]; primary: boolean }>;
+  /** Tags carried (a third of the people, one each). */
+  tags: LargeTag[];
+  /** A comment about them by the last Advisor generated before them (a quarter of participants). */
+  commentBy?: GeneratedPerson['user'];
+  /** Their mentor: the last Mentor generated before them (a tenth of participants). */
+  mentor?: GeneratedPerson['user'];
 }
+
+export interface LargeTag {
+  tagId: string;
+  name: string;
+}
+
+/** The large seed's tags: a few hundred, so tag search reads one page of many. */
+export const LARGE_TAGS: LargeTag[] = Array.from({ length: 300 }, (_, index) => ({ tagId: `gen-tag-${String(index + 1).padStart(3, '0')}`, name: `Cohort ${String(index + 1).padStart(3, '0')}` }));
 
 const CHURCH_PERMISSION_SHARE = 0.3;
 
@@ -30,9 +45,13 @@ function roleOf(index: number, random: ReturnType<typeof seededRandom>): SystemR
 
 const emailPart = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
 
-/** How many people the large seed generates for a total of `users` (the demo people count). */
+/**
+ * How many people the large seed generates for a total of `users` listed in the directory: the demo
+ * people count, those who sign in and those who never do, but not the deactivated (the lists leave them out).
+ */
 export function generatedPeopleCount(users: number): number {
-  return Math.max(0, users - demoPeople().length);
+  const listedOthers = DEMO_OTHER_PEOPLE.filter((person) => !person.inactive).length;
+  return Math.max(0, users - demoPeople().length - listedOthers);
 }
 
 /** The generated people in order, `gen-user-<n>`; the same on every run for the same organisation and seed. */
@@ -41,6 +60,8 @@ export function* largePeople(organisation: LargeOrganisation, users: number, see
   const conferenceOf = new Map<string, LocationItem['ancestorIds']>();
   for (const district of organisation.districts) conferenceOf.set(district.locationId, district.ancestorIds.slice(0, -1));
 
+  let lastAdvisor: GeneratedPerson['user'] | undefined;
+  let lastMentor: GeneratedPerson['user'] | undefined;
   for (let index = 0; index < generatedPeopleCount(users); index++) {
     const userId = `gen-user-${String(index + 1).padStart(6, '0')}`;
     const firstName = random.pick(FIRST_NAMES);
@@ -57,11 +78,18 @@ export function* largePeople(organisation: LargeOrganisation, users: number, see
       const churchId = random.pick(churches);
       permissions.push({ permissionId: `${userId}-permission-3`, entity: 'Church', entityId: churchId, ancestorIds: [...district.ancestorIds, churchId], primary: false });
     }
+    const user = { userId, firstName, lastName, email: `${emailPart(firstName)}.${emailPart(lastName)}.${index + 1}@example.org` };
+    const participant = roleName === 'Participant';
     yield {
-      user: { userId, firstName, lastName, email: `${emailPart(firstName)}.${emailPart(lastName)}.${index + 1}@example.org` },
+      user,
       roleId: systemRoleByName(roleName).id,
       roleName,
       permissions,
+      tags: index % 3 === 0 ? [LARGE_TAGS[index % LARGE_TAGS.length]] : [],
+      commentBy: participant && index % 4 === 0 ? lastAdvisor : undefined,
+      mentor: participant && index % 10 === 0 ? lastMentor : undefined,
     };
+    if (roleName === 'Advisor') lastAdvisor = user;
+    if (roleName === 'Mentor') lastMentor = user;
   }
 }

@@ -10,7 +10,7 @@
  * the scopes both share, and written once at the end: the System root's `users` count
  * reaching the total is what `largeSeedPresent` checks, so an interrupted seed runs again.
  */
-import { claimKey } from '../claims';
+import { claimKey, GLOBAL_SCOPE } from '../claims';
 import { directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
 import { finishedProjection } from '../directory-projection';
 import { nameClaimOf } from '../../core/locations/location-writes';
@@ -19,7 +19,7 @@ import { db } from '../service';
 import { seedDemo } from './demo';
 import { countTally, demoCounts } from './large-counts';
 import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } from './large-organisation';
-import { generatedPeopleCount, largePeople, type GeneratedPerson } from './large-people';
+import { generatedPeopleCount, LARGE_TAGS, largePeople, type GeneratedPerson } from './large-people';
 import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
 import { largeTrackTableItems } from './large-track';
 
@@ -104,10 +104,38 @@ function personItems(person: GeneratedPerson): { items: Item[]; entries: Directo
     tableItem(entities().userRole.put({ userId: user.userId, roleId, roleName, createdAt: SEEDED_AT }).params()),
     ...person.permissions.map((permission) => tableItem(entities().permission.put({ userId: user.userId, ...permission, ...stamps }).params())),
   ];
+  items.push(...labelItems(person));
   const entries = userDirectoryEntries({ ...user, createdAt: SEEDED_AT }, [roleId], person.permissions.map((permission) => permission.ancestorIds));
   items.push(projectionItem('user', user.userId, entries, `${FIRST_VERSION}.0`));
   return { items, entries };
 }
+
+const personOf = (user: GeneratedPerson['user']) => ({ firstName: user.firstName, lastName: user.lastName, email: user.email });
+
+/** A person's tags, the comment about them and their mentor link (fixed ids: a second run rewrites the same items). */
+function labelItems({ user, tags, commentBy, mentor }: GeneratedPerson): Item[] {
+  const userId = user.userId;
+  return [
+    ...tags.map((tag) => tableItem(entities().userTag.put({ userId, tagId: tag.tagId, name: tag.name, createdAt: SEEDED_AT }).params())),
+    ...(commentBy
+      ? [
+          tableItem(
+            entities()
+              .comment.put({ userId, commentId: `${userId}-comment-1`, type: 'Behavior', comment: 'Steady progress this term.', author: { id: commentBy.userId, firstName: commentBy.firstName, lastName: commentBy.lastName }, createdAt: SEEDED_AT })
+              .params(),
+          ),
+        ]
+      : []),
+    ...(mentor ? [tableItem(entities().mentorAssignment.put({ userId, mentorId: mentor.userId, mentee: personOf(user), mentor: personOf(mentor), createdAt: SEEDED_AT }).params())] : []),
+  ];
+}
+
+/** The tag list and the claims of its names. */
+const largeTagItems = (): Item[] =>
+  LARGE_TAGS.flatMap((tag) => [
+    tableItem(entities().tag.put({ ...tag, createdAt: SEEDED_AT, updatedAt: SEEDED_AT }).params()),
+    tableItem(entities().claim.put({ ...claimKey({ kind: 'tag', scope: GLOBAL_SCOPE, name: tag.name }), ownerId: tag.tagId }).params()),
+  ]);
 
 const entryItems = (entries: DirectoryEntryInput[]) => entries.map((entry) => tableItem(entities().directoryEntry.put(entry).params()));
 
@@ -163,6 +191,7 @@ async function writePeople(people: Iterable<GeneratedPerson>, total: number, { w
 /** The design-size system track (./large-track.ts): template, phases, steps, contents, actions. */
 async function writeLargeTrack({ writer, progress }: Pipeline): Promise<void> {
   await writer.put(largeTrackTableItems());
+  await writer.put(largeTagItems());
   progress('large track', 1, 1);
 }
 

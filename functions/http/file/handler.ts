@@ -1,9 +1,15 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { fileApi } from '../../../shared/api/file';
-import { confirmUpload, downloadLink, requestUpload } from '../../core/files/file-service';
+import { confirmUpload, deleteFile, downloadLink, requestUpload } from '../../core/files/file-service';
+import { associatedFiles } from '../../core/people/profile-tabs';
 
 export const handler = createServiceHandler(fileApi, {
   requestUpload: async ({ auth, body }) => requestUpload(auth, body),
   confirmUpload: async ({ auth, params }) => confirmUpload(auth, params.key),
+  remove: async ({ auth, params }) => {
+    await deleteFile(auth, params.key);
+    return null;
+  },
   download: async ({ auth, params }) => downloadLink(auth, params.key),
+  associatedFiles: async ({ auth, params, query }) => associatedFiles(auth, params.userId, query),
 });

@@ -1,7 +1,7 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { phaseApi } from '../../../shared/api/phase';
 import { startPhaseImport } from '../../core/tracks/track-copy';
-import { createPhase, deletePhase, movePhase, readPhase, readPhases, updatePhase } from '../../core/tracks/phase-editor';
+import { createPhase, deletePhase, movePhase, readPhase, readPhases, readPhasesByIds, updatePhase } from '../../core/tracks/phase-editor';
 
 export const handler = createServiceHandler(phaseApi, {
   create: async ({ auth, body }) => createPhase(auth, body),
@@ -12,6 +12,7 @@ export const handler = createServiceHandler(phaseApi, {
     return null;
   },
   getPhase: async ({ auth, params }) => readPhase(auth, params.id),
+  getPhases: async ({ auth, params }) => readPhasesByIds(auth, params.ids),
   byTrack: async ({ auth, params }) => readPhases(auth, params.id),
   importPhase: async ({ auth, params }) => startPhaseImport(auth, params.phaseId, params.trackTemplateId),
 });

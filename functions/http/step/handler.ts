@@ -1,6 +1,7 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { stepApi } from '../../../shared/api/step';
 import { createStep, updateStep } from '../../core/tracks/step-editor';
+import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
 import { readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
@@ -8,6 +9,8 @@ export const handler = createServiceHandler(stepApi, {
   createStepTemplate: async ({ auth, body }) => createStep(auth, body),
   updateStepTemplate: async ({ auth, body }) => updateStep(auth, body),
   updatePrerequisites: async ({ auth, params, body }) => updatePrerequisites(auth, params.stepTemplateId, body.prerequisites),
+  createFromImport: async ({ auth, body }) => importStep(auth, body),
+  importableSteps: async ({ auth, params }) => importableSteps(auth, params.id),
   stepTemplate: async ({ auth, params }) => readStep(auth, params.stepTemplateId),
   stepTemplates: async ({ auth, params }) => readSteps(auth, params.ids),
   stepContentTemplate: async ({ auth, params }) => readContent(auth, params.id),

@@ -5,6 +5,7 @@ import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
 import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
+import { assignedTracks } from '../../core/tracks/assigned-tracks';
 
 export const handler = createServiceHandler(trackApi, {
   create: async ({ auth, body }) => createTrack(auth, body),
@@ -20,5 +21,6 @@ export const handler = createServiceHandler(trackApi, {
   byConference: async ({ auth, params, query }) => tracksOfConference(auth, params.conferenceId, query),
   copy: async ({ auth, params, body }) => startTrackCopy(auth, params.trackTemplateId, params.conferenceId, body),
   importTemplate: async ({ auth, params, body }) => startTrackImport(auth, params.trackTemplateId, params.conferenceId, body),
+  assignedTracks: async ({ auth }) => assignedTracks(auth),
   quickSearch: async ({ auth, query }) => trackPage(auth, query),
 });

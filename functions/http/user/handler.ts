@@ -1,4 +1,6 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
+import { redirect } from '../../lib/http/result';
+import { avatarImageLink, setAvatar } from '../../core/people/avatar';
 import { userApi } from '../../../shared/api/user';
 import { currentUserView } from '../../core/users/current-user';
 import { listAdvisors } from '../../core/users/advisors';
@@ -10,6 +12,13 @@ import { setPrimaryLocation } from '../../core/permissions/primary-location';
 import { callerPermissionHierarchy, callerPermissions, locationsDetails, usersPermissions, visibleLocations } from '../../core/permissions/user-location-queries';
 import { userConferences } from '../../core/permissions/user-conferences';
 import { profileDetails, updateProfileDetails } from '../../core/people/profile-details';
+import { mergeUsers } from '../../core/people/merge/merge-users';
+import { addExistingTag, addTagByName, removeUserTag, searchTags, userTags } from '../../core/people/user-tags';
+import { addAlias, removeAlias, userAliases } from '../../core/people/user-aliases';
+import { addComments, listComments, removeComments } from '../../core/people/user-comments';
+import { assignMentor, listMentees, listMentors, mentorOptions, unassignMentees, unassignMentors } from '../../core/people/mentors';
+import { searchPeople } from '../../core/users/people-search';
+import { assignedUsers } from '../../core/people/profile-tabs';
 
 export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
@@ -29,4 +38,27 @@ export const handler = createServiceHandler(userApi, {
   userConferences: async ({ auth, params }) => userConferences(auth, params.includeSystemTrack),
   profileBasicInfo: async ({ auth, params }) => profileDetails(auth, params.userId),
   updateById: async ({ auth, params, body }) => updateProfileDetails(auth, params.id, body),
+  setAvatar: async ({ auth, params, body }) => setAvatar(auth, params.userId, body),
+  avatarImage: async ({ auth, params, query }) => redirect(await avatarImageLink(auth, params.userId, query.key)),
+  merge: async ({ auth, body }) => mergeUsers(auth, body),
+  searchTags: async ({ auth, query }) => searchTags(auth, query.searchTerm),
+  userTags: async ({ auth, params }) => userTags(auth, params.id),
+  addTag: async ({ auth, params, body }) => addTagByName(auth, params.id, body.name),
+  addExistingTag: async ({ auth, params }) => addExistingTag(auth, params.id, params.tagId),
+  removeTag: async ({ auth, params }) => removeUserTag(auth, params.id, params.tagId),
+  aliases: async ({ auth, params }) => userAliases(auth, params.id),
+  addAlias: async ({ auth, params }) => addAlias(auth, params.id, params.name),
+  removeAlias: async ({ auth, params }) => removeAlias(auth, params.id, params.aliasId),
+  comments: async ({ auth, params }) => listComments(auth, params.userId),
+  addComments: async ({ auth, params, body }) => addComments(auth, params.id, body.comments),
+  removeComments: async ({ auth, body }) => removeComments(auth, body.userId, body.comments),
+  peopleSearch: async ({ auth, query }) => searchPeople(auth, { text: query.text ?? '', purpose: query.purpose ?? 'user', roleId: query.roleId, excludeIds: query.exclude }),
+  mentors: async ({ auth, params }) => listMentors(auth, params.userId),
+  mentees: async ({ auth, params }) => listMentees(auth, params.userId),
+  mentorOptions: async ({ auth, body }) => mentorOptions(auth, body.userId, body.mentorSearch ?? ''),
+  assignMentor: async ({ auth, params, body }) => assignMentor(auth, params.userId, body.mentorId),
+  unassignMentors: async ({ auth, params, body }) => unassignMentors(auth, params.userId, body.mentorIds),
+  unassignMentees: async ({ auth, params, body }) => unassignMentees(auth, params.userId, body.menteeIds),
+  removeMentees: async ({ auth, body }) => unassignMentees(auth, body.mentorId, body.menteeIds),
+  assignedUsers: async ({ auth, params, query }) => assignedUsers(auth, params.id, query),
 });

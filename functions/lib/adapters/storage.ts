@@ -1,7 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
+import { PENDING_UPLOAD_PREFIX } from '../../../shared/files/pending-uploads';
 
 const UPLOAD_SECONDS = 10 * 60;
 const DOWNLOAD_SECONDS = 5 * 60;
@@ -28,11 +29,13 @@ export interface UploadRequest {
   maxBytes: number;
 }
 
-/** A browser form POST straight to the bucket, limited to this key, type and size. */
+const pendingKey = (key: string) => `${PENDING_UPLOAD_PREFIX}${key}`;
+
+/** A browser form POST straight to the bucket, limited to this key (under the pending prefix), type and size. */
 export function presignUpload({ key, contentType, maxBytes }: UploadRequest): Promise<PresignedPost> {
   return createPresignedPost(s3Client(), {
     Bucket: config.uploadsBucket,
-    Key: key,
+    Key: pendingKey(key),
     Fields: { 'Content-Type': contentType },
     Conditions: [
       ['content-length-range', 1, maxBytes],
@@ -65,9 +68,15 @@ export interface StoredObject {
 }
 
 /** What arrived under a key, or null when nothing did. */
-export async function describeUpload(key: string): Promise<StoredObject | null> {
+/** What arrived for an upload not confirmed yet (under the pending prefix), or null. */
+export function describeUpload(key: string): Promise<StoredObject | null> {
+  return describeObject(pendingKey(key));
+}
+
+/** A stored object's size and type, or null when there is none. */
+export async function describeObject(objectKey: string): Promise<StoredObject | null> {
   try {
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: objectKey }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -76,6 +85,20 @@ export async function describeUpload(key: string): Promise<StoredObject | null> 
   }
 }
 
+/**
+ * A confirmed upload moves out of the pending prefix to its key, out of reach of the
+ * lifecycle rule. Repeating it copies the same bytes again, so a retried confirmation is safe.
+ */
+export async function promoteUpload(key: string): Promise<void> {
+  await s3Client().send(new CopyObjectCommand({ Bucket: config.uploadsBucket, Key: key, CopySource: `${config.uploadsBucket}/${pendingKey(key)}`, MetadataDirective: 'COPY' }));
+}
+
+/** The pending copy, once its promotion is recorded (the lifecycle rule would take it anyway). */
+export async function removePendingUpload(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: pendingKey(key) }));
+}
+
+/** A file's object, wherever it is (deleting what is not there is no error). */
 export async function removeUpload(key: string): Promise<void> {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+  await Promise.all([key, pendingKey(key)].map((Key) => s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key }))));
 }

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf, ServiceApi } from '../../../shared/api/contract';
-import { ForbiddenError, HttpError, UnauthorizedError, ValidationError } from '../errors';
+import { ForbiddenError, HttpError, UNSIGNED_MESSAGE, UnauthorizedError, ValidationError } from '../errors';
 import { assertConfigured, config, runsInAws } from '../config';
 import { log } from '../log';
 import { securityEvent } from '../security-event';
@@ -55,6 +55,8 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
   const missing = entries.filter(([key]) => typeof implementations[key] !== 'function').map(([, contract]) => contract.id);
   if (missing.length) throw new Error(`Service ${service} lacks implementations for ${missing.join(', ')}`);
 
+  // SNS posts its JSON as text/plain: its webhooks skip the JSON content-type check and verify a signature instead.
+  const snsWebhookPaths = new Set(entries.filter(([, contract]) => contract.snsWebhook).map(([, contract]) => contract.path));
   const routes: Route<Event, Result>[] = entries.map(([key, contract]) => ({
     method: contract.method,
     path: contract.path,
@@ -67,7 +69,7 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
       const { headers = {}, body } = request.event;
       assertThroughOrigin(headers, config.originVerifySecret);
       assertSameOrigin(request.event.requestContext?.http?.method ?? 'GET', headers, new URL(config.appUrl).origin);
-      assertJsonBody(headers, Boolean(body));
+      if (!snsWebhookPaths.has(request.event.rawPath)) assertJsonBody(headers, Boolean(body));
     })
     .after(async (request) => {
       finishRequest(service, request.event, request.response?.statusCode ?? 200, request.internal as Record<string, unknown>);
@@ -98,7 +100,7 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
 
   const params = parsePart(contract.params, decodeParams(event.pathParameters), 'params');
   const query = parsePart(contract.query, parseQuery(event.rawQueryString), 'query');
-  const body = parsePart(contract.body, readJsonBody(event), 'body');
+  const body = parsePart(contract.body, contract.snsWebhook ? readWebhookBody(event) : readJsonBody(event), 'body');
 
   const request: RouteRequest<Contract> = {
     params,
@@ -136,6 +138,16 @@ function decodeParams(raw: Record<string, string | undefined> | undefined): Reco
     }
   }
   return params;
+}
+
+/** An SNS webhook's body: anything that is not JSON is no SNS message, refused like an unsigned one. */
+function readWebhookBody(event: Event): unknown {
+  try {
+    return readJsonBody(event);
+  } catch (error) {
+    if (error instanceof ValidationError) throw new ForbiddenError(UNSIGNED_MESSAGE);
+    throw error;
+  }
 }
 
 function readJsonBody(event: Event): unknown {

@@ -103,10 +103,12 @@ async function inboxOf(userId: string) {
 }
 
 /** A user with the given consent flags, owning their address (as the app writes them). */
-async function createUser(flags: { emailNotificationsOptIn?: boolean; smsOptIn?: boolean; emailSuppressed?: boolean }) {
+async function createUser({ emailSuppressed, ...flags }: { emailNotificationsOptIn?: boolean; smsOptIn?: boolean; emailSuppressed?: boolean }) {
   const userId = `user-${newId()}`;
   const email = `${userId.toLowerCase()}@example.org`;
   await db().entities.user.create({ userId, firstName: 'Pat', lastName: 'Doe', email, phoneNumber: '+15551230000', ...flags }).go();
+  // As the bounce and complaint webhooks record it (functions/core/communication/webhooks.ts).
+  if (emailSuppressed) await db().entities.emailSuppression.put({ email, reason: 'bounce' }).go();
   await db().entities.userEmail.create({ email, userId }).go();
   return { userId, email };
 }

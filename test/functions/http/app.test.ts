@@ -9,6 +9,16 @@ describe('app service', () => {
     expect(res.body).toEqual({ status: 'ok', version: '2.0.0' });
   });
 
+  it('answers the feedback form address when it is set (https only), and nothing otherwise', async () => {
+    delete process.env.FEEDBACK_URL;
+    expect((await invoke(handler, '/api/app/settings')).body).toEqual({});
+    process.env.FEEDBACK_URL = 'https://forms.example.org/feedback';
+    expect((await invoke(handler, '/api/app/settings')).body).toEqual({ feedbackUrl: 'https://forms.example.org/feedback' });
+    process.env.FEEDBACK_URL = 'javascript:alert(1)';
+    expect((await invoke(handler, '/api/app/settings')).body).toEqual({});
+    delete process.env.FEEDBACK_URL;
+  });
+
   it('serves an OpenAPI document naming every contract', async () => {
     const res = await invoke(handler, '/api/app/openapi.json');
     expect(res.status).toBe(200);

@@ -4,6 +4,8 @@ import { putTestUser } from '../../support/test-users';
 import { TRACK_CALLS } from './authorization-matrix.track-calls';
 import { FILE_CALLS } from './authorization-matrix.file-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
+import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
+import { LABEL_CALLS } from './authorization-matrix.labels-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -58,6 +60,7 @@ const roleAssignment = (t: Target, method: string): MatrixCall => ({ path: '/api
 
 export const CALLS: Record<string, CallBuilder> = {
   'app.health': () => ({ path: '/api/app/health' }),
+  'app.settings': () => ({ path: '/api/app/settings' }),
   'app.openapi': () => ({ path: '/api/app/openapi.json' }),
   'security.logout': () => ({ path: '/api/security/logout', endsSession: true }),
   'security.logoutEverywhere': () => ({ path: '/api/security/logout-everywhere', endsSession: true }),
@@ -139,6 +142,8 @@ export const CALLS: Record<string, CallBuilder> = {
   ...TRACK_CALLS,
   ...FILE_CALLS,
   ...PEOPLE_CALLS,
+  ...VERIFY_CALLS,
+  ...LABEL_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),
   'form.quickSearch': () => ({ path: '/api/form/quickSearch', query: 'where[name]=cand' }),
@@ -159,4 +164,10 @@ export const CALLS: Record<string, CallBuilder> = {
   'form.unsubmit': () => ({ path: `/api/form/forms/unsubmit/${DEMO_INSTANCE_IDS.questionnaireForm}`, method: 'PATCH' }),
   // Own: a form made for the call; other: a system form, locked for all but a superadmin.
   'form.updateById': async (t, tag) => ({ path: `/api/form/${await throwawayForm(tag, t.side === 'other')}`, method: 'PATCH', body: { name: `Matrix saved ${tag}`, version: 1, layout: [], fields: [] } }),
+  'form.update': async (t, tag) => ({ path: '/api/form', method: 'PATCH', body: { id: await throwawayForm(tag, t.side === 'other'), name: `Matrix saved ${tag}`, version: 1, layout: [], fields: [] } }),
+  'form.bulk': (_t, tag) => ({ path: '/api/form/bulk', method: 'POST', body: [{ name: `Matrix bulk form ${tag}` }] }),
+  'form.formTemplate': () => ({ path: `/api/form/form-template/${DEMO_FORM_ID}` }),
+  'form.formTemplates': () => ({ path: `/api/form/form-templates/${DEMO_FORM_ID}` }),
+  'form.remove': async (t, tag) => ({ path: '/api/form', method: 'DELETE', body: { id: await throwawayForm(tag, t.side === 'other'), version: 1 } }),
+  'form.removeById': async (t, tag) => ({ path: `/api/form/${await throwawayForm(tag, t.side === 'other')}`, method: 'DELETE', body: { version: 1 } }),
 };

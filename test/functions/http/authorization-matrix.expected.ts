@@ -1,6 +1,8 @@
 import { TRACK_ROWS } from './authorization-matrix.track-expected';
 import { FILE_ROWS } from './authorization-matrix.file-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
+import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
+import { LABEL_ROWS } from './authorization-matrix.labels-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -68,6 +70,7 @@ function locationSet(service: string, who: { read: readonly Role[]; create: read
 
 export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'app.health': { own: 200, other: null, anonymous: 200 },
+  'app.settings': { own: 200, other: null, anonymous: 200 },
   'app.openapi': { own: 200, other: null, anonymous: 200 },
   'security.loginSpa': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
   'security.login': { own: 'e2e', other: 'e2e', anonymous: 'e2e' },
@@ -142,6 +145,8 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...TRACK_ROWS,
   ...FILE_ROWS,
   ...PEOPLE_ROWS,
+  ...VERIFY_ROWS,
+  ...LABEL_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
   'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },
@@ -165,6 +170,12 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'form.unsubmit': { own: { default: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200 }, other: null, anonymous: 401 },
   // Other: a system form, which only a superadmin may edit (422 where the ability allows trying).
   'form.updateById': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
+  'form.update': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
+  'form.bulk': { own: only(ADMINS, 201), other: null, anonymous: 401 },
+  'form.formTemplate': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.formTemplates': { own: only(ADMINS, 200), other: null, anonymous: 401 },
+  'form.remove': { own: only(ADMINS, 204), other: { default: 403, Superadmin: 204, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
+  'form.removeById': { own: only(ADMINS, 204), other: { default: 403, Superadmin: 204, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
   'admin.signUpUser': { own: only(ADMINS, 201), other: only(S, 201), anonymous: 401 },
   // Everyone may update their own profile, so the route lets all through: a user out of sight is then not found.
   'admin.reinviteUser': { own: { default: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200, Participant: 404, User: 404 }, other: only(S, 200, 404), anonymous: 401 },

@@ -30,5 +30,7 @@ export const FILE_CALLS: Record<string, CallBuilder> = {
   'file.requestUpload': () => ({ path: '/api/file/upload', method: 'POST', body: { target: { type: 'formField', formInstanceId: DEMO_INSTANCE_IDS.questionnaireForm, fieldId: 'reference' }, name: 'matrix.pdf', size: 10 } }),
   // Own: the actor's own pending upload (nothing arrived: 400); other: someone else's (404 for everyone).
   'file.confirmUpload': async (t, _tag, actor) => ({ path: `/api/file/files/${await fileOf(t.side === 'own' ? actor.userId : t.userId, 'pending')}/confirm`, method: 'POST' }),
+  // Own: the actor's own file (its target does not exist: deleted, 204); other: someone else's (404 for everyone, a superadmin too).
+  'file.remove': async (t, _tag, actor) => ({ path: `/api/file/files/${await fileOf(t.side === 'own' ? actor.userId : t.userId, 'confirmed')}`, method: 'DELETE' }),
   'file.download': async (t) => ({ path: `/api/file/files/${await confirmedFileOf(t.userId)}` }),
 };

@@ -9,5 +9,6 @@ const READ_USER = ['Superadmin', 'Bishop', 'ConferenceAdmin', 'DistrictAdmin', '
 export const FILE_ROWS: Record<string, MatrixRow> = {
   'file.requestUpload': { own: { default: 404, Participant: 201 }, other: null, anonymous: 401 },
   'file.confirmUpload': { own: 400, other: 404, anonymous: 401 },
+  'file.remove': { own: 204, other: 404, anonymous: 401 },
   'file.download': { own: only(READ_USER, 200, 404), other: only(['Superadmin'], 200, 404), anonymous: 401 },
 };

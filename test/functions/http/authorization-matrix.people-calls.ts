@@ -27,6 +27,13 @@ export const PEOPLE_CALLS: Record<string, CallBuilder> = {
     method: 'PATCH',
     body: { version: 1, middleName: 'Matrix' },
   }),
+  // Two fresh users at the target's church per call: a merge changes both for good.
+  'user.merge': async (t, tag) => {
+    const [fromUserId, toUserId] = await Promise.all(['From', 'To'].map((side) => putTestUser({ firstName: 'Matrix', lastName: `${tag}${side}`, locationId: t.chain.Church })));
+    return { path: '/api/user/user-profile/merge', method: 'PATCH', body: { fromUserId, toUserId, firstName: 'Matrix', lastName: `${tag}To` } };
+  },
+  'user.assignedUsers': (t) => ({ path: `/api/user/${t.userId}/assigned-users` }),
+  'file.associatedFiles': (t) => ({ path: `/api/file/${t.userId}/associated-files` }),
   'church.memberships': (t) => ({ path: `/api/church/church-memberships/${t.userId}` }),
   'church.addMemberships': (t) => ({ path: '/api/church/add-church-memberships', method: 'POST', body: { userIds: [t.userId], churchId: t.chain.Church } }),
   'church.deactivateMembership': async (t) => ({ path: `/api/church/church-membership-deactivate/${await throwawayMembership(t)}`, method: 'PATCH' }),

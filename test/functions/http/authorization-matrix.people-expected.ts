@@ -18,6 +18,11 @@ export const PEOPLE_ROWS: Record<string, MatrixRow> = {
   'user.profileBasicInfo': row(only(READ_USER, 200, 404), only(['Superadmin'], 200, 404)),
   // Readers of users see the user and are refused the edit; those who see nobody get 404.
   'user.updateById': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
+  // Manage-all callers only, wherever the users are (SPEC.md section 6).
+  'user.merge': row(only(['Superadmin'], 202), only(['Superadmin'], 202)),
+  // The Documents and User Assignments tabs: for those who may update User where the user is.
+  'user.assignedUsers': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
+  'file.associatedFiles': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
   'church.memberships': row(only(READ_MEMBERSHIP, 200), { ...only(READ_MEMBERSHIP, 404), Superadmin: 200 }),
   'church.addMemberships': row(only(ADMINS, 201), only(['Superadmin'], 201)),
   'church.deactivateMembership': row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 }),

@@ -101,6 +101,7 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
     method: 'POST',
     body: { name: `Matrix import ${tag}`, description: 'Matrix import' },
   }),
+  'track.assignedTracks': () => ({ path: '/api/track/assigned-tracks' }),
   'track.quickSearch': (t) => ({ path: '/api/track/quickSearch', query: `where[conferenceId]=${t.chain.Conference}` }),
 
   'phase.create': async (t, tag) => ({ path: '/api/phase/create-phase', method: 'POST', body: { trackTemplateId: await trackIn(t.chain.Conference), name: `Matrix phase ${tag}` } }),
@@ -118,6 +119,7 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'phase.remove': async (t, tag) => ({ path: `/api/phase/delete-phase/${(await throwawayPhase(t.chain.Conference, tag)).phaseId}`, method: 'DELETE' }),
   'phase.getPhase': async (t) => ({ path: `/api/phase/get-phase/${await phaseIn(t.chain.Conference)}` }),
   'phase.importPhase': async (t) => ({ path: `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${await trackIn(t.chain.Conference)}`, method: 'POST' }),
+  'phase.getPhases': async (t) => ({ path: `/api/phase/get-phases/${await phaseIn(t.chain.Conference)}` }),
   'phase.byTrack': async (t) => ({ path: `/api/phase/get-phases/track-template/${await trackIn(t.chain.Conference)}` }),
 
   'step.createStepTemplate': async (t, tag) => ({
@@ -133,6 +135,13 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
     const task = { type: 'Task', name: 'Task', task: { name: 'Task', description: 'Do it' } };
     return { path: '/api/step/update-step-template', method: 'POST', body: { id: stepTemplateId, name: 'Matrix step', contents: [task], version: 1 } };
   },
+  // The shared step of the target's conference copied into its shared phase: whoever reads it and designs there.
+  'step.createFromImport': async (t) => ({
+    path: '/api/step/create-step-template-from-import',
+    method: 'POST',
+    body: { phase: await phaseIn(t.chain.Conference), step: (await stepIn(t.chain.Conference)).stepTemplateId },
+  }),
+  'step.importableSteps': async (t) => ({ path: `/api/step/import-step-templates/phase/${await phaseIn(t.chain.Conference)}` }),
   'step.updatePrerequisites': async (t) => ({ path: `/api/step/update-step-template-prerequisites/${(await stepIn(t.chain.Conference)).stepTemplateId}`, method: 'POST', body: { prerequisites: [] } }),
   'step.stepTemplate': async (t) => ({ path: `/api/step/step-template/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
   'step.stepTemplates': async (t) => ({ path: `/api/step/step-templates/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),

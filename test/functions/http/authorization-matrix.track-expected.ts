@@ -24,6 +24,8 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'track.trackTemplate': row(only(READ_TRACK, 200), READ_OTHER),
   'track.isSystemTrackWithCopies': row(only(READ_TRACK, 200), READ_OTHER),
   'track.byConference': row(only(READ_TRACK, 200), READ_OTHER),
+  // The caller's own enrolments and assignments: everyone signed in, about themselves only.
+  'track.assignedTracks': { own: 200, other: null, anonymous: 401, describesCaller: true },
   'track.quickSearch': row(only(READ_TRACK, 200), READ_OTHER),
 
   'phase.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
@@ -32,10 +34,14 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'phase.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
   'phase.importPhase': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'phase.getPhase': row(only(READ_TRACK, 200), READ_OTHER),
+  // A list leaves out what the caller cannot read: 200 for every reader, empty out of reach.
+  'phase.getPhases': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
   'phase.byTrack': row(only(READ_TRACK, 200), READ_OTHER),
 
   'step.createStepTemplate': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
   'step.updateStepTemplate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'step.createFromImport': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'step.importableSteps': row(only(READ_TRACK, 200), READ_OTHER),
   'step.updatePrerequisites': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'step.stepTemplate': row(only(READ_TRACK, 200), READ_OTHER),
   'step.stepContentTemplate': row(only(READ_TRACK, 200), READ_OTHER),

@@ -4,7 +4,11 @@ import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
 import { openSession } from '../../../functions/core/session/open-session';
 import { sessionCookieName } from '../../../functions/lib/http/cookies';
-import { FILE_NOT_FOUND, UPLOAD_NOT_ARRIVED } from '../../../shared/api/file';
+import { PENDING_UPLOAD_PREFIX } from '../../../shared/files/pending-uploads';
+import { FILE_IN_SAVED_ANSWERS, FILE_NOT_FOUND, UPLOAD_NOT_ARRIVED } from '../../../shared/api/file';
+import { db } from '../../../functions/db/service';
+import { deliverOutboxItem } from '../../../functions/events/outbox-delivery';
+import { describeObject } from '../../../functions/lib/adapters/storage';
 import { FILE_TOO_LARGE, FILE_TYPE_REFUSED, UPLOAD_MAX_BYTES } from '../../../shared/files/upload-kinds';
 import { SUBMITTED_FORM_LOCKED } from '../../../functions/core/forms/form-instances';
 import { seedDemo } from '../../support/demo-table';
@@ -34,6 +38,16 @@ async function file(email: string, path: string, options: { method?: string; bod
 const ask = (body: unknown, email = PARTICIPANT) => file(email, '/api/file/upload', { method: 'POST', body });
 const confirm = (key: string, email = PARTICIPANT) => file(email, `/api/file/files/${key}/confirm`, { method: 'POST' });
 const download = (key: string, email = PARTICIPANT) => file(email, `/api/file/files/${key}`);
+const remove = (key: string, email = PARTICIPANT) => file(email, `/api/file/files/${key}`, { method: 'DELETE' });
+
+/** Delivers the pending outbox item that removes this key's object (the worker's job, run here). */
+async function deliverRemoval(key: string) {
+  const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
+  const items = data.filter((item) => item.kind === 'removeObject' && (item.payload as { key: string }).key === key);
+  expect(items).toHaveLength(1);
+  expect(await deliverOutboxItem(items[0].outboxId)).toBe('sent');
+  expect(await deliverOutboxItem(items[0].outboxId)).toBe('handled');
+}
 const target = (fieldId = FIELD) => ({ type: 'formField', formInstanceId: INSTANCE, fieldId });
 
 /** What the browser does with a grant: a multipart POST of the fields, then the file. */
@@ -69,7 +83,7 @@ describe('upload grants', () => {
     expect(res.status).toBe(201);
     expect(res.body.file).toMatchObject({ name: 'My_letter__final_.pdf', kind: 'Document', contentType: 'application/pdf', size: 1234, status: 'pending' });
     expect(res.body.file.key).toMatch(/^[0-9a-z]{26}$/);
-    expect(res.body.upload.fields).toMatchObject({ key: res.body.file.key, 'Content-Type': 'application/pdf' });
+    expect(res.body.upload.fields).toMatchObject({ key: `${PENDING_UPLOAD_PREFIX}${res.body.file.key}`, 'Content-Type': 'application/pdf' });
     expect(res.body.maxBytes).toBe(UPLOAD_MAX_BYTES.Document);
   });
 
@@ -155,5 +169,41 @@ describe('file answers in a form instance', () => {
     const locked = await ask({ target: target(), name: 'late.pdf', size: 4 });
     expect(locked.status).toBe(422);
     expect(locked.body.message).toBe(SUBMITTED_FORM_LOCKED);
+  });
+});
+
+describe('deleting a file', () => {
+  // The instance was submitted above: back to editing, so uploads are allowed again.
+  beforeAll(async () => {
+    expect((await invoke(formHandler, `/api/form/forms/unsubmit/${INSTANCE}`, { method: 'PATCH', cookie: await cookieFor(CONFERENCE_ADMIN) })).status).toBe(200);
+  });
+
+  it('only its uploader deletes it (others: 404); the record goes at once and the object once, through the outbox', async () => {
+    const stored = await uploaded('draft.pdf', '%PDF draft');
+    expect((await remove(stored.key, CONFERENCE_ADMIN)).status).toBe(404);
+    expect((await remove(stored.key, 'outsider')).status).toBe(404);
+    expect((await remove(stored.key)).status).toBe(204);
+    expect((await download(stored.key)).status).toBe(404);
+    expect((await remove(stored.key)).status).toBe(404);
+    // Confirmed: moved out of the pending prefix (which the lifecycle rule expires) to its key.
+    expect(await describeObject(stored.key)).not.toBeNull();
+    expect(await describeObject(`${PENDING_UPLOAD_PREFIX}${stored.key}`)).toBeNull();
+    await deliverRemoval(stored.key);
+    expect(await describeObject(stored.key)).toBeNull();
+  });
+
+  it('not while saved answers reference it; once the answers drop it, it can go', async () => {
+    const version = (await invoke(formHandler, `/api/form/form-instance/${INSTANCE}`, { cookie: await cookieFor(PARTICIPANT) })).body.version as number;
+    const stored = await uploaded('kept.pdf', '%PDF kept');
+    const saved = await saveAnswers({ ...ANSWERS, reference: [stored] }, version);
+    expect(saved.status).toBe(200);
+    const refused = await remove(stored.key);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(FILE_IN_SAVED_ANSWERS);
+    expect((await download(stored.key)).status).toBe(200);
+
+    expect((await saveAnswers({ ...ANSWERS, reference: [] }, saved.body.version)).status).toBe(200);
+    expect((await remove(stored.key)).status).toBe(204);
+    await deliverRemoval(stored.key);
   });
 });

@@ -143,3 +143,60 @@ describe('forms: system forms', () => {
     expect(flagged.body.system).toBe(true);
   });
 });
+
+describe('forms: the rest of the generic set', () => {
+  it('bulk creates every form or none; only a superadmin includes a system form', async () => {
+    const before = (await call(CONFERENCE_ADMIN, '/api/form/count')).body as number;
+    const made = await call(CONFERENCE_ADMIN, '/api/form/bulk', { method: 'POST', body: [{ name: 'Bulk Alpha' }, {}] });
+    expect(made.status).toBe(201);
+    expect(made.body.map((form: { name: string; currentVersion: number }) => [form.name, form.currentVersion])).toEqual([
+      ['Bulk Alpha', 1],
+      ['Untitled', 1],
+    ]);
+    const refused = await call(CONFERENCE_ADMIN, '/api/form/bulk', { method: 'POST', body: [{ name: 'Bulk Beta' }, { name: 'Bulk System', system: true }] });
+    expect(refused.status).toBe(403);
+    expect((await call(CONFERENCE_ADMIN, '/api/form/count')).body).toBe(before + 2);
+    expect((await call(CONFERENCE_ADMIN, '/api/form/bulk', { method: 'POST', body: [] })).status).toBe(400);
+  });
+
+  it('PATCH /form names the form in the body and saves like PATCH /form/{id}', async () => {
+    const form = await newForm();
+    const saved = await call(CONFERENCE_ADMIN, '/api/form', { method: 'PATCH', body: { id: form.id, name: 'Patched by body', version: 1, layout: placed('q'), fields: [textField('q')] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: form.id, name: 'Patched by body', currentVersion: 2, version: 2 });
+    expect((await call(CONFERENCE_ADMIN, '/api/form', { method: 'PATCH', body: { id: form.id, name: 'Patched again', version: 1, layout: [], fields: [] } })).status).toBe(409);
+  });
+
+  it('form-template(s) answer as current-form(s)', async () => {
+    const one = await call(CONFERENCE_ADMIN, `/api/form/form-template/${DEMO_INSTANCE_IDS.form}`);
+    expect(one.body).toEqual((await call(CONFERENCE_ADMIN, `/api/form/current-form/${DEMO_INSTANCE_IDS.form}`)).body);
+    const some = await call(CONFERENCE_ADMIN, `/api/form/form-templates/${DEMO_INSTANCE_IDS.form},unknown-form`);
+    expect(some.body.map((form: { id: string }) => form.id)).toEqual([DEMO_INSTANCE_IDS.form]);
+  });
+
+  it('a deleted form leaves the list, search and count and its page is 404, while its content and versions still answer', async () => {
+    const form = await newForm();
+    const named = await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Doomed Questionnaire', version: 1, layout: placed('q'), fields: [textField('q')] } });
+    const before = (await call(CONFERENCE_ADMIN, '/api/form/count')).body as number;
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'DELETE', body: { version: 1 } })).status).toBe(409);
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'DELETE', body: { version: named.body.version } })).status).toBe(204);
+
+    expect((await call(CONFERENCE_ADMIN, '/api/form/count')).body).toBe(before - 1);
+    expect((await call(CONFERENCE_ADMIN, '/api/form/quickSearch', { query: 'where[name]=doomed' })).body).toEqual({ data: [], count: 0 });
+    expect((await call(CONFERENCE_ADMIN, '/api/form/query', { method: 'POST', body: { where: { name: 'doomed' } } })).body).toEqual([]);
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`)).status).toBe(404);
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'PATCH', body: { name: 'Revived', version: named.body.version + 1, layout: [], fields: [] } })).status).toBe(404);
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}`, { method: 'DELETE', body: { version: named.body.version + 1 } })).status).toBe(404);
+    // What steps and answers use keeps answering.
+    expect((await call(CONFERENCE_ADMIN, `/api/form/current-form/${form.id}`)).body).toMatchObject({ name: 'Doomed Questionnaire', currentVersion: 2 });
+    expect((await call(CONFERENCE_ADMIN, `/api/form/${form.id}/versions`)).body.map((v: { formVersion: number }) => v.formVersion)).toEqual([1, 2]);
+  });
+
+  it('a system form is deleted only by a superadmin', async () => {
+    const made = await call(SUPERADMIN, '/api/form', { method: 'POST', body: { name: 'System to delete', system: true } });
+    const locked = await call(CONFERENCE_ADMIN, '/api/form', { method: 'DELETE', body: { id: made.body.id, version: 1 } });
+    expect(locked.status).toBe(422);
+    expect(locked.body.message).toBe(SYSTEM_FORM_LOCKED);
+    expect((await call(SUPERADMIN, '/api/form', { method: 'DELETE', body: { id: made.body.id, version: 1 } })).status).toBe(204);
+  });
+});

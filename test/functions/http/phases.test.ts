@@ -50,6 +50,16 @@ describe('phases', () => {
     expect(orders).toEqual([1, 2, 3, 4]);
   });
 
+  it('reads phases by id in the order asked, leaving out the unknown and those out of reach', async () => {
+    const elsewhere = await newTrack(SUPERADMIN, DEMO_LOCATION_IDS.conference2);
+    const hidden = (await addPhase(elsewhere, 'Hidden', SUPERADMIN)).body.id;
+    const ids = [DEMO_INSTANCE_IDS.formationPhase, 'no-such-phase', hidden, DEMO_INSTANCE_IDS.discernmentPhase];
+    const res = await phase(CONFERENCE_ADMIN, `get-phases/${ids.join(',')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { id: string }) => p.id)).toEqual([DEMO_INSTANCE_IDS.formationPhase, DEMO_INSTANCE_IDS.discernmentPhase]);
+    expect((await phase(SUPERADMIN, `get-phases/${hidden}`)).body.map((p: { name: string }) => p.name)).toEqual(['Hidden']);
+  });
+
   it('moves left only from order > 1 and right only before the last', async () => {
     const trackId = await newTrack();
     const first = (await addPhase(trackId, 'First')).body;

@@ -1,9 +1,10 @@
 import { handler as steps } from '../../../functions/http/step/handler';
 import { handler as phases } from '../../../functions/http/phase/handler';
 import { handler as tracks } from '../../../functions/http/track/handler';
+import { handler as roles } from '../../../functions/http/role/handler';
 import { db } from '../../../functions/db/service';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
-import { FORM_NOT_FOUND_MESSAGE, PHASE_FULL_MESSAGE, STEP_LOCKED_MESSAGE, TRACK_FULL_MESSAGE, UNKNOWN_PART_MESSAGE } from '../../../functions/core/tracks/step-editor';
+import { FORM_NOT_FOUND_MESSAGE, PHASE_FULL_MESSAGE, ROLE_NOT_FOUND_MESSAGE, STEP_LOCKED_MESSAGE, TRACK_FULL_MESSAGE, UNKNOWN_PART_MESSAGE } from '../../../functions/core/tracks/step-editor';
 import { TRACK_PHASES_FULL_MESSAGE } from '../../../functions/core/tracks/phase-editor';
 import { PHASE_STEPS_MAX, STEP_PARTS_MAX, TRACK_PHASES_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
 import { APPROVED_ROLES_NEED_PRIVATE, CONTENT_OR_ACTIONS_REQUIRED, STEP_PARTS_MESSAGE } from '../../../shared/schemas/step';
@@ -85,6 +86,21 @@ describe('editing a step', () => {
     expect(foreignPart.body.fieldErrors['contents.0.id']).toEqual([UNKNOWN_PART_MESSAGE]);
     for (const res of [empty, rolesNotPrivate, tooMany, unknownForm, foreignPart]) expect(res.status).toBe(400);
     expect((await get(`step-template/${created.id}`)).body).toMatchObject({ name: 'Step', version: 1, contents: [{ id: created.contents[0].id }] });
+  });
+
+  it('takes custom roles for Completed by, approved roles and an action, and refuses made-up ones', async () => {
+    const { phaseId } = await newPhase();
+    const role = await invoke(roles, '/api/role', { method: 'POST', cookie: await cookieFor('superadmin@example.org'), body: { name: 'Lay Mentor', policies: [{ actions: ['read'], subjects: ['TrackTemplate'] }] } });
+    expect(role.status).toBe(201);
+    const custom = await addStep(phaseId, { contents: [{ ...task, roleId: role.body.id, isPrivate: true, approvedRoles: [role.body.id] }], actions: [{ ...approval, roleId: role.body.id }] });
+    expect(custom.status).toBe(201);
+    expect(custom.body.contents[0]).toMatchObject({ roleId: role.body.id, approvedRoles: [role.body.id] });
+    expect(custom.body.actions[0].roleId).toBe(role.body.id);
+    const madeUp = await addStep(phaseId, { contents: [{ ...task, roleId: 'no-such-role' }], actions: [{ ...approval, roleId: 'no-such-role' }] });
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.body.fieldErrors).toMatchObject({ 'contents.0.roleId': [ROLE_NOT_FOUND_MESSAGE], 'actions.0.roleId': [ROLE_NOT_FOUND_MESSAGE] });
+    const edit = await editStep({ id: custom.body.id, version: 1, name: 'Step', contents: [{ ...task, isPrivate: true, approvedRoles: ['no-such-role'] }] });
+    expect(edit.body.fieldErrors['contents.0.approvedRoles']).toEqual([ROLE_NOT_FOUND_MESSAGE]);
   });
 
   it('keeps an imported step locked except its prerequisites', async () => {

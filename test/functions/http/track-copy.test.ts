@@ -4,9 +4,10 @@ import { handler as stepHandler } from '../../../functions/http/step/handler';
 import { handler as jobHandler } from '../../../functions/http/job/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
-import { jobFaults, runJobStep, runJobToEnd } from '../../../functions/db/jobs';
+import { getJob, jobFaults, runJobStep, runJobToEnd } from '../../../functions/db/jobs';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { SOURCE_GONE_MESSAGE, copyTrackId } from '../../../functions/core/jobs/track-copy-job';
+import { SOURCE_PHASE_GONE_MESSAGE } from '../../../functions/core/jobs/phase-import-job';
 import { STEPS_PER_CHUNK } from '../../../functions/core/tracks/design-copy';
 import { NOT_A_SYSTEM_TRACK_MESSAGE, SYSTEM_TRACK_IMPORT_MESSAGE } from '../../../functions/core/tracks/track-copy';
 import { CONFERENCE_LOCKED_MESSAGE } from '../../../functions/core/tracks/track-editor';
@@ -164,12 +165,32 @@ describe('Copy from Existing', () => {
     expect(await copyCountOf(sourceId)).toBe(1);
   });
 
-  it('fails the job with a message when the source is deleted before the copy completes', async () => {
+  it('fails the job with a message when the source is deleted before the copy completes, and removes what it had copied', async () => {
     const sourceId = await systemTrackOf('Soon Gone', 1, 3);
     const res = await copyTrack(CONFERENCE_ADMIN, sourceId, HOME, 'Orphan Copy');
+    // The first step copies the steps; then the source goes.
+    await runJobStep(res.body.jobId, jobKinds);
+    const started = (await getJob(res.body.jobId))!;
+    const copyId = copyTrackId(started as Parameters<typeof copyTrackId>[0]);
+    expect((await itemsOf(copyId)).stepTemplate).toHaveLength(3);
     expect((await track(SUPERADMIN, `delete-track/${sourceId}`, { method: 'POST' })).status).toBe(204);
     const job = await runJobToEnd(res.body.jobId, jobKinds);
     expect(job).toMatchObject({ status: 'failed', error: SOURCE_GONE_MESSAGE });
+    const left = await itemsOf(copyId);
+    expect([left.trackTemplate, left.phaseTemplate, left.stepTemplate, left.stepContentTemplate, left.stepActionTemplate].flat()).toEqual([]);
+  });
+
+  it("lists a copy's steps as the source lists them where prerequisites leave the order open", async () => {
+    const { body: source } = await track(SUPERADMIN, 'create-track-template', { method: 'POST', body: { name: 'Open Order', description: 'Steps without prerequisites', conferenceId: '0' } });
+    const phase = await call(phaseHandler, SUPERADMIN, '/api/phase/create-phase', { method: 'POST', body: { trackTemplateId: source.id, name: 'Only' } });
+    for (const name of ['Zeta', 'Alpha', 'Mu', 'Beta', 'Omega', 'Kappa']) {
+      const step = await call(stepHandler, SUPERADMIN, '/api/step/template/create-step-template', { method: 'POST', body: { phaseId: phase.body.id, name, actions: [{ type: 'Approval', name: 'Approve' }] } });
+      expect(step.status).toBe(201);
+    }
+    const names = async (id: string) => (await track(SUPERADMIN, `track-template/${id}`)).body.phases[0].steps.map((step: { name: string }) => step.name);
+    expect(await names(source.id)).toEqual(['Zeta', 'Alpha', 'Mu', 'Beta', 'Omega', 'Kappa']);
+    const first = await finish((await copyTrack(SUPERADMIN, source.id, HOME, 'Open Order Copy')).body.jobId);
+    expect(await names(first.trackTemplateId)).toEqual(['Zeta', 'Alpha', 'Mu', 'Beta', 'Omega', 'Kappa']);
   });
 
   it('refuses, from every side: a conference out of reach, no conference, a conference track, a missing one, callers who cannot design, bad texts', async () => {
@@ -232,6 +253,19 @@ describe('phase import', () => {
     expect((await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${theirs.id}`, { method: 'POST' })).status).toBe(403);
     expect((await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/no-such-phase/track-template/${mine.id}`, { method: 'POST' })).status).toBe(404);
     expect((await call(phaseHandler, PARTICIPANT, path, { method: 'POST' })).status).toBe(403);
+  });
+
+  it('removes the steps it had written when the phase to import goes before the import completes', async () => {
+    const sourceId = await systemTrackOf('Phase Soon Gone', 1, 3);
+    const { body: mine } = await track(CONFERENCE_ADMIN, 'create-track-template', { method: 'POST', body: { name: 'Phase Orphans', description: 'Gets nothing', conferenceId: HOME } });
+    const res = await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/${sourceId}-p0/track-template/${mine.id}`, { method: 'POST' });
+    await runJobStep(res.body.jobId, jobKinds);
+    expect((await itemsOf(mine.id)).stepTemplate).toHaveLength(3);
+    expect((await track(SUPERADMIN, `delete-track/${sourceId}`, { method: 'POST' })).status).toBe(204);
+    const job = await runJobToEnd(res.body.jobId, jobKinds);
+    expect(job).toMatchObject({ status: 'failed', error: SOURCE_PHASE_GONE_MESSAGE });
+    const left = await itemsOf(mine.id);
+    expect([left.phaseTemplate, left.stepTemplate, left.stepContentTemplate, left.stepActionTemplate].flat()).toEqual([]);
   });
 
   it('keeps the design bound: no import into a track that already has 50 phases', async () => {

@@ -187,3 +187,18 @@ describe('GET /api/admin/track-admin', () => {
     expect(await trackAdmin(MENTOR)).toBe(false);
   });
 });
+
+describe('assigned-tracks (/tracks: Participating and Assignments)', () => {
+  it("answers the caller's own enrolments and assignments only, by track name", async () => {
+    const participant = await call(PARTICIPANT, 'assigned-tracks');
+    expect(participant.status).toBe(200);
+    expect(participant.body.participating).toMatchObject([{ trackInstanceId: DEMO_INSTANCE_IDS.trackInstance, trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate, status: 'Open', roleName: null }]);
+    expect(participant.body.assignments).toEqual([]);
+    const advisor = await call('advisor@example.org', 'assigned-tracks');
+    expect(advisor.body.participating).toEqual([]);
+    expect(advisor.body.assignments).toMatchObject([{ trackInstanceId: DEMO_INSTANCE_IDS.trackInstance, roleName: 'Advisor', participant: { id: participant.body.participating[0].participant.id } }]);
+    // Designing tracks is no enrolment: the conference admin has neither.
+    expect((await call(CONFERENCE_ADMIN, 'assigned-tracks')).body).toEqual({ participating: [], assignments: [] });
+    expect((await invoke(handler, '/api/track/assigned-tracks', {})).status).toBe(401);
+  });
+});

@@ -2,15 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answersSchema } from '@shared/forms/answer-schema';
 import { allCells, formContentSchema, type FormContent } from '@shared/forms/form-definition';
-import { appendCell, dropBeside, dropSide, moveCell, moveIntoSection, moveOutOfSection, removeCell, resizeCell, type Direction } from '../../../web/src/features/forms/builder/layout-ops';
+import { dropBeside, dropSide, moveCell, moveIntoSection, moveOutOfSection, removeCell, resizeCell } from '../../../web/src/features/forms/builder/layout-ops';
 import { PALETTE } from '../../../web/src/features/forms/builder/palette';
+import { addFromPalette, builderContent } from './builder-steps';
 
-const items = PALETTE.flatMap((group) => group.items);
 const empty: FormContent = { layout: [], fields: [] };
-const add = (content: FormContent, label: string) => {
-  const { cell, fields } = items.find((item) => item.label === label)!.create();
-  return appendCell(content, cell, fields);
-};
+const add = addFromPalette;
 const cellOf = (content: FormContent, name: string) => allCells(content.layout).find((cell) => content.fields.find((field) => field.id === cell.fieldId)?.name === name)!;
 const rowNames = (content: FormContent) =>
   content.layout.map((row) => (row.fieldId ? [content.fields.find((f) => f.id === row.fieldId)!.name] : (row.children ?? []).map((cell) => content.fields.find((f) => f.id === cell.fieldId)!.name)));
@@ -75,28 +72,8 @@ describe('builder layout edits', () => {
   });
 
   it('any layout the builder can produce is a valid version that round-trips through JSON and validates answers', () => {
-    const step = fc.oneof(
-      fc.record({ kind: fc.constant('add' as const), label: fc.constantFrom(...items.map((item) => item.label)) }),
-      fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), direction: fc.constantFrom<Direction>('up', 'down', 'left', 'right') }),
-      fc.record({ kind: fc.constant('drop' as const), pick: fc.nat(), target: fc.nat(), side: fc.constantFrom('before', 'after', 'left', 'right') as fc.Arbitrary<'before' | 'after' | 'left' | 'right'> }),
-      fc.record({ kind: fc.constant('resize' as const), pick: fc.nat(), wider: fc.boolean() }),
-      fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
-      fc.record({ kind: fc.constant('section' as const), pick: fc.nat(), into: fc.boolean() }),
-    );
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
-        let content = empty;
-        for (const s of steps) {
-          const cells = allCells(content.layout).filter((cell) => cell.fieldId);
-          const at = (n: number) => cells[n % Math.max(cells.length, 1)];
-          if (s.kind === 'add') content = add(content, s.label);
-          else if (!cells.length) continue;
-          else if (s.kind === 'move') content = moveCell(content, at(s.pick).id, s.direction) ?? content;
-          else if (s.kind === 'drop') content = dropBeside(content, at(s.pick).id, at(s.target).id, s.side) ?? content;
-          else if (s.kind === 'resize') content = resizeCell(content, at(s.pick).id, s.wider);
-          else if (s.kind === 'section') content = (s.into ? moveIntoSection : moveOutOfSection)(content, at(s.pick).id) ?? content;
-          else content = removeCell(content, at(s.pick).id);
-        }
+      fc.property(builderContent(), (content) => {
         const saved = formContentSchema.parse(JSON.parse(JSON.stringify(content)));
         expect(saved).toEqual(content);
         expect(() => answersSchema(saved).safeParse({})).not.toThrow();

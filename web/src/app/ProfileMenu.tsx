@@ -8,7 +8,7 @@ function initials(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
 }
 
-/** Avatar button with My Profile and Sign Out. Sign Out ends the server session, then the provider's. */
+/** Avatar button with My Profile, Upload Avatar (the profile's edit-avatar dialog) and Sign Out. Sign Out ends the server session, then the provider's. */
 export function ProfileMenu() {
   const user = useCurrentUser();
   const [signingOut, setSigningOut] = useState(false);
@@ -36,6 +36,9 @@ export function ProfileMenu() {
         <Menu className="app-menu" aria-label="Account">
           <MenuItem className="app-menu-item" id="profile" href={`/users/${user.id}`}>
             My Profile
+          </MenuItem>
+          <MenuItem className="app-menu-item" id="avatar" href={`/users/${user.id}/edit-avatar`}>
+            Upload Avatar
           </MenuItem>
           <MenuItem className="app-menu-item" id="sign-out" onAction={signOut}>
             {signingOut ? 'Signing out...' : 'Sign Out'}

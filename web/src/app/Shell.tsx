@@ -5,6 +5,7 @@ import { LoadingState } from '../components/ui/LoadingState';
 import { ToastProvider } from '../components/ui/Toast';
 import { useAbility } from '../lib/ability';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { FeedbackLink } from './FeedbackLink';
 import { ProfileMenu } from './ProfileMenu';
 
 // Loaded after the first screen: the dialog (and the modal machinery) is not needed to paint it.
@@ -17,7 +18,7 @@ interface NavItem {
   visible: boolean;
 }
 
-/** The app shell of SPEC.md section 2: navigation by ability rule, bell, profile menu, announcements. */
+/** The app shell of SPEC.md sections 1 and 2: navigation by ability rule, feedback link, bell, profile menu, announcements. */
 export function Shell() {
   const ability = useAbility();
   const navigate = useNavigate();
@@ -56,6 +57,7 @@ export function Shell() {
           </ul>
         </nav>
         <div className="app-header-actions">
+          <FeedbackLink />
           <NotificationBell />
           <ProfileMenu />
         </div>

@@ -11,6 +11,7 @@ const StepPage = lazy(() => import('../features/steps/StepPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const ProfilePage = lazy(() => import('../features/users/ProfilePage'));
+const EmailVerificationPage = lazy(() => import('../features/users/EmailVerificationPage'));
 const FormsPage = lazy(() => import('../features/forms/FormsPage'));
 const FormInstancePage = lazy(() => import('../features/forms/FormInstancePage'));
 const AuthenticatorPage = lazy(() => import('../features/security/AuthenticatorPage'));
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
           { path: 'step/:id', element: <StepPage /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: 'users', element: <UsersPage /> },
+          { path: 'users/email-verification', element: <EmailVerificationPage /> },
           { path: 'users/:id/*', element: <ProfilePage /> },
           { path: 'forms/*', element: <FormsPage /> },
           { path: 'form-instance/:id', element: <FormInstancePage /> },

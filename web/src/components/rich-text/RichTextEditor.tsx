@@ -1,7 +1,8 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { RICH_TEXT_SCHEMES } from '@shared/rich-text/allow-list';
+import { LinkBar } from './LinkBar';
 import './RichTextEditor.css';
 
 export interface RichTextEditorProps {
@@ -20,7 +21,9 @@ interface Tool {
   label: string;
   /** Shown in the button; the label is its accessible name. */
   glyph: string;
+  /** What a press does; the Link tool opens the link bar instead (`opensLinkBar`). */
   run: (editor: Editor) => void;
+  opensLinkBar?: boolean;
   isActive?: (editor: Editor) => boolean;
   isEnabled?: (editor: Editor) => boolean;
 }
@@ -33,6 +36,7 @@ const TOOLS: Tool[] = [
   { label: 'Bulleted list', glyph: '•', run: (e) => e.chain().focus().toggleBulletList().run(), isActive: (e) => e.isActive('bulletList') },
   { label: 'Numbered list', glyph: '1.', run: (e) => e.chain().focus().toggleOrderedList().run(), isActive: (e) => e.isActive('orderedList') },
   { label: 'Quote', glyph: '“', run: (e) => e.chain().focus().toggleBlockquote().run(), isActive: (e) => e.isActive('blockquote') },
+  { label: 'Link', glyph: '🔗', run: () => undefined, opensLinkBar: true, isActive: (e) => e.isActive('link') },
   { label: 'Undo', glyph: '↶', run: (e) => e.chain().focus().undo().run(), isEnabled: (e) => e.can().undo() },
   { label: 'Redo', glyph: '↷', run: (e) => e.chain().focus().redo().run(), isEnabled: (e) => e.can().redo() },
 ];
@@ -45,6 +49,7 @@ const TOOLS: Tool[] = [
  */
 export function RichTextEditor({ label, value, onChange, height, description, errorMessage, isDisabled = false }: RichTextEditorProps) {
   const id = useId();
+  const [linkBarOpen, setLinkBarOpen] = useState(false);
   const labelId = `${id}-label`;
   const describedBy = [description ? `${id}-description` : '', errorMessage ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const editor = useEditor({
@@ -72,7 +77,8 @@ export function RichTextEditor({ label, value, onChange, height, description, er
       <span id={labelId} className="ui-field-label">
         {label}
       </span>
-      {!isDisabled && editor && <Toolbar editor={editor} label={label} states={states ?? []} />}
+      {!isDisabled && editor && <Toolbar editor={editor} label={label} states={states ?? []} onOpenLinkBar={() => setLinkBarOpen(true)} />}
+      {!isDisabled && editor && linkBarOpen && <LinkBar editor={editor} label={label} onClose={() => setLinkBarOpen(false)} />}
       <div className="ui-rich-text-frame" style={{ height }} data-invalid={errorMessage ? true : undefined}>
         <EditorContent editor={editor} />
       </div>
@@ -90,7 +96,14 @@ export function RichTextEditor({ label, value, onChange, height, description, er
   );
 }
 
-function Toolbar({ editor, label, states }: { editor: Editor; label: string; states: Array<{ active: boolean; enabled: boolean }> }) {
+interface ToolbarProps {
+  editor: Editor;
+  label: string;
+  states: Array<{ active: boolean; enabled: boolean }>;
+  onOpenLinkBar: () => void;
+}
+
+function Toolbar({ editor, label, states, onOpenLinkBar }: ToolbarProps) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const current = useRef(0);
 
@@ -123,7 +136,9 @@ function Toolbar({ editor, label, states }: { editor: Editor; label: string; sta
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             current.current = index;
-            if (states[index]?.enabled !== false) tool.run(editor);
+            if (states[index]?.enabled === false) return;
+            if (tool.opensLinkBar) onOpenLinkBar();
+            else tool.run(editor);
           }}
         >
           <span aria-hidden="true">{tool.glyph}</span>

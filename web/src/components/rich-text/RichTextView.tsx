@@ -1,11 +1,11 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '@shared/rich-text/allow-list';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS, RICH_TEXT_URI_PATTERN } from '@shared/rich-text/allow-list';
 
 const CONFIG = {
   ALLOWED_TAGS: [...RICH_TEXT_TAGS],
   ALLOWED_ATTR: [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())],
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  ALLOWED_URI_REGEXP: RICH_TEXT_URI_PATTERN,
 };
 
 /** Rich text as the browser shows it: through DOMPurify with the server's allow-list, whatever is stored. */

@@ -33,6 +33,7 @@ export { Menu, MenuButton, type MenuButtonProps, type MenuItemSpec, type MenuPro
 export { Popover, DropdownPopover, type DropdownPopoverProps, type PopoverProps } from './Popover';
 
 export { Modal, MODAL_CLOSE_MS, type ModalProps } from './Modal';
+export { ModalWithFooterSlot, ModalFooter, type ModalWithFooterSlotProps } from './ModalWithFooterSlot';
 export { cancelAndSubmit, type CancelAndSubmitOptions } from './cancelAndSubmit';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CollapsibleSection, SECTION_EXPAND_MS, SECTION_COLLAPSE_MS, type CollapsibleSectionProps } from './CollapsibleSection';

@@ -1,10 +1,12 @@
 import { Navigate, useNavigate } from 'react-router';
-import { EmptyState, MenuButton } from '../../components/ui';
+import { Alert, LoadingState, MenuButton } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
 import { useFollowJob } from '../../lib/jobs/use-follow-job';
+import { AssignedTracksSection } from './AssignedTracksSection';
 import { CreateTrackDialog } from './CreateTrackDialog';
+import { useAssignedTracks } from './track-api';
 import { TrackCopyDialog } from './TrackCopyDialog';
 import { TrackTemplatesSection } from './TrackTemplatesSection';
 
@@ -24,9 +26,11 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   const me = useCurrentUser();
   const followJob = useFollowJob();
   const designs = ability.can('update', 'TrackTemplate');
-  // Enrolments and assignments arrive with participation; until then nobody has either.
-  const participates = false;
-  if (!designs && !participates) return <Navigate to={`/users/${me.id}`} replace />;
+  const assigned = useAssignedTracks();
+  if (!assigned.data && !assigned.error) return <LoadingState message="Loading tracks..." />;
+  const participating = assigned.data?.participating ?? [];
+  const assignments = assigned.data?.assignments ?? [];
+  if (!designs && !participating.length && !assignments.length) return <Navigate to={`/users/${me.id}`} replace />;
   const closeCopy = (runningJobId?: string) => {
     // Closed while copying: the job goes on, its progress moves to the toast region.
     if (runningJobId) followJob(runningJobId);
@@ -47,14 +51,9 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   return (
     <Page title="Tracks" actions={trackMenu}>
       {designs && <TrackTemplatesSection />}
-      <section className="tracks-section" aria-labelledby="tracks-participating">
-        <h2 id="tracks-participating">Participating</h2>
-        <EmptyState title="No tracks yet" message="Tracks you are enrolled in will be listed here." />
-      </section>
-      <section className="tracks-section" aria-labelledby="tracks-assignments">
-        <h2 id="tracks-assignments">Assignments</h2>
-        <EmptyState title="No assignments yet" message="Tracks of the participants assigned to you will be listed here." />
-      </section>
+      {assigned.error && <Alert tone="danger">{(assigned.error as Error).message}</Alert>}
+      <AssignedTracksSection kind="participating" tracks={participating} />
+      <AssignedTracksSection kind="assignments" tracks={assignments} />
       {dialog === 'create' && <CreateTrackDialog onClose={() => navigate('/tracks')} onCreated={(track) => navigate(`/tracks/${track.id}`)} />}
       {(dialog === 'copy' || dialog === 'import') && <TrackCopyDialog key={dialog} mode={dialog} onClose={closeCopy} onCopied={(id) => navigate(`/tracks/${id}`)} />}
     </Page>

@@ -35,6 +35,11 @@ export const copyTrack = (form: TrackCopyForm) =>
 export const importTrack = (form: TrackCopyForm) =>
   call(routes.track.importTemplate, { params: { trackTemplateId: form.sourceTrackTemplateId, conferenceId: form.conferenceId }, body: { name: form.name, description: form.description } });
 
+/** The caller's own enrolments and assignments (/tracks' Participating and Assignments). */
+export function useAssignedTracks() {
+  return useApi(routes.track.assignedTracks, {}, { revalidateOnMount: true });
+}
+
 export function useTrackOutline(trackTemplateId: string) {
   return useApi(routes.track.trackTemplate, { params: { trackTemplateId } }, { revalidateOnMount: true });
 }
@@ -61,6 +66,13 @@ export async function phaseOptions(trackTemplateId: string, text: string): Promi
   const wanted = text.trim().toLowerCase();
   const phases = await call(routes.phase.byTrack, { params: { id: trackTemplateId } });
   return phases.map((phase) => ({ id: phase.id, label: `${phase.order}. ${phase.name}` })).filter((option) => option.label.toLowerCase().includes(wanted));
+}
+
+/** A phase's steps as picker options, in dependency order, matching the typed text. */
+export async function stepOptions(phaseId: string, text: string): Promise<SelectOption[]> {
+  const wanted = text.trim().toLowerCase();
+  const steps = await call(routes.step.importableSteps, { params: { id: phaseId } });
+  return steps.map((step) => ({ id: step.id, label: step.name })).filter((option) => option.label.toLowerCase().includes(wanted));
 }
 
 /** Phase import: a job copies the phase with its steps to the end of the track. */

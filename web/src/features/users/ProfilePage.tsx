@@ -10,21 +10,36 @@ import { SignOutEverywhere } from './SignOutEverywhere';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { AccountStatusCard } from './profile/AccountStatusCard';
 import { DetailsCard } from './profile/DetailsCard';
+import { ProfileAvatar } from './profile/ProfileAvatar';
 import { LocationsCard } from './profile/LocationsCard';
 import { MembershipsCard } from './profile/MembershipsCard';
 import { RolesCard } from './profile/RolesCard';
+import { MergeUserButton } from './merge/MergeUserButton';
+import { ProfileTabs } from './tabs/ProfileTabs';
+import { AliasesCard } from './profile/AliasesCard';
+import { TagsCard } from './profile/TagsCard';
+import { CommentsCard } from './profile/CommentsCard';
+import { MentorsCard } from './profile/MentorsCard';
 import './list/users.css';
 import './profile/profile.css';
 
 /** The cards every profile shows, one's own or someone else's, each as far as the viewer may see it. */
-function ProfileCards({ user, onChanged }: { user: UserView; onChanged: () => Promise<unknown> }) {
+function ProfileCards({ user, mine, onChanged }: { user: UserView; mine: boolean; onChanged: () => Promise<unknown> }) {
   const ability = useAbility();
+  // Tags and aliases: update and create on User (SPEC.md section 6); the server checks where the user is.
+  const mayLabel = ability.can('update', 'User') && ability.can('create', 'User');
   return (
     <div className="profile-cards">
+      <ProfileAvatar user={user} />
       <DetailsCard userId={user.id} onSaved={() => void onChanged()} />
       <RolesCard user={user} onChanged={onChanged} />
       <LocationsCard userId={user.id} />
       {ability.can('read', 'ChurchMembership') && <MembershipsCard userId={user.id} />}
+      {ability.can('read', 'MentorAssignment') && <MentorsCard user={user} />}
+      <AliasesCard userId={user.id} mayChange={mayLabel} />
+      <TagsCard userId={user.id} mayChange={mayLabel} />
+      {/* Comments are about someone, never shown to them (SPEC.md section 5). */}
+      {!mine && ability.can('read', 'Comment') && <CommentsCard userId={user.id} mayAdd={ability.can('create', 'Comment')} />}
     </div>
   );
 }
@@ -35,16 +50,20 @@ function Profile({ id, mine }: { id: string; mine: boolean }) {
   if (profile.error) return <Alert tone="danger">{(profile.error as Error).message}</Alert>;
   if (!profile.data) return <LoadingState message="Loading profile..." />;
   return (
-    <>
-      {!mine && <AccountStatusCard user={profile.data} onChanged={() => profile.mutate()} />}
-      <ProfileCards user={profile.data} onChanged={() => profile.mutate()} />
+    <ProfileTabs userId={id}>
+      {!mine && (
+        <AccountStatusCard user={profile.data} onChanged={() => profile.mutate()}>
+          <MergeUserButton user={profile.data} onMerged={() => void profile.mutate()} />
+        </AccountStatusCard>
+      )}
+      <ProfileCards user={profile.data} mine={mine} onChanged={() => profile.mutate()} />
       {mine && (
         <>
           <AuthenticatorSection />
           <SignOutEverywhere />
         </>
       )}
-    </>
+    </ProfileTabs>
   );
 }
 

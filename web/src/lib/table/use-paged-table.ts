@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Contract, QueryInput, ResponseOf } from '@shared/api/contract';
+import type { Contract, ParamsInput, QueryInput, ResponseOf } from '@shared/api/contract';
 import { useServerTableState, type DataTableProps, type ServerTableState } from '../../components/ui';
 import type { RouteRef } from '../api/routes';
 import { useApi } from '../api/use-api';
@@ -24,10 +24,11 @@ export interface PagedTable<C extends Contract> {
  * A server-paged table (ARCHITECTURE.md section 10): its state (page 0, 10 rows, no sort),
  * the page read through SWR with the query `toQuery` builds from that state, the previous
  * page kept on screen while the next loads, and 'No results' or the error when it is empty.
+ * `params` fills the route's path (a user's tab: `{ id }`).
  */
-export function usePagedTable<C extends Contract>(contract: RouteRef<C>, toQuery: (state: ServerTableState) => QueryInput<C>): PagedTable<C> {
+export function usePagedTable<C extends Contract>(contract: RouteRef<C>, toQuery: (state: ServerTableState) => QueryInput<C>, params?: ParamsInput<C>): PagedTable<C> {
   const [state, setState] = useServerTableState();
-  const page = useApi(contract, { query: toQuery(state) } as never, { keepPreviousData: true });
+  const page = useApi(contract, { ...(params ? { params } : {}), query: toQuery(state) } as never, { keepPreviousData: true });
   const data = page.data as { data: RowOf<C>[]; count: number } | undefined;
   const toFirstPage = useCallback(() => setState((current) => ({ ...current, pageIndex: 0 })), [setState]);
   return {

@@ -33,6 +33,8 @@ export interface DataTableProps<TData> {
   onRowSelectionChange?: (selection: RowSelectionState) => void;
   /** Names a row for its checkbox ('Select {label}'). */
   getRowLabel?: (row: TData) => string;
+  /** Rows whose checkbox may be ticked (all when absent): comments only their author removes. */
+  canSelectRow?: (row: TData) => boolean;
   /** Shown when the page is empty; defaults to 'No results' (SPEC.md section 8). */
   emptyState?: ReactNode;
   /** Hide the quick search for tables that have none. */
@@ -92,6 +94,7 @@ export function DataTable<TData>({
   rowSelection,
   onRowSelectionChange,
   getRowLabel,
+  canSelectRow,
   emptyState = 'No results',
   showSearch = true,
   toolbar,
@@ -136,7 +139,7 @@ export function DataTable<TData>({
     manualFiltering: true,
     enableMultiSort: false,
     rowCount: count,
-    enableRowSelection: selectable,
+    enableRowSelection: selectable && canSelectRow ? (row) => canSelectRow(row.original) : selectable,
     state: {
       pagination: { pageIndex: state.pageIndex, pageSize: state.pageSize },
       sorting: state.sorting,

@@ -9,7 +9,7 @@ export interface RoleSelectProps {
   isDisabled?: boolean;
 }
 
-/** One role chosen from the system roles ('Completed by', an action's role). */
+/** One role, system or custom ('Completed by', an action's role). */
 export function RoleSelect({ label, roles, value, onChange, errorMessage, isDisabled }: RoleSelectProps) {
   const selected = roles.find((role) => role.id === value) ?? null;
   const matching = async (text: string) => roles.filter((role) => role.label.toLowerCase().includes(text.trim().toLowerCase()));

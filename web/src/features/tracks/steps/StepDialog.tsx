@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { EDITOR_HEIGHTS } from '@shared/rich-text/allow-list';
+import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor';
 import type { StepDetail } from '@shared/schemas/step';
 import type { StepHeaderView } from '@shared/schemas/track';
-import { Alert, Button, Modal, type SelectOption } from '../../../components/ui';
+import { Alert, Button, cancelAndSubmit, ModalFooter, type SelectOption } from '../../../components/ui';
 import { FormCheckbox } from '../../../lib/forms/FormCheckbox';
-import { FormTextArea } from '../../../lib/forms/FormTextArea';
 import { describeSaveFailure } from '../../../lib/forms/save-errors';
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -25,16 +26,15 @@ export interface StepDialogProps {
   step?: StepDetail;
   roles: SelectOption[];
   formNames: Map<string, string>;
-  onClose: () => void;
   onSaved: (step: { id: string; name: string }) => void;
 }
 
 /**
  * Create step / Edit Step (SPEC.md sections 2 to 5): name, required, inactive, description,
  * contents and actions (at least one), prerequisites. Checked by the server's own schema. An
- * imported step is locked except its prerequisites.
+ * imported step is locked except its prerequisites. The body of the phase's step dialog (StepRoutes).
  */
-export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onClose, onSaved }: StepDialogProps) {
+export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSaved }: StepDialogProps) {
   const formId = useId();
   const isLocked = Boolean(step?.originStepTemplateId);
   const initialPrerequisites = step?.prerequisites ?? [];
@@ -71,23 +71,9 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onClos
   const partsIncomplete = form.formState.isSubmitted && (Array.isArray(errors.contents) || Array.isArray(errors.actions));
 
   return (
-    <Modal
-      isOpen
-      size="large"
-      onClose={onClose}
-      title={step ? 'Edit Step' : 'Create Step'}
-      footer={(close) => (
-        <>
-          <Button variant="secondary" onPress={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={isPending}>
-            Save
-          </Button>
-        </>
-      )}
-    >
-      <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate aria-label={step ? 'Edit step' : 'Create step'}>
+    <>
+      {/* A locked step's fields are all disabled: the form itself takes focus, so the scrolling body stays reachable by keyboard. */}
+      <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate aria-label={step ? 'Edit step' : 'Create step'} tabIndex={isLocked ? 0 : undefined}>
         {banner && <Alert tone="danger">{banner}</Alert>}
         {partsIncomplete && <Alert tone="danger">{CONTENTS_INCOMPLETE}</Alert>}
         {isLocked && <Alert tone="info">This step was imported from another track: only its prerequisites can be changed.</Alert>}
@@ -100,7 +86,13 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onClos
             Inactive
           </FormCheckbox>
         </div>
-        <FormTextArea control={form.control} name="description" label="Description" isDisabled={isLocked} />
+        <Controller
+          control={form.control}
+          name="description"
+          render={({ field, fieldState }) => (
+            <LazyRichTextEditor label="Description" value={field.value ?? ''} onChange={field.onChange} height={EDITOR_HEIGHTS.stepDescription} errorMessage={fieldState.error?.message} isDisabled={isLocked} />
+          )}
+        />
 
         <section className="steps-parts" aria-labelledby={`${formId}-contents`}>
           <h3 id={`${formId}-contents`}>Contents</h3>
@@ -133,6 +125,7 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onClos
 
         <PrerequisitesPicker steps={phaseSteps} stepId={step?.id} value={prerequisites} onChange={setPrerequisites} errorMessage={prerequisitesError} />
       </form>
-    </Modal>
+      <ModalFooter>{cancelAndSubmit({ formId, isPending })}</ModalFooter>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
-import { Alert, LoadingState, Modal } from '../../../components/ui';
+import { Alert, LoadingState, ModalWithFooterSlot } from '../../../components/ui';
 import { AddOrImportStepButtons } from '../AddOrImportStepButtons';
+import { ImportStepForm } from './ImportStepForm';
 import { useFormNames, useRoleOptions, useStep } from './step-api';
 import { StepDialog } from './StepDialog';
 
@@ -14,60 +15,51 @@ export interface StepRoutesProps {
   onSaved: (message: string) => void;
 }
 
-/**
- * The step routes under a phase (SPEC.md section 2): step/add-step (the chooser), step/new,
- * step/{stepId}; each its own address, so back and a shared link work.
- */
-export function StepRoutes({ track, onClose, onSaved }: StepRoutesProps) {
-  const { phaseId } = useParams();
-  const phase = track.phases.find((p) => p.id === phaseId);
-  if (!phase) return null;
-  return (
-    <Routes>
-      <Route path="add-step" element={<AddStepChooser phase={phase} onClose={onClose} />} />
-      <Route path="new" element={<StepEditorRoute phase={phase} onClose={onClose} onSaved={onSaved} />} />
-      <Route path=":stepId" element={<StepEditorRoute phase={phase} onClose={onClose} onSaved={onSaved} />} />
-    </Routes>
-  );
+/** The dialog's title and size for the route under step/. */
+function viewOf(rest: string, phase: Phase) {
+  if (rest === 'add-step') return { title: `Add a step to ${phase.name}`, size: 'small' } as const;
+  if (rest === 'new') return { title: 'Create Step', size: 'large' } as const;
+  if (rest === 'import') return { title: 'Import Existing Step', size: 'medium' } as const;
+  return { title: 'Edit Step', size: 'large' } as const;
 }
 
-/** The 'Add new step' / 'Import existing step' chooser. */
-function AddStepChooser({ phase, onClose }: { phase: Phase; onClose: () => void }) {
+/**
+ * The step routes under a phase (SPEC.md section 2): step/add-step (the chooser), step/new,
+ * step/import, step/{stepId}; each its own address, so back and a shared link work. They are one
+ * dialog whose body follows the route: choosing 'Add new step' changes the body in place.
+ */
+export function StepRoutes({ track, onClose, onSaved }: StepRoutesProps) {
+  const { phaseId, '*': rest = '' } = useParams();
   const navigate = useNavigate();
+  const phase = track.phases.find((p) => p.id === phaseId);
+  if (!phase) return null;
+  const view = viewOf(rest, phase);
   return (
-    <Modal isOpen onClose={onClose} title={`Add a step to ${phase.name}`} size="small">
-      <AddOrImportStepButtons onAdd={() => navigate('../new', { relative: 'path' })} onImport={() => navigate('../import', { relative: 'path' })} />
-    </Modal>
+    <ModalWithFooterSlot onClose={onClose} title={view.title} size={view.size}>
+      <Routes>
+        <Route path="add-step" element={<AddOrImportStepButtons onAdd={() => navigate('../new', { relative: 'path' })} onImport={() => navigate('../import', { relative: 'path' })} />} />
+        <Route path="new" element={<StepEditorRoute phase={phase} onSaved={onSaved} />} />
+        <Route path="import" element={<ImportStepForm phaseId={phase.id} onImported={(step) => onSaved(`Step ${step.name} was imported.`)} />} />
+        <Route path=":stepId" element={<StepEditorRoute phase={phase} onSaved={onSaved} />} />
+      </Routes>
+    </ModalWithFooterSlot>
   );
 }
 
 interface StepEditorRouteProps {
   phase: Phase;
-  onClose: () => void;
   onSaved: (message: string) => void;
 }
 
 /** Create step (no step id) or Edit Step: waits for the roles, and for an edit the step and its forms' names. */
-function StepEditorRoute({ phase, onClose, onSaved }: StepEditorRouteProps) {
+function StepEditorRoute({ phase, onSaved }: StepEditorRouteProps) {
   const { stepId } = useParams();
   const roles = useRoleOptions();
   const step = useStep(stepId);
   const loaded = stepId ? step.data : undefined;
   const formNames = useFormNames(stepId ? loaded : undefined) ?? (stepId ? undefined : new Map<string, string>());
-  if (stepId && step.error) {
-    return (
-      <Modal isOpen onClose={onClose} title="Edit Step">
-        <Alert tone="danger">{(step.error as Error).message}</Alert>
-      </Modal>
-    );
-  }
-  if (!roles || !formNames || (stepId && !loaded)) {
-    return (
-      <Modal isOpen onClose={onClose} title={stepId ? 'Edit Step' : 'Create Step'}>
-        <LoadingState message="Loading step..." />
-      </Modal>
-    );
-  }
+  if (stepId && step.error) return <Alert tone="danger">{(step.error as Error).message}</Alert>;
+  if (!roles || !formNames || (stepId && !loaded)) return <LoadingState message="Loading step..." />;
   return (
     <StepDialog
       key={loaded?.version ?? 'new'}
@@ -76,7 +68,6 @@ function StepEditorRoute({ phase, onClose, onSaved }: StepEditorRouteProps) {
       step={loaded}
       roles={roles}
       formNames={formNames}
-      onClose={onClose}
       onSaved={(saved) => onSaved(loaded ? `Step ${saved.name} was saved.` : `Step ${saved.name} was added.`)}
     />
   );

@@ -1,10 +1,15 @@
 import type { StepDetail, StepInput, StepUpdate } from '@shared/schemas/step';
+import type { StepImportInput } from '@shared/schemas/step-import';
 import type { SelectOption } from '../../../components/ui';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
+import useSWR from 'swr';
+import { PAGE_SIZES } from '@shared/api/limits';
 import { useApi } from '../../../lib/api/use-api';
 
 export const createStep = (body: StepInput) => call(routes.step.createStepTemplate, { body });
+
+export const importStep = (body: StepImportInput) => call(routes.step.createFromImport, { body });
 
 export const updateStep = (body: StepUpdate) => call(routes.step.updateStepTemplate, { body });
 
@@ -16,9 +21,23 @@ export function useStep(stepTemplateId: string | undefined) {
   return useApi(routes.step.stepTemplate, stepTemplateId ? { params: { stepTemplateId } } : null, { revalidateOnMount: true });
 }
 
-/** The system roles (every signed-in user reads them): who completes a content, signs or approves. */
+const ROLE_PAGE = Math.max(...PAGE_SIZES);
+/** Roles are few (the server keeps at most 500): the pickers read them all, a page at a time. */
+const ROLE_PAGES_MAX = 10;
+
+async function everyRole() {
+  const roles = [];
+  for (let page = 0; page < ROLE_PAGES_MAX; page++) {
+    const batch = await call(routes.role.list, { query: { limit: ROLE_PAGE, offset: page * ROLE_PAGE } });
+    roles.push(...batch);
+    if (batch.length < ROLE_PAGE) break;
+  }
+  return roles;
+}
+
+/** Every role, system and custom (every signed-in user reads them): who completes a content, signs or approves. */
 export function useRoleOptions(): SelectOption[] | undefined {
-  const roles = useApi(routes.role.system);
+  const roles = useSWR(['step-role-options'], everyRole);
   return roles.data?.map((role) => ({ id: role.id, label: role.label }));
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
 import type { UserView } from '@shared/schemas/user';
 import { Alert, Badge, Button, ConfirmDialog, Link } from '../../../components/ui';
@@ -19,7 +20,7 @@ const QUESTIONS: Record<Change, { title: string; message: (name: string) => stri
  * The profile's account status card (SPEC.md section 2): registered or not (signed in once),
  * active or inactive, and for those who may: deactivate (never oneself), reactivate, reinvite.
  */
-export function AccountStatusCard({ user, onChanged }: { user: UserView; onChanged: () => Promise<unknown> }) {
+export function AccountStatusCard({ user, onChanged, children }: { user: UserView; onChanged: () => Promise<unknown>; children?: ReactNode }) {
   const me = useCurrentUser();
   const ability = useAbility();
   const save = useSave(onChanged);
@@ -69,6 +70,8 @@ export function AccountStatusCard({ user, onChanged }: { user: UserView; onChang
           {user.id === me.id && <p className="admin-muted">{CANNOT_DEACTIVATE_SELF}</p>}
         </div>
       )}
+      {/* More account actions (Merge User). */}
+      {children}
       <ConfirmDialog
         isOpen={ask.isOpen}
         title={question?.title ?? ''}

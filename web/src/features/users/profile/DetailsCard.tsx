@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { Controller, type Control } from 'react-hook-form';
 import { US_STATE_CODES } from '@shared/forms/us-states';
 import {
@@ -18,10 +19,12 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
+import { PhoneVerification } from './PhoneVerification';
+import { VerificationEmailSent } from './VerificationEmailSent';
 
 type FormValues = ProfileDetailsInput;
 
-const TEXTS = ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'secondEmail', 'phoneNumber', 'secondPhoneNumber', 'gcfaId', 'umcaresId'] as const;
+const TEXTS = ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'email', 'secondEmail', 'phoneNumber', 'secondPhoneNumber', 'gcfaId', 'umcaresId'] as const;
 const CHOICES = ['title', 'suffix', 'gender', 'ethnicBackground', 'primaryLanguage'] as const;
 const ADDRESS = ['street', 'unit', 'city', 'state', 'zipCode'] as const;
 
@@ -55,20 +58,26 @@ function ChoiceField({ control, name, label, options }: { control: Control<any, 
   );
 }
 
-function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; onSaved: () => Promise<unknown>; onCancel: () => void }) {
+function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; onSaved: (emailChanged: boolean) => Promise<unknown>; onCancel: () => void }) {
   const { form, onSubmit, banner, isPending } = useSchemaForm({
     schema: profileDetailsInputSchema,
     defaultValues: formValuesOf(details) as never,
     save: async (values) => {
-      await call(routes.user.updateById, { params: { id: details.id }, body: { ...values, version: details.version } });
-      await onSaved();
+      // The email goes only when it changed: a new one is claimed and confirmed by a link.
+      const { email, ...rest } = values;
+      const emailChanged = email !== undefined && email.trim().toLowerCase() !== details.email;
+      await call(routes.user.updateById, { params: { id: details.id }, body: { ...rest, ...(emailChanged ? { email } : {}), version: details.version } });
+      await onSaved(emailChanged);
     },
     isShownField: (path) => SHOWN.has(path),
   });
   // One control for the plain choice fields (the schema's enum unions are wider than a select's string).
   const choices = form.control as unknown as Control<any, any, any>;
   const smsAllowed = details.smsOptIn || details.isPhoneNumberVerified;
+  // SPEC.md section 4: any edit sets the changed flag; an email other than the loaded one also the
+  // email-changed flag; restoring it (and everything else) clears both.
   const changed = form.formState.isDirty;
+  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== details.email;
   return (
     <form className="profile-details-form" onSubmit={onSubmit} noValidate aria-label="Edit details">
       <div className="profile-grid">
@@ -81,6 +90,14 @@ function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; 
         <FormTextField control={form.control} name="dateOfBirth" label={LABELS.dateOfBirth} placeholder="YYYY-MM-DD" />
         <ChoiceField control={choices} name="ethnicBackground" label={LABELS.ethnicBackground} options={USER_ETHNICITIES} />
         <ChoiceField control={choices} name="primaryLanguage" label={LABELS.primaryLanguage} options={USER_LANGUAGES} />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={LABELS.email}
+          type="email"
+          isRequired
+          description={emailChanged ? 'Changed: a confirmation link goes to the new address when you save.' : undefined}
+        />
         <FormTextField control={form.control} name="secondEmail" label={LABELS.secondEmail} type="email" />
         <FormTextField control={form.control} name="phoneNumber" label={LABELS.phoneNumber} type="tel" />
         <FormTextField control={form.control} name="secondPhoneNumber" label={LABELS.secondPhoneNumber} type="tel" />
@@ -134,7 +151,7 @@ function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; 
   );
 }
 
-function DetailsView({ details }: { details: ProfileDetails }) {
+function DetailsView({ details, onChanged }: { details: ProfileDetails; onChanged: () => Promise<unknown> }) {
   const rows: Array<[string, string | undefined]> = [
     ...(['title', 'firstName', 'middleName', 'lastName', 'suffix', 'gender', 'dateOfBirth', 'ethnicBackground', 'primaryLanguage', 'email', 'secondEmail', 'phoneNumber', 'secondPhoneNumber', 'gcfaId', 'umcaresId'] as const).map(
       (field): [string, string | undefined] => [LABELS[field], details[field]],
@@ -152,8 +169,14 @@ function DetailsView({ details }: { details: ProfileDetails }) {
           </div>
         ))}
       </dl>
+      {details.pendingEmail && (
+        <Alert tone="info">
+          Waiting for confirmation: the new address {details.pendingEmail} becomes the email once the link sent to it is followed.
+        </Alert>
+      )}
       <p className="profile-badges">
-        {details.isPhoneNumberVerified && <Badge tone="success">Has Verified Number</Badge>} <Badge tone="neutral">{details.smsOptIn ? 'SMS opt-in' : 'No SMS'}</Badge>{' '}
+        <PhoneVerification details={details} onChanged={onChanged} /> {details.emailSuppressed && <Badge tone="warning">Email suppressed (bounce or complaint)</Badge>}{' '}
+        <Badge tone="neutral">{details.smsOptIn ? 'SMS opt-in' : 'No SMS'}</Badge>{' '}
         <Badge tone="neutral">{details.emailNotificationsOptIn ? 'Email notifications' : 'No email notifications'}</Badge>
       </p>
     </>
@@ -168,6 +191,8 @@ function DetailsView({ details }: { details: ProfileDetails }) {
 export function DetailsCard({ userId, onSaved }: { userId: string; onSaved?: () => void }) {
   const details = useApi(routes.user.profileBasicInfo, { params: { userId, canEdit: 'true' } });
   const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
+  const base = `/users/${userId}`;
   if (details.error) return <Alert tone="danger">{(details.error as Error).message}</Alert>;
   if (!details.data) return <LoadingState message="Loading details..." />;
   const data = details.data;
@@ -187,15 +212,19 @@ export function DetailsCard({ userId, onSaved }: { userId: string; onSaved?: () 
           key={data.version}
           details={data}
           onCancel={() => setEditing(false)}
-          onSaved={async () => {
+          onSaved={async (emailChanged) => {
             await details.mutate();
             setEditing(false);
             onSaved?.();
+            if (emailChanged) navigate(`${base}/verification-email-sent`);
           }}
         />
       ) : (
-        <DetailsView details={data} />
+        <DetailsView details={data} onChanged={() => details.mutate()} />
       )}
+      <Routes>
+        <Route path="verification-email-sent" element={<VerificationEmailSent email={data.pendingEmail} onClose={() => navigate(base)} />} />
+      </Routes>
     </section>
   );
 }

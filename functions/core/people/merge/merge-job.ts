@@ -1,0 +1,51 @@
+import type { JobKind } from '../../../db/jobs';
+import { projectOrWait } from '../../../db/directory-projection';
+import { projectUser } from '../../users/user-projector';
+import { MERGE_MOVERS } from './merge-movers';
+import type { MergeMover } from './movers/mover';
+
+/**
+ * The second half of Merge Users (merge-users.ts commits the decisive part and creates this
+ * job): everything the source owns moves to the target, one kind after the other, a page per
+ * step. Each mover's writes take an item off the source as they put it on the target (one
+ * transaction per page), so a step repeated after a crash finds only what is still to move:
+ * resuming is just running the next step. Progress: kinds done of all kinds.
+ */
+export const MERGE_JOB_KIND = 'user.merge';
+
+export interface MergeJobInput {
+  fromUserId: string;
+  toUserId: string;
+}
+
+interface MergeCursor {
+  /** The mover at work (index into the movers). */
+  mover: number;
+  /** Items moved so far, per mover. */
+  moved: Record<string, number>;
+}
+
+/** One merge job per source user: a second merge of the same source cannot even be created. */
+export function mergeJobId(fromUserId: string): string {
+  return `merge-${fromUserId}`;
+}
+
+export function mergeJob(movers: readonly MergeMover[] = MERGE_MOVERS): JobKind<MergeJobInput> {
+  return {
+    async step(job) {
+      const cursor: MergeCursor = (job.cursor as MergeCursor | undefined) ?? { mover: 0, moved: {} };
+      const total = movers.length;
+      const mover = movers[cursor.mover];
+      if (!mover) {
+        // Everything moved: both users' directory entries (roles, locations) from their final state.
+        for (const userId of [job.input.fromUserId, job.input.toUserId]) await projectOrWait(() => projectUser(userId));
+        return { done: 0, total, finished: true, result: { moved: cursor.moved } };
+      }
+      const page = await mover.movePage(job.input);
+      const moved = { ...cursor.moved, [mover.name]: (cursor.moved[mover.name] ?? 0) + page.moved };
+      return page.more ? { done: 0, total, cursor: { ...cursor, moved } } : { done: 1, total, cursor: { mover: cursor.mover + 1, moved } };
+    },
+  };
+}
+
+export const userMergeJob = mergeJob();

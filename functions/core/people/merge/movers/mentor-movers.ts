@@ -1,0 +1,37 @@
+import { db } from '../../../../db/service';
+import { loadUserAggregate } from '../../../../db/access/user-aggregate';
+import { itemMover, MOVE_PAGE, type Tx } from './mover';
+
+/** The target's name and email, copied onto the links that now name them. */
+async function summaryOf({ toUserId }: { toUserId: string }) {
+  const aggregate = await loadUserAggregate(toUserId, { consistent: true });
+  if (!aggregate) throw new Error(`Merge target ${toUserId} is missing`);
+  const { firstName, lastName, email } = aggregate.user;
+  return { firstName, lastName, email };
+}
+
+/** The source's mentors become the target's (in the mentee's partition), except the target itself: nobody mentors themselves. */
+export const menteeLinksMover = itemMover({
+  name: 'mentors',
+  read: async ({ fromUserId }) => (await db().entities.mentorAssignment.query.byMentee({ userId: fromUserId }).go({ limit: MOVE_PAGE, consistent: true })).data,
+  targetState: summaryOf,
+  writes: (link, { fromUserId, toUserId }, mentee) => [
+    ...(link.mentorId === toUserId ? [] : [(tx: Tx) => tx.mentorAssignment.put({ ...link, userId: toUserId, mentee }).commit()]),
+    (tx: Tx) => tx.mentorAssignment.delete({ userId: fromUserId, mentorId: link.mentorId }).commit(),
+  ],
+});
+
+/**
+ * The source's mentees become the target's (each link lives in its mentee's partition, found
+ * through `byMentor`). The index trails the table a moment: a link seen again after its move
+ * is moved again, to the same result.
+ */
+export const mentorLinksMover = itemMover({
+  name: 'mentees',
+  read: async ({ fromUserId }) => (await db().entities.mentorAssignment.query.byMentor({ mentorId: fromUserId }).go({ limit: MOVE_PAGE })).data,
+  targetState: summaryOf,
+  writes: (link, { fromUserId, toUserId }, mentor) => [
+    ...(link.userId === toUserId ? [] : [(tx: Tx) => tx.mentorAssignment.put({ ...link, mentorId: toUserId, mentor }).commit()]),
+    (tx: Tx) => tx.mentorAssignment.delete({ userId: link.userId, mentorId: fromUserId }).commit(),
+  ],
+});

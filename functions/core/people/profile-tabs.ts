@@ -1,0 +1,70 @@
+import { scoped } from '../../../shared/auth/ability';
+import { PROFILE_TAB_MAX, type AssignmentRow, type DocumentRow } from '../../../shared/api/user-tabs';
+import { db } from '../../db/service';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
+import type { AuthContext } from '../session/resolve-session';
+
+/**
+ * The profile's Documents and User Assignments tabs (SPEC.md section 2): shown to users allowed
+ * to update User, so answered to the user themselves and to callers who may update User where
+ * the user is. Someone who cannot see the user gets 404; one who sees but may not update, 403.
+ */
+async function requireTabReader(auth: AuthContext, userId: string): Promise<void> {
+  if (userId === auth.userId) return;
+  const target = await loadTargetUser(userId);
+  if (!canSeeTarget(auth, target)) throw new NotFoundError('User not found.');
+  if (!auth.ability.can('update', scoped('User', userScope(target)))) throw new ForbiddenError();
+}
+
+interface TabPage {
+  limit: number;
+  offset: number;
+}
+
+/** A page of a list read whole up to PROFILE_TAB_MAX (one Query). */
+function pageFrom<T>(rows: T[], { limit, offset }: TabPage): { data: T[]; count: number } {
+  return { data: rows.slice(offset, offset + limit), count: rows.length };
+}
+
+/** User Assignments: the participants the user is assigned to, by participant name. */
+export async function assignedUsers(auth: AuthContext, userId: string, page: TabPage): Promise<{ data: AssignmentRow[]; count: number }> {
+  await requireTabReader(auth, userId);
+  const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId: userId }).go({ limit: PROFILE_TAB_MAX });
+  const rows = data.map((assignment) => ({
+    trackInstanceId: assignment.trackInstanceId,
+    trackTemplateId: assignment.trackTemplateId,
+    participantId: assignment.participantId,
+    firstName: assignment.participant.firstName,
+    lastName: assignment.participant.lastName,
+    email: assignment.participant.email,
+    trackName: assignment.trackName,
+    roleName: assignment.roleName,
+  }));
+  rows.sort((a, b) => `${a.lastName} ${a.firstName}`.localeCompare(`${b.lastName} ${b.firstName}`, 'en', { sensitivity: 'base' }));
+  return pageFrom(rows, page);
+}
+
+/** The caller's role ids, read only when a private file asks (approved roles are role ids). */
+async function callerRoleIds(auth: AuthContext): Promise<Set<string>> {
+  const { data } = await db().entities.userRole.query.byUser({ userId: auth.userId }).go();
+  return new Set(data.map((role) => role.roleId));
+}
+
+/** Private content's files are the participant's, a superadmin's, and those of its approved roles' holders. */
+function maySeeDocument(auth: AuthContext, participantId: string, file: { isPrivate?: boolean; approvedRoles?: string[] }, roleIds: Set<string>): boolean {
+  if (!file.isPrivate || auth.userId === participantId || auth.isSuperadmin) return true;
+  return (file.approvedRoles ?? []).some((roleId) => roleIds.has(roleId));
+}
+
+/** Documents: the files the user submitted in steps, newest first. */
+export async function associatedFiles(auth: AuthContext, userId: string, page: TabPage): Promise<{ data: DocumentRow[]; count: number }> {
+  await requireTabReader(auth, userId);
+  const { data } = await db().entities.associatedFile.query.byUser({ userId }).go({ limit: PROFILE_TAB_MAX });
+  const roleIds = data.some((file) => file.isPrivate) ? await callerRoleIds(auth) : new Set<string>();
+  const rows = data
+    .filter((file) => maySeeDocument(auth, userId, file, roleIds))
+    .map((file) => ({ key: file.fileKey, name: file.name, createdAt: file.createdAt, stepInstanceId: file.stepInstanceId, stepName: file.stepTemplateName }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return pageFrom(rows, page);
+}

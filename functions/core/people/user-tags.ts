@@ -1,0 +1,101 @@
+import type { EntityItem } from 'electrodb';
+import { TAG_SEARCH_LIMIT, USER_TAGS_MAX } from '../../../shared/api/limits';
+import type { TagView } from '../../../shared/schemas/user-labels';
+import { claimKey, claimName, GLOBAL_SCOPE } from '../../db/claims';
+import { normaliseTerm } from '../../db/directory';
+import type { tag } from '../../db/entities/tag';
+import { newId } from '../../db/ids';
+import { db } from '../../db/service';
+import { transact, type TransactionWrite } from '../../db/transact';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { AuthContext } from '../session/resolve-session';
+import { labelledUser, seenUser } from './labelled-user';
+
+type TagItem = EntityItem<typeof tag>;
+
+/**
+ * Tags (SPEC.md sections 3, 5 and 7): one list for the whole organisation, each name held
+ * once by a claim (kind `tag`, global scope: compared without case and extra spaces), put on
+ * users by links in the user's partition (entities/user-tag.ts) that copy the name.
+ */
+const tagClaim = (name: string, tagId: string) => ({ kind: 'tag', scope: GLOBAL_SCOPE, name, ownerId: tagId });
+
+export const TOO_MANY_TAGS = `A user carries at most ${USER_TAGS_MAX} tags.`;
+
+const tagView = (item: { tagId: string; name: string }): TagView => ({ id: item.tagId, name: item.name });
+
+/** Tag search: a begins_with Query on the tag list (sorted by name), the first TAG_SEARCH_LIMIT. */
+export async function searchTags(auth: AuthContext, searchTerm = ''): Promise<TagView[]> {
+  // Only those who may tag someone search tags (the route's type-level check passes everyone's own profile).
+  if (!auth.ability.can('create', 'User')) throw new ForbiddenError();
+  const prefix = normaliseTerm(searchTerm);
+  const { data } = await db().entities.tag.query.list({}).begins({ name: prefix }).go({ limit: TAG_SEARCH_LIMIT, count: TAG_SEARCH_LIMIT });
+  return data.map(tagView);
+}
+
+async function tagsOf(userId: string, consistent = false) {
+  const { data } = await db().entities.userTag.query.byUser({ userId }).go({ consistent, limit: USER_TAGS_MAX + 1, count: USER_TAGS_MAX + 1 });
+  return data;
+}
+
+export async function userTags(auth: AuthContext, userId: string): Promise<TagView[]> {
+  await seenUser(auth, userId);
+  return (await tagsOf(userId)).slice(0, USER_TAGS_MAX).map(tagView).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function tagById(tagId: string): Promise<TagItem | null> {
+  return (await db().entities.tag.get({ tagId }).go()).data;
+}
+
+/** The tag holding this name, through its claim (a key read, never a search). */
+async function tagByName(name: string): Promise<TagItem | null> {
+  const { data: held } = await db().entities.claim.get(claimKey({ kind: 'tag', scope: GLOBAL_SCOPE, name })).go({ consistent: true });
+  return held ? tagById(held.ownerId) : null;
+}
+
+/** The link write, after the user's bound is checked (carrying the tag already is fine: the put is idempotent). */
+async function linkWrite(userId: string, item: { tagId: string; name: string }): Promise<TransactionWrite> {
+  const current = await tagsOf(userId, true);
+  if (current.length >= USER_TAGS_MAX && !current.some((link) => link.tagId === item.tagId)) throw new BusinessRuleError(TOO_MANY_TAGS);
+  return (tx) => tx.userTag.put({ userId, tagId: item.tagId, name: item.name }).commit();
+}
+
+/** Add Tag by name: the tag of that name, or a new one claiming the name in the same transaction as the link. */
+export async function addTagByName(auth: AuthContext, userId: string, name: string): Promise<TagView> {
+  await labelledUser(auth, userId);
+  const existing = await tagByName(name);
+  if (existing) {
+    await transact([await linkWrite(userId, existing)]);
+    return tagView(existing);
+  }
+  const created = { tagId: newId(), name };
+  try {
+    await transact([
+      claimName(tagClaim(name, created.tagId), 'name', 'A tag with this name already exists.'),
+      (tx) => tx.tag.create(created).commit(),
+      await linkWrite(userId, created),
+    ]);
+    return tagView(created);
+  } catch (error) {
+    // Someone created the same name a moment ago: put theirs on the user instead.
+    const winner = error instanceof ValidationError ? await tagByName(name) : null;
+    if (!winner) throw error;
+    await transact([await linkWrite(userId, winner)]);
+    return tagView(winner);
+  }
+}
+
+/** Puts an existing tag (a search result) on the user. */
+export async function addExistingTag(auth: AuthContext, userId: string, tagId: string): Promise<TagView> {
+  await labelledUser(auth, userId);
+  const item = await tagById(tagId);
+  if (!item) throw new NotFoundError('Tag not found.');
+  await transact([await linkWrite(userId, item)]);
+  return tagView(item);
+}
+
+export async function removeUserTag(auth: AuthContext, userId: string, tagId: string): Promise<{ removed: boolean }> {
+  await labelledUser(auth, userId);
+  const { data } = await db().entities.userTag.delete({ userId, tagId }).go({ response: 'all_old' });
+  return { removed: Boolean(data) };
+}

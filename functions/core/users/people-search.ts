@@ -1,0 +1,67 @@
+import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
+import { systemRoleByName } from '../../../shared/auth/system-roles';
+import type { PeopleSearchPurpose, PersonView } from '../../../shared/schemas/mentors';
+import { directoryLists, normaliseTerm } from '../../db/directory';
+import type { DirectoryRow } from '../../db/directory-read';
+import { ValidationError } from '../../lib/errors';
+import { searchWithout, userListScopes } from '../scope';
+import type { AuthContext } from '../session/resolve-session';
+
+/** SPEC.md section 9's limit of each search, and the role its people hold (role assignment names its own). */
+const PURPOSES: Record<PeopleSearchPurpose, { limit: number; role?: 'Advisor' | 'Interviewer' | 'Mentor' }> = {
+  user: { limit: AUTOCOMPLETE_LIMITS.user },
+  advisor: { limit: AUTOCOMPLETE_LIMITS.advisor, role: 'Advisor' },
+  interviewer: { limit: AUTOCOMPLETE_LIMITS.interviewer, role: 'Interviewer' },
+  merge: { limit: AUTOCOMPLETE_LIMITS.merge },
+  mentor: { limit: AUTOCOMPLETE_LIMITS.mentor, role: 'Mentor' },
+  roleAssignment: { limit: AUTOCOMPLETE_LIMITS.roleAssignment },
+};
+
+export interface PeopleSearchInput {
+  text: string;
+  purpose: PeopleSearchPurpose;
+  /** Role assignment: the role the people hold. */
+  roleId?: string;
+  /** People already chosen or assigned (a mentee's mentors, the mentee): left out. */
+  excludeIds?: string[];
+}
+
+/** The text starts the person's name, `first last` or `last first` (word prefixes: the list's terms). */
+function nameStarts(row: DirectoryRow, prefix: string): boolean {
+  const { firstName = '', lastName = '' } = row.display as { firstName?: string; lastName?: string };
+  return [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some((name) => normaliseTerm(name).startsWith(prefix));
+}
+
+const personOf = (row: DirectoryRow): PersonView => ({
+  id: row.targetId,
+  firstName: String(row.display.firstName ?? ''),
+  lastName: String(row.display.lastName ?? ''),
+  email: String(row.display.email ?? ''),
+});
+
+/**
+ * People search (SPEC.md section 5), the one search behind every people picker: nothing until
+ * text is typed; active users only (the active word lists); in the caller's scopes (section 5
+ * visibility); by word prefix of name, first or last name through the designed word lists of
+ * functions/db/directory.ts, with the purpose's limit. The word lists also hold emails: a
+ * person matched only by their email is left out, so a page reads twice the limit to fill
+ * it (bounded, never more than that).
+ */
+export async function searchPeople(auth: Pick<AuthContext, 'isSuperadmin' | 'permissions' | 'roles'>, input: PeopleSearchInput): Promise<PersonView[]> {
+  const prefix = normaliseTerm(input.text);
+  if (!prefix) return [];
+  const purpose = PURPOSES[input.purpose];
+  if (input.purpose === 'roleAssignment' && !input.roleId) throw new ValidationError({ roleId: ['Required'] });
+  const roleId = purpose.role ? systemRoleByName(purpose.role).id : input.roleId;
+  const { scopeIds, hiddenScopeIds } = userListScopes(auth);
+  if (!scopeIds.length) return [];
+  const excluded = new Set(input.excludeIds ?? []);
+  const page = await searchWithout(
+    { direction: 'ASC', offset: 0, limit: purpose.limit * 2 + excluded.size, text: prefix, sources: scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.userWords(roleId, true) })) },
+    { scopeIds: hiddenScopeIds, rows: [] },
+  );
+  return page.rows
+    .filter((row) => !excluded.has(row.targetId) && nameStarts(row, prefix))
+    .slice(0, purpose.limit)
+    .map(personOf);
+}

@@ -1,0 +1,41 @@
+import type { UserView } from '@shared/schemas/user';
+import { Route, Routes, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui';
+import { useApi } from '../../../lib/api/use-api';
+import { routes } from '../../../lib/api/routes';
+import { MergeUsersDialog } from './MergeUsersDialog';
+
+/**
+ * SPEC.md section 6: manage-all viewers see a Merge User button on a profile with a Salesforce
+ * ID, opening Merge Users at /users/{id}/merge. The details read is the details card's (one fetch).
+ */
+export function MergeUserButton({ user, onMerged }: { user: UserView; onMerged: () => void }) {
+  const navigate = useNavigate();
+  const details = useApi(routes.user.profileBasicInfo, { params: { userId: user.id, canEdit: 'true' } });
+  if (!details.data?.canManageAll || user.mergedUserId) return null;
+  const base = `/users/${user.id}`;
+  return (
+    <>
+      {details.data.salesforceId && (
+        <Button variant="secondary" onPress={() => navigate(`${base}/merge`)}>
+          Merge User
+        </Button>
+      )}
+      <Routes>
+        <Route
+          path="merge"
+          element={
+            <MergeUsersDialog
+              user={user}
+              onClose={() => navigate(base)}
+              onMerged={(fromUserId) => {
+                onMerged();
+                navigate(`/users/${fromUserId}`);
+              }}
+            />
+          }
+        />
+      </Routes>
+    </>
+  );
+}
