@@ -8,6 +8,7 @@ import { isConditionFailure } from '../db/versioned';
 import { sendEmail } from '../lib/adapters/mail';
 import { sendSms } from '../lib/adapters/sms';
 import { removeUpload } from '../lib/adapters/storage';
+import { releaseFile } from '../core/files/file-release';
 import { log } from '../lib/log';
 import { outboxPayloadSchemas, type OutboxKind, type OutboxPayload } from './outbox-payloads';
 import { emailBlockedReason, smsBlockedReason } from './outbox-recipients';
@@ -151,6 +152,9 @@ async function send(item: OutboxItem, owner: string): Promise<Delivered> {
       return sendOutside(item, owner, parsePayload('sms', item.payload), smsBlockedReason, sendSms);
     case 'removeObject':
       await removeUpload(parsePayload('removeObject', item.payload).key);
+      return {};
+    case 'releaseFile':
+      await releaseFile(parsePayload('releaseFile', item.payload).key);
       return {};
   }
 }

@@ -18,6 +18,8 @@ export const outboxPayloadSchemas = {
   notification: z.object({ userId: z.string().min(1).max(64), message: z.string().min(1), link: z.string().optional() }),
   /** A deleted file's object in the uploads bucket (deleting is idempotent, so a retry is harmless). */
   removeObject: z.object({ key: z.string().regex(/^[0-9a-z]{26}$/) }),
+  /** A file a step dropped: removed with its object once no step uses it (functions/core/files/file-release.ts). */
+  releaseFile: z.object({ key: z.string().regex(/^[0-9a-z]{26}$/) }),
 };
 
 export type OutboxKind = keyof typeof outboxPayloadSchemas;

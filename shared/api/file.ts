@@ -29,6 +29,12 @@ export const uploadTargetSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('formField'), formInstanceId: idSchema, fieldId: z.string().trim().min(1).max(60) }),
   /** A user's avatar (an image): those who may edit the profile upload, those who see the user read. */
   z.object({ type: z.literal('avatar'), userId: idSchema }),
+  /**
+   * An attachment for a step of this phase (Create Step has no step yet): those who may edit the
+   * phase's track upload; those who read the track read (the step's own download route also
+   * serves copies of the step in other tracks).
+   */
+  z.object({ type: z.literal('stepAttachment'), phaseId: idSchema }),
 ]);
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 

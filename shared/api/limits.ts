@@ -26,6 +26,8 @@ export const PHASE_STEPS_MAX = 200;
 export const TRACK_STEPS_MAX = 1_000;
 /** Contents and actions of one step together. */
 export const STEP_PARTS_MAX = 20;
+/** Files attached to one step (SPEC.md section 3 "attachments"): a handful of handouts; each is a reference item in the step's write. */
+export const STEP_ATTACHMENTS_MAX = 10;
 export const TRACK_OUTLINE_ITEMS_MAX = 1 + TRACK_PHASES_MAX + TRACK_STEPS_MAX;
 export const TRACK_DETAIL_ITEMS_MAX = TRACK_STEPS_MAX * STEP_PARTS_MAX;
 

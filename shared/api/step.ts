@@ -13,6 +13,7 @@ import {
 } from '../schemas/step';
 import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
+import { fileKeySchema } from './file';
 
 /**
  * Step templates (SPEC.md sections 3 to 7): a step of a phase with its contents and actions,
@@ -54,6 +55,11 @@ export const stepApi = {
   stepTemplate: defineContract({
     id: 'step.stepTemplate', service: 'step', method: 'GET', path: `${base}/step-template/{stepTemplateId}`, ...read,
     summary: 'A step with its contents and actions (one Query of its view).', params: byStep, response: stepDetailSchema,
+  }),
+  attachment: defineContract({
+    id: 'step.attachment', service: 'step', method: 'GET', path: `${base}/step-template/{stepTemplateId}/attachment/{key}`, ...read,
+    summary: "A short-lived download link (saved under the file's name) for one of a step's attachments, for those who read the step (copies included); a key the step does not hold is 404.",
+    params: byStep.extend({ key: fileKeySchema }), response: z.object({ url: z.string(), name: z.string() }),
   }),
   stepTemplates: defineContract({
     id: 'step.stepTemplates', service: 'step', method: 'GET', path: `${base}/step-templates/{ids}`, ...read,

@@ -36,6 +36,19 @@ export function extensionOf(fileName: string): string {
   return dot > 0 ? fileName.slice(dot).toLowerCase() : '';
 }
 
+/**
+ * A step's attachments (SPEC.md section 3) take any document, image or audio file: the kind,
+ * and so the size limit, follows from the name's extension; other names are refused.
+ */
+export const ATTACHMENT_KINDS = ['Document', 'Image', 'Audio'] as const satisfies readonly UploadKind[];
+export const ATTACHMENT_EXTENSIONS: readonly string[] = ATTACHMENT_KINDS.flatMap((kind) => UPLOAD_KINDS[kind]);
+export const ATTACHMENT_TYPE_REFUSED = `Only ${ATTACHMENT_EXTENSIONS.join(' ')} files are accepted.`;
+
+/** The attachment kind a file name belongs to, or null when it is none of them. */
+export function attachmentKindOf(fileName: string): UploadKind | null {
+  return ATTACHMENT_KINDS.find((kind) => isAcceptedFileName(fileName, kind)) ?? null;
+}
+
 /** Whether a file name is allowed for the kind (by extension, case-insensitive). */
 export function isAcceptedFileName(fileName: string, kind: UploadKind): boolean {
   const extensions: readonly string[] = UPLOAD_KINDS[kind];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idOf, idSchema } from '../api/id-list';
-import { STEP_PARTS_MAX } from '../api/limits';
+import { STEP_ATTACHMENTS_MAX, STEP_PARTS_MAX } from '../api/limits';
+import { fileKeySchema } from '../api/file';
 import { TRACK_DESCRIPTION_MAX, TRACK_NAME_MAX, stepHeaderSchema } from './track';
 
 /** SPEC.md section 8. */
@@ -61,6 +62,19 @@ export const actionInputSchema = z.object({
 });
 export type ActionInput = z.infer<typeof actionInputSchema>;
 
+export const STEP_ATTACHMENTS_MESSAGE = `A step holds at most ${STEP_ATTACHMENTS_MAX} attachments.`;
+
+/**
+ * A step's attachments as the editor sends them: keys only (name, size and type are the
+ * stored file's). A new key must be a file the caller uploaded and confirmed for the step's
+ * phase; the server refuses any other.
+ */
+const attachmentsInput = z
+  .array(z.object({ key: fileKeySchema }))
+  .max(STEP_ATTACHMENTS_MAX, STEP_ATTACHMENTS_MESSAGE)
+  .refine((files) => new Set(files.map((file) => file.key)).size === files.length, 'A file is attached once.')
+  .default([]);
+
 const stepFields = z.object({
   name: required('Name'),
   /** Rich text; the server sanitises it before it is stored. */
@@ -69,6 +83,7 @@ const stepFields = z.object({
   inactive: z.boolean().default(false),
   contents: z.array(contentInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} contents.`).default([]),
   actions: z.array(actionInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} actions.`).default([]),
+  attachments: attachmentsInput,
 });
 
 /** SPEC.md section 5: at least one content or action; all of them fit the step's one transaction. */
@@ -120,11 +135,16 @@ export const uploadViewSchema = z.object({ id: z.string(), stepTemplateId: z.str
 export type TaskView = z.infer<typeof taskViewSchema>;
 export type UploadView = z.infer<typeof uploadViewSchema>;
 
-/** A step with its contents and actions (the step page's one Query). */
+/** An attached file as the step shows it; its link comes from the step's attachment route (readers only). */
+export const stepAttachmentViewSchema = z.object({ key: z.string(), name: z.string(), size: z.number().int(), contentType: z.string() });
+export type StepAttachmentView = z.infer<typeof stepAttachmentViewSchema>;
+
+/** A step with its contents, actions and attachments (the step page's one Query). */
 export const stepDetailSchema = stepHeaderSchema.extend({
   trackTemplateId: z.string(),
   description: z.string(),
   contents: z.array(contentViewSchema),
   actions: z.array(actionViewSchema),
+  attachments: z.array(stepAttachmentViewSchema),
 });
 export type StepDetail = z.infer<typeof stepDetailSchema>;

@@ -20,8 +20,8 @@ const PENDING_SECONDS = 24 * 60 * 60;
  */
 export async function requestUpload(auth: AuthContext, input: { target: UploadTarget; name: string; size: number }): Promise<UploadGrant> {
   const target = FILE_TARGETS[input.target.type] as (typeof FILE_TARGETS)[UploadTarget['type']];
-  const plan = await target.planUpload(auth, input.target as never);
   const name = sanitizeFileName(input.name);
+  const plan = await target.planUpload(auth, input.target as never, name);
   if (!isAcceptedFileName(name, plan.kind)) throw new ValidationError({ name: [FILE_TYPE_REFUSED(plan.kind)] }, FILE_TYPE_REFUSED(plan.kind));
   const maxBytes = UPLOAD_MAX_BYTES[plan.kind];
   if (input.size > maxBytes) throw new ValidationError({ size: [FILE_TOO_LARGE(plan.kind)] }, FILE_TOO_LARGE(plan.kind));

@@ -11,9 +11,16 @@ import { FORM_INSTANCE_NOT_FOUND, SUBMITTED_FORM_LOCKED, findInstance, maySeePar
 import { requireFormVersion } from '../forms/form-store';
 import type { AuthContext } from '../session/resolve-session';
 import type { UploadedFileItem } from './file-records';
+import { ATTACHMENT_TYPE_REFUSED, attachmentKindOf } from '../../../shared/files/upload-kinds';
+import { requirePhase } from '../tracks/phase-editor';
+import { mayActAt, placeOf } from '../tracks/track-scope';
+import { getTrackTemplate } from '../tracks/track-store';
+import { fileInUse } from './file-release';
 
 /** What a target allows an upload to be: its kind, and where the record points. */
 export const AVATAR_IN_USE = 'This image is the current avatar.';
+
+export const FILE_ATTACHED = 'This file is attached to a step: remove it from the step and save first.';
 
 export interface UploadPlan {
   kind: UploadKind;
@@ -27,7 +34,8 @@ export interface UploadPlan {
  * target gets the target's own 404, so nothing about it leaks.
  */
 export interface FileTarget<T extends UploadTarget = UploadTarget> {
-  planUpload(auth: AuthContext, target: T): Promise<UploadPlan>;
+  /** `name` is the stored name (after SPEC.md's rule): a target may take its kind from it. */
+  planUpload(auth: AuthContext, target: T, name: string): Promise<UploadPlan>;
   mayRead(auth: AuthContext, file: UploadedFileItem): Promise<boolean>;
   /**
    * Whether the uploader may delete the file now: throws the refusal while the target still
@@ -93,9 +101,40 @@ const avatar: FileTarget<Extract<UploadTarget, { type: 'avatar' }>> = {
   },
 };
 
+/**
+ * Who reads a track's step attachments: those who read the track's design. Issue 12 (the
+ * step instance page) adds the track's participants here; the step's attachment route and
+ * the file service's download both ask this.
+ */
+export async function mayReadStepAttachments(auth: AuthContext, trackTemplateId: string): Promise<boolean> {
+  const track = await getTrackTemplate(trackTemplateId);
+  return Boolean(track) && mayActAt(auth, 'read', await placeOf(track!));
+}
+
+const stepAttachment: FileTarget<Extract<UploadTarget, { type: 'stepAttachment' }>> = {
+  /** Those who may edit the phase's track (as editing its steps); any document, image or audio file. */
+  async planUpload(auth, target, name) {
+    const { phase } = await requirePhase(auth, target.phaseId, 'update');
+    const kind = attachmentKindOf(name);
+    if (!kind) throw new ValidationError({ name: [ATTACHMENT_TYPE_REFUSED] }, ATTACHMENT_TYPE_REFUSED);
+    return { kind, targetId: phase.phaseId };
+  },
+  /** Those who read the track the phase belongs to (copies elsewhere are read through their step's route). */
+  async mayRead(auth, file) {
+    const { data } = await db().entities.phaseTemplate.query.byId({ phaseId: file.targetId }).go({ limit: 1 });
+    return Boolean(data[0]) && mayReadStepAttachments(auth, data[0].trackTemplateId);
+  },
+  /** Not while a step lists it; attaching moves the record's version on, so the delete's own condition guards. */
+  async releaseForDeletion(file) {
+    if ((await fileInUse(file.fileKey)).inUse) throw new BusinessRuleError(FILE_ATTACHED);
+    return null;
+  },
+};
+
 export const FILE_TARGETS: { [T in UploadTarget['type']]: FileTarget<Extract<UploadTarget, { type: T }>> } = {
   formField,
   avatar,
+  stepAttachment,
 };
 
 export function fileTarget(type: string): FileTarget | null {

@@ -1,10 +1,11 @@
 import { STEP_PARTS_MAX, TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import { JobFailure, type JobItem } from '../../db/jobs';
-import { deterministicId } from '../../db/ids';
+import { deterministicId, newId } from '../../db/ids';
 import { db } from '../../db/service';
 import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
 import { designOrderOf } from './track-view';
+import { copiedAttachmentWrites, stepAttachmentKeys } from './step-attachments';
 
 /**
  * The copy code shared by Copy from Existing, Import from Existing and phase import (all
@@ -99,8 +100,8 @@ async function partsOfRange(entity: PartEntity, trackTemplateId: string, first: 
   return found;
 }
 
-/** The chunk's contents and actions, copied under their steps' copies. */
-async function partCopies(job: CopyJob, trackTemplateId: string, first: string, last: string, targetTrackId: string, steps: Set<string>): Promise<TransactionItem[]> {
+/** The chunk's contents and actions, copied under their steps' copies, by source step. */
+async function partCopies(job: CopyJob, trackTemplateId: string, first: string, last: string, targetTrackId: string, steps: Set<string>): Promise<Map<string, TransactionItem[]>> {
   const ofChunk = (parts: Array<Record<string, any>>) => parts.filter((part) => steps.has(part.stepTemplateId));
   const [contents, actions] = (await Promise.all([
     partsOfRange('stepContentTemplate', trackTemplateId, first, last),
@@ -110,10 +111,26 @@ async function partCopies(job: CopyJob, trackTemplateId: string, first: string, 
     const { updatedAt: _updatedAt, ...fields } = part;
     return { ...fields, trackTemplateId: targetTrackId, stepTemplateId: copiedId(job, part.stepTemplateId), version: 1, createdAt: job.createdAt };
   };
-  return [
-    ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.put({ ...copy(content), contentTemplateId: copiedId(job, content.contentTemplateId) } as never).commit()),
-    ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.put({ ...copy(action), actionTemplateId: copiedId(job, action.actionTemplateId) } as never).commit()),
-  ];
+  const byStep = new Map<string, TransactionItem[]>();
+  const add = (stepTemplateId: string, write: TransactionItem) => byStep.set(stepTemplateId, [...(byStep.get(stepTemplateId) ?? []), write]);
+  for (const content of contents) add(content.stepTemplateId, (tx) => tx.stepContentTemplate.put({ ...copy(content), contentTemplateId: copiedId(job, content.contentTemplateId) } as never).commit());
+  for (const action of actions) add(action.stepTemplateId, (tx) => tx.stepActionTemplate.put({ ...copy(action), actionTemplateId: copiedId(job, action.actionTemplateId) } as never).commit());
+  return byStep;
+}
+
+/** Groups of writes packed into transactions, a group never split (a step with its parts and its attachments' references). */
+function packed(groups: TransactionItem[][]): TransactionItem[][] {
+  const transactions: TransactionItem[][] = [];
+  let current: TransactionItem[] = [];
+  for (const group of groups) {
+    if (current.length + group.length > TRANSACTION_MAX_ITEMS) {
+      transactions.push(current);
+      current = [];
+    }
+    current.push(...group);
+  }
+  if (current.length) transactions.push(current);
+  return transactions;
 }
 
 async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -137,11 +154,14 @@ export async function copyStepChunk(job: CopyJob, source: SourceOutline, targetT
   const last = chunk[chunk.length - 1].stepTemplateId;
   const inChunk = new Set(chunk.map((step) => step.stepTemplateId));
   // A phase import's range may hold other phases' steps: only the chunk's own parts are copied.
-  const parts = (await partCopies(job, source.track.trackTemplateId, first, last, targetTrackId, inChunk));
-  const writes: TransactionItem[] = [...chunk.map((step): TransactionItem => (tx) => tx.stepTemplate.put(stepCopy(job, step, targetTrackId)).commit()), ...parts];
-  const transactions: TransactionItem[][] = [];
-  for (let start = 0; start < writes.length; start += TRANSACTION_MAX_ITEMS) transactions.push(writes.slice(start, start + TRANSACTION_MAX_ITEMS));
-  await inBatches(transactions, PARALLEL_TRANSACTIONS, transact);
+  const parts = await partCopies(job, source.track.trackTemplateId, first, last, targetTrackId, inChunk);
+  // Each step with its parts and its attachments' references in one transaction: a source that
+  // dropped a file since it was read fails only its own step, which the job's retry copies again.
+  const groups = chunk.map((step): TransactionItem[] => {
+    const copy = stepCopy(job, step, targetTrackId);
+    return [(tx) => tx.stepTemplate.put(copy).commit(), ...(parts.get(step.stepTemplateId) ?? []), ...copiedAttachmentWrites(step, copy)];
+  });
+  await inBatches(packed(groups), PARALLEL_TRANSACTIONS, transact);
   return { copied: chunk.length, last: orderKey(last) };
 }
 
@@ -176,6 +196,8 @@ export async function cleanUpFailedCopy(targetTrackId: string, message: string, 
   if (contentKeys.length) await db().entities.stepContentTemplate.delete(contentKeys).go();
   if (actionKeys.length) await db().entities.stepActionTemplate.delete(actionKeys).go();
   await db().entities.stepTemplate.delete(steps.map((step) => ({ trackTemplateId: targetTrackId, phaseId: step.phaseId, stepTemplateId: step.stepTemplateId }))).go();
+  // The copies' references are stale now; the release removes them (the source still uses the files).
+  for (const fileKey of new Set(steps.flatMap(stepAttachmentKeys))) await db().entities.outbox.create({ outboxId: newId(), kind: 'releaseFile', payload: { key: fileKey } }).go();
   return { done: 0, cursor: `${CLEANUP_CURSOR}${message}` };
 }
 

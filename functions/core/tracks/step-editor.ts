@@ -13,6 +13,7 @@ import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
 import type { TrackCaller } from './track-scope';
 import type { StepItem } from './track-store';
 import { sanitizeRichText } from '../../lib/rich-text';
+import { planAttachments } from './step-attachments';
 
 /** A step's description is rich text (SPEC.md section 3): stored only through the one sanitiser. */
 const richTextOrNothing = (html: string | undefined) => (html === undefined ? undefined : sanitizeRichText(html));
@@ -110,13 +111,15 @@ export async function createStep(auth: TrackCaller, input: StepInput): Promise<S
     const stepTemplateId = newId();
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId };
-    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, prerequisites: [] as string[], version: 1, createdAt };
+    const files = await planAttachments(auth.userId, { ...owner, phaseId: phase.phaseId }, input.attachments);
+    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, prerequisites: [] as string[], attachments: files.attachments, version: 1, createdAt };
     const contents = input.contents.map((content, order) => contentItem(owner, content, newId(), order, 1, createdAt));
     const actions = input.actions.map((action, order) => actionItem(owner, action, newId(), order, 1, createdAt));
     await transact([
       (tx) => tx.stepTemplate.create(step).commit(),
       ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.create(content).commit()),
       ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.create(action).commit()),
+      ...files.writes,
       stepsGuard(phase),
       outlineGuard(track),
     ]);
@@ -160,7 +163,8 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
   });
   const keptContentIds = new Set(contents.map((c) => c.contentTemplateId));
   const keptActionIds = new Set(actions.map((a) => a.actionTemplateId));
-  const set = { name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, updatedAt: now };
+  const files = await planAttachments(auth.userId, step, input.attachments, step.attachments ?? []);
+  const set = { name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, attachments: files.attachments, updatedAt: now };
 
   await transact([
     (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).add({ version: 1 }).where(ifVersion(input.version)).commit(),
@@ -169,6 +173,7 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
     ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.put(action).commit()),
     ...parts.contents.filter((c) => !keptContentIds.has(c.contentTemplateId)).map((c): TransactionItem => (tx) => tx.stepContentTemplate.delete({ ...owner, contentTemplateId: c.contentTemplateId }).commit()),
     ...parts.actions.filter((a) => !keptActionIds.has(a.actionTemplateId)).map((a): TransactionItem => (tx) => tx.stepActionTemplate.delete({ ...owner, actionTemplateId: a.actionTemplateId }).commit()),
+    ...files.writes,
   ]);
   return toStepDetail({ ...step, ...set, version: step.version + 1 }, contents, actions);
 }

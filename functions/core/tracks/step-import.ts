@@ -8,6 +8,7 @@ import { outlineGuard, requirePhase } from './phase-editor';
 import { phaseWithRoom } from './step-editor';
 import { readStepParts, requireStep, stepsGuard, stepsOfPhase } from './step-store';
 import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
+import { copiedAttachmentWrites } from './step-attachments';
 import type { StepItem } from './track-store';
 import type { TrackCaller } from './track-scope';
 import { inDesignOrder, toStepHeaderView } from './track-view';
@@ -36,7 +37,7 @@ export async function importStep(auth: TrackCaller, input: { phase: string; step
     const trackTemplateId = phase.trackTemplateId;
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId: newId() };
-    const { updatedAt: _u, version: _v, attachments: _a, designOrder: _d, ...fields } = source.step;
+    const { updatedAt: _u, version: _v, designOrder: _d, ...fields } = source.step;
     const step = { ...fields, ...owner, phaseId: phase.phaseId, prerequisites: [] as string[], originStepTemplateId: source.step.stepTemplateId, version: 1, createdAt };
     const copyPart = <T extends { updatedAt?: string }>(part: T) => {
       const { updatedAt: _updated, ...rest } = part;
@@ -48,6 +49,8 @@ export async function importStep(auth: TrackCaller, input: { phase: string; step
       (tx) => tx.stepTemplate.create(step).commit(),
       ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.create(content).commit()),
       ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.create(action).commit()),
+      // The copy shares the source's attachments by key (a reference each).
+      ...copiedAttachmentWrites(source.step, step),
       stepsGuard(phase),
       outlineGuard(track),
     ]);

@@ -5,6 +5,10 @@ import { requireStep } from './step-store';
 import { toActionView, toContentView, type ActionItem, type ContentItem } from './step-view';
 import { mayActAt, placeOf, type TrackCaller } from './track-scope';
 import { getTrackTemplate } from './track-store';
+import { FILE_NOT_FOUND } from '../../../shared/api/file';
+import { presignDownload } from '../../lib/adapters/storage';
+import { mayReadStepAttachments } from '../files/file-targets';
+import type { AuthContext } from '../session/resolve-session';
 
 /**
  * The step getters of SPEC.md section 7 (`step-template(s)`, `step-content-template(s)`,
@@ -46,6 +50,21 @@ async function requireReadable<T extends { trackTemplateId: string }>(auth: Trac
 
 export async function readStep(auth: TrackCaller, stepTemplateId: string): Promise<StepDetail> {
   return (await requireStep(auth, stepTemplateId, 'read')).detail;
+}
+
+/**
+ * A download link for one of a step's attachments, for those who read the step's attachments
+ * (whatever track the file was first uploaded in: copies share files by key). A key the step
+ * does not list is the file service's 404.
+ */
+export async function attachmentLink(auth: AuthContext, stepTemplateId: string, fileKey: string): Promise<{ url: string; name: string }> {
+  const { data } = await db().entities.stepTemplate.query.view({ stepTemplateId }).go({ limit: 1 });
+  const step = data[0];
+  if (!step) throw new NotFoundError('Step not found.');
+  if (!(await mayReadStepAttachments(auth, step.trackTemplateId))) throw new ForbiddenError();
+  const attachment = step.attachments?.find((file) => file.fileKey === fileKey);
+  if (!attachment) throw new NotFoundError(FILE_NOT_FOUND);
+  return { url: await presignDownload(attachment.fileKey, attachment.name), name: attachment.name };
 }
 
 /** Items by id, in the order asked, through a single read that refuses (404, 403) what a list leaves out. */

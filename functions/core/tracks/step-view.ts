@@ -4,6 +4,7 @@ import type { stepActionTemplate } from '../../db/entities/step-action-template'
 import type { stepContentTemplate } from '../../db/entities/step-content-template';
 import type { StepItem } from './track-store';
 import { toStepHeaderView } from './track-view';
+import { toAttachmentView } from './step-attachments';
 
 export type ContentItem = EntityItem<typeof stepContentTemplate>;
 export type ActionItem = EntityItem<typeof stepActionTemplate>;
@@ -37,5 +38,6 @@ export function toStepDetail(step: StepItem, contents: readonly ContentItem[], a
     description: step.description ?? '',
     contents: byOrder(contents).map(toContentView),
     actions: byOrder(actions).map(toActionView),
+    attachments: (step.attachments ?? []).map(toAttachmentView),
   };
 }

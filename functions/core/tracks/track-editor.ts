@@ -1,3 +1,4 @@
+import { releaseWrites, stepAttachmentKeys } from './step-attachments';
 import { TRACK_DETAIL_ITEMS_MAX, TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import type { TrackInput, TrackTemplateView } from '../../../shared/schemas/track';
 import { newId } from '../../db/ids';
@@ -123,5 +124,7 @@ async function designItemDeletes(trackTemplateId: string): Promise<TransactionIt
     ...outline.data.stepTemplate.map((s): TransactionItem => (tx) => tx.stepTemplate.delete({ trackTemplateId, phaseId: s.phaseId, stepTemplateId: s.stepTemplateId }).commit()),
     ...detail.data.stepContentTemplate.map((c): TransactionItem => (tx) => tx.stepContentTemplate.delete({ trackTemplateId, stepTemplateId: c.stepTemplateId, contentTemplateId: c.contentTemplateId }).commit()),
     ...detail.data.stepActionTemplate.map((a): TransactionItem => (tx) => tx.stepActionTemplate.delete({ trackTemplateId, stepTemplateId: a.stepTemplateId, actionTemplateId: a.actionTemplateId }).commit()),
+    // Last, so they commit with or after their steps' deletes: the release then finds the steps gone.
+    ...outline.data.stepTemplate.flatMap((s) => releaseWrites(s, stepAttachmentKeys(s))),
   ];
 }

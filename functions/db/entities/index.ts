@@ -12,6 +12,7 @@ import { directoryCount } from './directory-count';
 import { directoryEntry } from './directory-entry';
 import { emailChange } from './email-change';
 import { emailSuppression } from './email-suppression';
+import { fileReference } from './file-reference';
 import { form } from './form';
 import { formCount } from './form-count';
 import { formInstance } from './form-instance';
@@ -63,6 +64,7 @@ export const entities = {
   mentorAssignment,
   uploadedFile,
   associatedFile,
+  fileReference,
   // shell
   role,
   announcement,

@@ -20,9 +20,21 @@ export const stepTemplate = new Entity({
     inactive: { type: 'boolean', required: true, default: false },
     /** Step template ids of the same phase that must be completed first. */
     prerequisites: { ...stringList, required: true, default: () => [] },
+    /**
+     * Files attached to the step (at most STEP_ATTACHMENTS_MAX), as the file service stored them;
+     * each has a `fileReference` item, so copies of the step share it by key.
+     */
     attachments: {
       type: 'list',
-      items: { type: 'map', properties: { fileKey: { type: 'string', required: true }, name: { type: 'string', required: true } } },
+      items: {
+        type: 'map',
+        properties: {
+          fileKey: { type: 'string', required: true },
+          name: { type: 'string', required: true },
+          size: { type: 'number' },
+          contentType: { type: 'string' },
+        },
+      },
     },
     /** Role ids barred from this step. */
     denials: stringList,

@@ -3,7 +3,7 @@ import { stepApi } from '../../../shared/api/step';
 import { createStep, updateStep } from '../../core/tracks/step-editor';
 import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
-import { readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
+import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
 export const handler = createServiceHandler(stepApi, {
   createStepTemplate: async ({ auth, body }) => createStep(auth, body),
@@ -12,6 +12,7 @@ export const handler = createServiceHandler(stepApi, {
   createFromImport: async ({ auth, body }) => importStep(auth, body),
   importableSteps: async ({ auth, params }) => importableSteps(auth, params.id),
   stepTemplate: async ({ auth, params }) => readStep(auth, params.stepTemplateId),
+  attachment: async ({ auth, params }) => attachmentLink(auth, params.stepTemplateId, params.key),
   stepTemplates: async ({ auth, params }) => readSteps(auth, params.ids),
   stepContentTemplate: async ({ auth, params }) => readContent(auth, params.id),
   stepContentTemplates: async ({ auth, params }) => readContents(auth, params.ids),
