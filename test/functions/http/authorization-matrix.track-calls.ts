@@ -144,6 +144,14 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'step.importableSteps': async (t) => ({ path: `/api/step/import-step-templates/phase/${await phaseIn(t.chain.Conference)}` }),
   'step.updatePrerequisites': async (t) => ({ path: `/api/step/update-step-template-prerequisites/${(await stepIn(t.chain.Conference)).stepTemplateId}`, method: 'POST', body: { prerequisites: [] } }),
   'step.stepTemplate': async (t) => ({ path: `/api/step/step-template/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
+  // A step of its own listing a file (the link is signed whether or not the object is there).
+  'step.attachment': async (t, tag) => {
+    const { trackTemplateId, phaseId } = await throwawayPhase(t.chain.Conference, tag);
+    const stepTemplateId = `matrix-step-${newId().toLowerCase()}`;
+    const fileKey = newId().toLowerCase();
+    await db().entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step', attachments: [{ fileKey, name: 'matrix.pdf' }] }).go();
+    return { path: `/api/step/step-template/${stepTemplateId}/attachment/${fileKey}` };
+  },
   'step.stepTemplates': async (t) => ({ path: `/api/step/step-templates/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
   'step.stepContentTemplate': async (t) => ({ path: `/api/step/step-content-template/${(await stepIn(t.chain.Conference)).taskId}` }),
   'step.stepContentTemplates': async (t) => ({ path: `/api/step/step-content-templates/${(await stepIn(t.chain.Conference)).taskId}` }),

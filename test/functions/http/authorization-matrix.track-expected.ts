@@ -44,6 +44,7 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'step.importableSteps': row(only(READ_TRACK, 200), READ_OTHER),
   'step.updatePrerequisites': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'step.stepTemplate': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.attachment': row(only(READ_TRACK, 200), READ_OTHER),
   'step.stepContentTemplate': row(only(READ_TRACK, 200), READ_OTHER),
   'step.stepActionTemplate': row(only(READ_TRACK, 200), READ_OTHER),
   'step.stepTaskTemplate': row(only(READ_TRACK, 200), READ_OTHER),
