@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ProgressBar, type UploadKind } from '../ui';
 import { FileDropZone } from '../ui/FileDropZone';
-import { downloadFile, type FileRef, type Uploader } from '../../lib/files/upload-file';
+import { downloadFile, formatFileSize, type FileRef, type Uploader } from '../../lib/files/upload-file';
 import '../ui/FileUploadBox.css';
 
 export interface FileUploadProps {
@@ -12,8 +12,11 @@ export interface FileUploadProps {
   /** Stored files, as the form or page keeps them. */
   value: readonly FileRef[];
   onChange: (files: FileRef[]) => void;
-  kind?: UploadKind;
+  /** What the drop zone takes: one kind, or several (a step's attachments: documents, images, audio). */
+  kind?: UploadKind | readonly UploadKind[];
   multiple?: boolean;
+  /** Most files a multiple field holds: the drop zone is disabled once full. */
+  maxFiles?: number;
   instructions?: string;
   isRequired?: boolean;
   isDisabled?: boolean;
@@ -36,7 +39,7 @@ let nextTransferId = 1;
  * each uploads at once with its own progress bar; failures stay listed with the reason
  * until dismissed. Stored files list with Download and Remove. What was stored is announced.
  */
-export function FileUpload({ label, upload, value, onChange, kind = 'Any', multiple = false, instructions, isRequired = false, isDisabled = false, errorMessage, download = downloadFile }: FileUploadProps) {
+export function FileUpload({ label, upload, value, onChange, kind = 'Any', multiple = false, maxFiles, instructions, isRequired = false, isDisabled = false, errorMessage, download = downloadFile }: FileUploadProps) {
   const [transfers, setTransfers] = useState<Transfer[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const current = useRef(value);
@@ -74,7 +77,7 @@ export function FileUpload({ label, upload, value, onChange, kind = 'Any', multi
         <span className="ui-field-label">{label}</span>
         {isRequired && <span className="ui-required">* Required</span>}
       </div>
-      <FileDropZone label={label} accept={kind} multiple={multiple} instructions={instructions} isDisabled={isDisabled || (!multiple && busy)} onFiles={(files) => files.forEach((file) => void send(file))} />
+      <FileDropZone label={label} accept={kind} multiple={multiple} instructions={instructions} isDisabled={isDisabled || (!multiple && busy) || (maxFiles !== undefined && value.length + transfers.filter((transfer) => !transfer.error).length >= maxFiles)} onFiles={(files) => files.forEach((file) => void send(file))} />
 
       {transfers.length > 0 && (
         <ul className="ui-upload-files" aria-label={`${label}: uploads in progress`}>
@@ -100,6 +103,7 @@ export function FileUpload({ label, upload, value, onChange, kind = 'Any', multi
           {value.map((file) => (
             <li key={file.key} className="ui-upload-file">
               <span className="ui-upload-file-name">{file.name}</span>
+              {file.size !== undefined && <span className="ui-upload-file-size">{formatFileSize(file.size)}</span>}
               <span className="ui-button-row">
                 {download && (
                   <Button variant="ghost" size="small" aria-label={`Download ${file.name}`} onPress={() => void download(file.key)}>

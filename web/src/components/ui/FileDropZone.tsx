@@ -8,7 +8,8 @@ import './FileUploadBox.css';
 export interface FileDropZoneProps {
   /** Names the drop area and the browse button, e.g. the upload's name. */
   label: string;
-  accept?: UploadKind;
+  /** One kind, or several (a file of any of them is taken). */
+  accept?: UploadKind | readonly UploadKind[];
   multiple?: boolean;
   instructions?: string;
   isDisabled?: boolean;
@@ -24,7 +25,8 @@ export interface FileDropZoneProps {
 export function FileDropZone({ label, accept = 'Any', multiple = false, instructions, isDisabled = false, onFiles }: FileDropZoneProps) {
   usePreventWindowDrop();
   const [rejected, setRejected] = useState<string[]>([]);
-  const extensions: readonly string[] = UPLOAD_KINDS[accept];
+  const kinds: readonly UploadKind[] = typeof accept === 'string' ? [accept] : accept;
+  const extensions: readonly string[] = kinds.includes('Any') ? [] : kinds.flatMap((kind) => UPLOAD_KINDS[kind]);
 
   function handleDrop(accepted: File[], rejections: FileRejection[]) {
     setRejected(rejections.map((rejection) => rejection.file.name));
@@ -37,7 +39,7 @@ export function FileDropZone({ label, accept = 'Any', multiple = false, instruct
     disabled: isDisabled,
     noClick: true,
     noKeyboard: true,
-    validator: (file) => (isAcceptedFileName(file.name, accept) ? null : { code: 'file-invalid-type', message: `${file.name} is not an accepted file type.` }),
+    validator: (file) => (kinds.some((kind) => isAcceptedFileName(file.name, kind)) ? null : { code: 'file-invalid-type', message: `${file.name} is not an accepted file type.` }),
   });
 
   return (

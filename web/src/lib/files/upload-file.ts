@@ -50,6 +50,15 @@ export async function downloadFile(key: string): Promise<void> {
 export interface FileRef {
   key: string;
   name: string;
+  /** Bytes, where the list shows sizes (a step's attachments). */
+  size?: number;
+}
+
+/** A file's size as lists show it: bytes, KB or MB (1024-based, one decimal past KB). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** Sends one file somewhere and answers what was stored; the upload component calls it per file. */
@@ -59,6 +68,6 @@ export type Uploader = (file: File, onProgress: (fraction: number) => void, sign
 export function uploaderFor(target: UploadTarget): Uploader {
   return async (file, onProgress, signal) => {
     const stored = await uploadFile(target, file, onProgress, signal);
-    return { key: stored.key, name: stored.name };
+    return { key: stored.key, name: stored.name, size: stored.size };
   };
 }

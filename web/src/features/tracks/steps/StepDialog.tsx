@@ -12,8 +12,21 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { ActionEditor } from './ActionEditor';
 import { ContentEditor } from './ContentEditor';
 import { PrerequisitesPicker } from './PrerequisitesPicker';
+import { StepAttachments } from './StepAttachments';
 import { createStep, updatePrerequisites, updateStep } from './step-api';
 import { isShownStepField, newAction, newContent, stepFormStateSchema, toFormState } from './step-form';
+
+/** The first message under a list's items (the server names a refused file as `attachments.<i>.key`). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  for (const value of Object.values(error)) {
+    if (value && typeof value === 'object') {
+      const found = 'message' in value && typeof value.message === 'string' ? value.message : firstMessage(value);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
 
 /** SPEC.md section 5: shown when a save is tried while a content or action is incomplete. */
 export const CONTENTS_INCOMPLETE = 'Not all contents have been completed!';
@@ -68,6 +81,7 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSave
   const actions = useFieldArray({ control: form.control, name: 'actions' });
   const errors = form.formState.errors;
   const partsMessage = errors.contents?.message ?? errors.contents?.root?.message;
+  const savedKeys = step?.attachments.map((file) => file.key) ?? [];
   const partsIncomplete = form.formState.isSubmitted && (Array.isArray(errors.contents) || Array.isArray(errors.actions));
 
   return (
@@ -122,6 +136,22 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSave
             </div>
           )}
         </section>
+
+        <Controller
+          control={form.control}
+          name="attachments"
+          render={({ field, fieldState }) => (
+            <StepAttachments
+              phaseId={phaseId}
+              stepId={step?.id}
+              savedKeys={savedKeys}
+              value={field.value}
+              onChange={field.onChange}
+              isDisabled={isLocked}
+              errorMessage={fieldState.error?.message ?? firstMessage(fieldState.error)}
+            />
+          )}
+        />
 
         <PrerequisitesPicker steps={phaseSteps} stepId={step?.id} value={prerequisites} onChange={setPrerequisites} errorMessage={prerequisitesError} />
       </form>

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Control } from 'react-hook-form';
+import type { FileRef } from '../../../lib/files/upload-file';
 import { DEFAULT_ACTION_ROLE_ID, DEFAULT_CONTENT_ROLE_ID, stepFormSchema, type ACTION_TYPES, type CONTENT_TYPES, type StepDetail, type StepFormValues, type UPLOAD_TYPES } from '@shared/schemas/step';
 
 /**
@@ -32,6 +33,8 @@ export interface StepFormState {
   inactive: boolean;
   contents: ContentState[];
   actions: ActionState[];
+  /** Files as the list shows them; the schema sends their keys. */
+  attachments: FileRef[];
 }
 
 /** The shared schema, typed over the form's state (its output is what the server takes). */
@@ -57,7 +60,7 @@ export function newAction(): ActionState {
 }
 
 export function toFormState(step?: StepDetail): StepFormState {
-  if (!step) return { name: '', description: '', required: false, inactive: false, contents: [newContent()], actions: [] };
+  if (!step) return { name: '', description: '', required: false, inactive: false, contents: [newContent()], actions: [], attachments: [] };
   const blank = newContent();
   return {
     name: step.name,
@@ -76,11 +79,12 @@ export function toFormState(step?: StepDetail): StepFormState {
       formId: c.formId ?? '',
     })),
     actions: step.actions.map((a) => ({ id: a.id, type: a.type, name: a.name, roleId: a.roleId })),
+    attachments: step.attachments.map((file) => ({ key: file.key, name: file.name, size: file.size })),
   };
 }
 
 /** Server field paths the form shows under a field; anything else goes to the banner. */
-export const isShownStepField = (path: string) => /^(name|description|contents|actions)(\.|$)/.test(path);
+export const isShownStepField = (path: string) => /^(name|description|contents|actions|attachments)(\.|$)/.test(path);
 
 /** The form's control as the part editors take it (its output type is the schema's). */
 export type StepControl = Control<StepFormState, unknown, StepFormValues>;
