@@ -162,3 +162,36 @@ test('a conference admin imports a system step: the copy keeps its parts and is 
   await expect(edit.getByRole('textbox', { name: 'Name', exact: true }).first()).toBeDisabled();
   await expectNoAxeViolations(page);
 });
+
+// Attachments (issue 10): a test block of its own, apart from the Form picker's.
+test('a conference admin attaches a file to a step: it uploads with progress, is saved with the step, and downloads after reopening', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'conference.admin@example.org', '/tracks');
+  await dismissAnnouncements(page);
+  await createTrackWithPhase(page);
+
+  const dialog = await openNewStep(page);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).first().fill('Handouts');
+  await fillTask(dialog.getByRole('group', { name: 'Content 1' }), 'Read');
+  const choose = dialog.getByLabel('Attachments: choose files');
+  // Not a document, image or audio file: refused before anything is sent.
+  await choose.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(dialog.getByText('Not accepted: setup.exe')).toBeVisible();
+  await choose.setInputFiles({ name: `guide ${RUN}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 step guide') });
+  const stored = dialog.getByRole('list', { name: 'Attachments: files' });
+  await expect(stored.getByText(`guide_${RUN}.pdf`)).toBeVisible();
+  await expect(stored.getByText('19 B')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const steps = page.getByRole('list', { name: 'Steps of Preparation' });
+  await expect(steps.getByRole('link', { name: 'Handouts' })).toBeVisible();
+  await announcerSettled(page);
+
+  // Reopened: the file is listed with the step and downloads under its name.
+  await steps.getByRole('link', { name: 'Handouts' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Step' });
+  await expect(edit.getByRole('list', { name: 'Attachments: files' }).getByText(`guide_${RUN}.pdf`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await edit.getByRole('button', { name: `Download guide_${RUN}.pdf` }).click();
+  expect((await download).suggestedFilename()).toBe(`guide_${RUN}.pdf`);
+});
