@@ -233,6 +233,35 @@ export const STEP_CASES: Record<string, BenchCase> = {
   }),
   'step.importableSteps': { as: AS.conferenceAdmin, path: `/api/step/import-step-templates/phase/${DEMO_INSTANCE_IDS.discernmentPhase}` },
   'step.stepTemplate': { as: AS.participant, path: `/api/step/step-template/${DEMO_INSTANCE_IDS.questionnaireTemplate}`, singleItem: true },
+  // One step of a fresh track with one attached file (uploaded as the browser does); every call signs its link.
+  'step.attachment': benchCase<{ trackId: string; path: string }>({
+    as: AS.conferenceAdmin,
+    path: '/api/step/step-template',
+    prepare: async (ctx) => {
+      const [{ trackId, phaseIds }] = await tracksWithPhases(ctx, 1, 'step attachment', 1);
+      const content = '%PDF bench attachment';
+      const grant = await ctx.api<{ file: { key: string }; upload: { url: string; fields: Record<string, string> } }>(AS.conferenceAdmin, 'POST', '/api/file/upload', {
+        target: { type: 'stepAttachment', phaseId: phaseIds[0] },
+        name: 'bench.pdf',
+        size: content.length,
+      });
+      const form = new FormData();
+      for (const [name, value] of Object.entries(grant.upload.fields)) form.append(name, value);
+      form.append('file', new Blob([content]));
+      await fetch(grant.upload.url, { method: 'POST', body: form });
+      await ctx.api(AS.conferenceAdmin, 'POST', `/api/file/files/${grant.file.key}/confirm`);
+      const step = await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/step/template/create-step-template', {
+        phaseId: phaseIds[0],
+        name: 'Bench attachment step',
+        contents: [{ type: 'Task', name: 'Task', task: { name: 'Read', description: 'The attachment' } }],
+        attachments: [{ key: grant.file.key }],
+      });
+      return { trackId, path: `/api/step/step-template/${step.id}/attachment/${grant.file.key}` };
+    },
+    each: (_call, made) => ({ path: made.path }),
+    cleanUp: (ctx, made) => deleteTracks(ctx, [made.trackId]),
+    singleItem: true,
+  }),
   'step.stepTemplates': { as: AS.participant, path: `/api/step/step-templates/${DEMO_INSTANCE_IDS.callStoryTemplate},${DEMO_INSTANCE_IDS.transcriptTemplate},${DEMO_INSTANCE_IDS.questionnaireTemplate}` },
   'step.stepContentTemplate': { as: AS.participant, path: '/api/step/step-content-template/demo-content-call-story', singleItem: true },
   'step.stepContentTemplates': { as: AS.participant, path: '/api/step/step-content-templates/demo-content-call-story,demo-content-transcript,demo-content-questionnaire' },
