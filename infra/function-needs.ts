@@ -10,7 +10,8 @@ export type FunctionNeed = 'files' | 'mail' | 'sms' | 'identity' | 'identity-ema
 
 /**
  * Least privilege, in one table: a function not listed here gets table access only.
- * files: presigned POST/GET and deletes (file service, user avatars, step uploads and form files);
+ * files: presigned POST/GET and deletes (file service, user avatars, step uploads and attachments, form files;
+ *   the outbox worker removes deleted and released files' objects);
  * mail/sms: the outbox worker delivers, admin and communication send directly;
  * identity: Cognito user administration (create, reinvite, deactivate), which the admin service
  * does (ARCHITECTURE.md section 6); two narrower grants for the one call other functions make:
@@ -26,7 +27,7 @@ export const FUNCTION_NEEDS: Readonly<Record<string, readonly FunctionNeed[]>> =
   step: ['files'],
   communication: ['sms'],
   notification: ['identity-email'],
-  [OUTBOX_WORKER]: ['mail', 'sms', 'identity-disable'],
+  [OUTBOX_WORKER]: ['mail', 'sms', 'identity-disable', 'files'],
 };
 
 /**
