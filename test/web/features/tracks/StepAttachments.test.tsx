@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StepAttachments } from '../../../../web/src/features/tracks/steps/StepAttachments';
 import type { FileRef, Uploader } from '../../../../web/src/lib/files/upload-file';
 import { expectNoAxeViolations } from '../../../support/axe';
@@ -13,9 +13,9 @@ function controlledUploader() {
   return { upload, calls };
 }
 
-function Harness({ upload, initial = [], isDisabled = false, errorMessage }: { upload: Uploader; initial?: FileRef[]; isDisabled?: boolean; errorMessage?: string }) {
+function Harness({ upload, initial = [], isDisabled = false, errorMessage, discard = async () => undefined }: { upload: Uploader; initial?: FileRef[]; isDisabled?: boolean; errorMessage?: string; discard?: (key: string) => Promise<void> }) {
   const [files, setFiles] = useState<FileRef[]>(initial);
-  return <StepAttachments phaseId="p1" stepId="s1" savedKeys={initial.map((file) => file.key)} value={files} onChange={setFiles} isDisabled={isDisabled} errorMessage={errorMessage} upload={upload} />;
+  return <StepAttachments phaseId="p1" stepId="s1" savedKeys={initial.map((file) => file.key)} value={files} onChange={setFiles} isDisabled={isDisabled} errorMessage={errorMessage} upload={upload} discard={discard} />;
 }
 
 const handout = { key: 'k0', name: 'handout.pdf', size: 2048 };
@@ -24,7 +24,8 @@ describe('StepAttachments', () => {
   it('uploads documents, images and audio with progress, lists each with its size, and removes one by keyboard', async () => {
     const user = userEvent.setup();
     const { upload, calls } = controlledUploader();
-    const { container } = render(<Harness upload={upload} initial={[handout]} />);
+    const discard = vi.fn(async () => undefined);
+    const { container } = render(<Harness upload={upload} initial={[handout]} discard={discard} />);
     expect(screen.getByText('2.0 KB')).toBeTruthy();
     const input = screen.getByLabelText('Attachments: choose files') as HTMLInputElement;
     expect(input.accept).toContain('.pdf');
@@ -45,6 +46,10 @@ describe('StepAttachments', () => {
     await user.keyboard('{Enter}');
     expect(screen.queryByText('handout.pdf')).toBeNull();
     expect(screen.getByText('song.mp3')).toBeTruthy();
+    // The saved file goes when the step is saved; an upload removed before saving is deleted at once.
+    expect(discard).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove song.mp3' }));
+    expect(discard).toHaveBeenCalledWith('k1');
   });
 
   it("shows the server's message; an imported step's files are read-only but still download", async () => {

@@ -46,6 +46,11 @@ export async function downloadFile(key: string): Promise<void> {
   window.location.assign(url);
 }
 
+/** Deletes one's own upload that nothing uses (the server refuses one still attached or answered). */
+export async function removeFile(key: string): Promise<void> {
+  await call(routes.file.remove, { params: { key } });
+}
+
 /** A stored file as answers and lists keep it. */
 export interface FileRef {
   key: string;

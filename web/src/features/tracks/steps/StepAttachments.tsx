@@ -4,7 +4,7 @@ import { ATTACHMENT_KINDS } from '@shared/files/upload-kinds';
 import { FileUpload } from '../../../components/files/FileUpload';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
-import { downloadFile, uploaderFor, type FileRef, type Uploader } from '../../../lib/files/upload-file';
+import { downloadFile, removeFile, uploaderFor, type FileRef, type Uploader } from '../../../lib/files/upload-file';
 
 export interface StepAttachmentsProps {
   phaseId: string;
@@ -18,6 +18,8 @@ export interface StepAttachmentsProps {
   errorMessage?: string;
   /** The upload (the file service for the phase by default; tests pass their own). */
   upload?: Uploader;
+  /** Deletes an upload removed before it was saved with the step (the file service's delete by default). */
+  discard?: (key: string) => Promise<void>;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface StepAttachmentsProps {
  * uploaded at once for the step's phase with its progress, listed with its size, Download and
  * Remove. They are attached, or dropped, when the step is saved.
  */
-export function StepAttachments({ phaseId, stepId, savedKeys, value, onChange, isDisabled, errorMessage, upload }: StepAttachmentsProps) {
+export function StepAttachments({ phaseId, stepId, savedKeys, value, onChange, isDisabled, errorMessage, upload, discard = removeFile }: StepAttachmentsProps) {
   const uploader = useMemo(() => upload ?? uploaderFor({ type: 'stepAttachment', phaseId }), [upload, phaseId]);
   // Saved files through the step (its readers, copies too); one uploaded since through the file service (its uploader).
   const download = async (key: string) => {
@@ -33,12 +35,18 @@ export function StepAttachments({ phaseId, stepId, savedKeys, value, onChange, i
     const { url } = await call(routes.step.attachment, { params: { stepTemplateId: stepId, key } });
     window.location.assign(url);
   };
+  // A file removed before the step was saved is nobody's: it goes now (a saved one goes when the step is saved without it).
+  const change = (files: FileRef[]) => {
+    const kept = new Set(files.map((file) => file.key));
+    for (const file of value) if (!kept.has(file.key) && !savedKeys.includes(file.key)) void discard(file.key).catch(() => undefined);
+    onChange(files);
+  };
   return (
     <FileUpload
       label="Attachments"
       upload={uploader}
       value={value}
-      onChange={onChange}
+      onChange={change}
       kind={ATTACHMENT_KINDS}
       multiple
       maxFiles={STEP_ATTACHMENTS_MAX}
