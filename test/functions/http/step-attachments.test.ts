@@ -6,6 +6,7 @@ import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
 import { runJobToEnd } from '../../../functions/db/jobs';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
+import { copyStepChunk, readSource } from '../../../functions/core/tracks/design-copy';
 import { deliverOutboxItem } from '../../../functions/events/outbox-delivery';
 import { describeObject } from '../../../functions/lib/adapters/storage';
 import { FILE_ATTACHED } from '../../../functions/core/files/file-targets';
@@ -153,6 +154,19 @@ describe('saving a step with attachments', () => {
   });
 });
 
+describe('releasing', () => {
+  it('a reference whose step is gone (a failed copy’s, a deleted track’s) keeps nothing, and goes with the file', async () => {
+    const { phaseId } = await newPhase();
+    const file = await uploaded(DESIGNER, phaseId, 'orphan.pdf');
+    const created = (await createStep(DESIGNER, phaseId, [{ key: file.key }])).body;
+    await db().entities.fileReference.put({ fileKey: file.key, holderId: 'gone-step', trackTemplateId: 'gone-track', phaseId: 'gone-phase' }).go();
+    expect((await editStep(DESIGNER, created, [])).status).toBe(200);
+    await deliverReleases(file.key);
+    expect(await fileRecord(file.key)).toBeUndefined();
+    expect((await db().entities.fileReference.query.byFile({ fileKey: file.key }).go()).data).toEqual([]);
+  });
+});
+
 describe('copies share attachments by key', () => {
   it('an imported step keeps the file after its source drops it; deleting the copy’s track then releases it', async () => {
     const source = await newPhase();
@@ -173,6 +187,20 @@ describe('copies share attachments by key', () => {
     await deliverReleases(file.key);
     expect(await fileRecord(file.key)).toBeUndefined();
     expect(await describeObject(file.key)).toBeNull();
+  });
+
+  it('a copy planned before its source dropped a file fails that step’s write instead of listing a released file', async () => {
+    const { trackId, phaseId } = await newPhase();
+    const file = await uploaded(DESIGNER, phaseId, 'raced.pdf');
+    const original = (await createStep(DESIGNER, phaseId, [{ key: file.key }])).body;
+    const source = await readSource(trackId);
+    expect((await editStep(DESIGNER, original, [])).status).toBe(200);
+    const job = { jobId: 'race-job', createdAt: new Date().toISOString() };
+    await expect(copyStepChunk(job, source!, 'race-target')).rejects.toThrow();
+    expect((await db().entities.stepTemplate.query.byTrack({ trackTemplateId: 'race-target' }).go()).data).toEqual([]);
+    // Retried from the source as it is now, the copy lists nothing.
+    await copyStepChunk(job, (await readSource(trackId))!, 'race-target');
+    expect((await db().entities.stepTemplate.query.byTrack({ trackTemplateId: 'race-target' }).go()).data[0].attachments).toEqual([]);
   });
 
   it('Copy from Existing carries a system step’s attachments to the copy, readable by the copy’s designers', async () => {
