@@ -93,6 +93,19 @@ async function signingKey(certUrl: string): Promise<KeyObject | undefined> {
   return certificate.publicKey;
 }
 
+/**
+ * How old a message may be: SNS's HTTP delivery retries end within an hour even under the
+ * longest delivery policy, so anything older is a replay of a captured message. Clocks may
+ * differ a little, so a message may also be a few minutes "from the future".
+ */
+export const SNS_MAX_AGE_MS = 60 * 60 * 1000;
+const SNS_MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+export function isFreshSnsTimestamp(timestamp: string, now = Date.now()): boolean {
+  const sent = Date.parse(timestamp);
+  return Number.isFinite(sent) && sent <= now + SNS_MAX_CLOCK_SKEW_MS && now - sent <= SNS_MAX_AGE_MS;
+}
+
 /** True when the message's signature verifies against its (allow-listed) signing key. */
 async function signatureHolds(message: SnsMessage): Promise<boolean> {
   const key = await signingKey(message.SigningCertURL);
@@ -111,6 +124,7 @@ export async function verifiedSnsMessage(body: unknown, topicArn: string | undef
   let reason: string | undefined;
   if (!parsed.success) reason = 'not an SNS message';
   else if (!topicArn || parsed.data.TopicArn !== topicArn) reason = 'unexpected topic';
+  else if (!isFreshSnsTimestamp(parsed.data.Timestamp)) reason = 'too old or from the future';
   else {
     try {
       if (!(await signatureHolds(parsed.data))) reason = 'signature does not verify';

@@ -122,7 +122,7 @@ describe('POST /api/communication/{userId}/trigger-sms-verification and the repl
 });
 
 describe('the SNS webhooks accept only signed messages of their topic', () => {
-  it('refuses with 403: no signature, a tampered message, another key, another topic, not JSON, not SNS', async () => {
+  it('refuses with 403: no signature, a tampered message, another key, another topic, too old or from the future, not JSON, not SNS', async () => {
     const { e164 } = await userWithPhone();
     const signed = reply(e164, '123456');
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
@@ -132,6 +132,10 @@ describe('the SNS webhooks accept only signed messages of their topic', () => {
       { ...signed, Message: signed.Message.replace('123456', '654321') },
       forged,
       signLocally(snsNotification('arn:aws:sns:us-east-1:000000000000:someone-else', {})),
+      // Correctly signed, but a replay from yesterday, and one dated an hour ahead.
+      signLocally({ ...snsNotification(LOCAL_SMS_REPLY_TOPIC_ARN, {}), Timestamp: new Date(Date.now() - 24 * 3600_000).toISOString() }),
+      signLocally({ ...snsNotification(LOCAL_SMS_REPLY_TOPIC_ARN, {}), Timestamp: new Date(Date.now() + 3600_000).toISOString() }),
+      signLocally({ ...snsNotification(LOCAL_SMS_REPLY_TOPIC_ARN, {}), Timestamp: 'yesterday' }),
       { ...signed, SigningCertURL: 'https://evil.example.org/SimpleNotificationService-1.pem' },
       'not json',
       { hello: 'world' },
