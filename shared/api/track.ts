@@ -60,8 +60,10 @@ export const trackApi = {
     summary: 'Makes an inactive track template active again; an active one is returned unchanged.', params: byTrack, response: trackTemplateSchema,
   }),
   remove: defineContract({
-    id: 'track.remove', service: 'track', method: 'POST', path: `${base}/delete-track/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], status: 204,
-    summary: 'Deletes a track template with its phases and steps; refused while anyone is enrolled in it.', params: byTrack, response: z.null(),
+    id: 'track.remove', service: 'track', method: 'POST', path: `${base}/delete-track/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
+    summary:
+      'Delete Track: marks the template deleting (gone from lists, every write refused) and starts a background job deleting it with its phases and steps; refused while anyone is enrolled in it.',
+    params: byTrack, response: jobStartedSchema,
   }),
   isSystemTrackWithCopies: defineContract({
     id: 'track.isSystemTrackWithCopies', service: 'track', method: 'GET', path: `${base}/is-system-track-with-copies/{trackTemplateId}`, access: 'session', can: ['read', 'TrackTemplate'],

@@ -4,6 +4,7 @@ import { locationMoveJob } from './location-move-job';
 import { phaseImportJob } from './phase-import-job';
 import { roleNamesJob } from './role-names-job';
 import { trackCopyJob } from './track-copy-job';
+import { trackDeleteJob } from './track-delete-job';
 import { NAME_COPIES_JOB_KIND, nameCopiesJob } from './name-copies-job';
 import { MERGE_JOB_KIND, userMergeJob } from '../people/merge/merge-job';
 
@@ -13,6 +14,7 @@ export const jobKinds: Record<string, JobKind> = {
   'location.move': locationMoveJob,
   'role.refreshHolderNames': roleNamesJob,
   'track.copy': trackCopyJob,
+  'track.delete': trackDeleteJob,
   'phase.import': phaseImportJob,
   [MERGE_JOB_KIND]: userMergeJob,
   [NAME_COPIES_JOB_KIND]: nameCopiesJob,

@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/errors';
 import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource } from '../tracks/design-copy';
 import { outlineGuard, phasesOf } from '../tracks/phase-editor';
 import { getTrackTemplate } from '../tracks/track-store';
+import { isTrackOpen } from '../tracks/track-scope';
 
 /**
  * Phase import: a phase of another track, with its steps, contents and actions, becomes the
@@ -35,7 +36,7 @@ export const phaseImportJob: JobKind<PhaseImportInput> = {
     if (isCleaningUp(job.cursor)) return cleanUp(cleanupMessage(job.cursor));
     const source = await readSource(sourceTrackTemplateId, phaseId);
     const phase = source?.phases[0];
-    if (!source || !phase) return cleanUp(SOURCE_PHASE_GONE_MESSAGE);
+    if (!source || !phase || !isTrackOpen(source.track)) return cleanUp(SOURCE_PHASE_GONE_MESSAGE);
     const total = source.steps.length + 1;
     const chunk = await copyStepChunk(job, source, targetTrackTemplateId, job.cursor as string | undefined);
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
@@ -44,7 +45,7 @@ export const phaseImportJob: JobKind<PhaseImportInput> = {
     try {
       await retryOnStale(async () => {
         const target = await getTrackTemplate(targetTrackTemplateId);
-        if (!target) throw new TargetGone();
+        if (!target || !isTrackOpen(target)) throw new TargetGone();
         const order = (await phasesOf(targetTrackTemplateId)).length + 1;
         await transact([
           { write: (tx) => tx.phaseTemplate.create(phaseCopy(job, phase, targetTrackTemplateId, order)).commit(), onConditionFailed: () => new AlreadyImported() },

@@ -3,6 +3,7 @@ import { transact, type TransactionItem } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
 import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource, type CopyJob } from '../tracks/design-copy';
 import { statusOf } from '../tracks/track-store';
+import { isTrackOpen } from '../tracks/track-scope';
 
 /**
  * Copy from Existing and Import from Existing: a track's phases, steps, contents and actions
@@ -36,7 +37,7 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
     const trackTemplateId = copyTrackId(job);
     if (isCleaningUp(job.cursor)) return cleanUpFailedCopy(trackTemplateId, cleanupMessage(job.cursor));
     const source = await readSource(job.input.sourceTrackTemplateId);
-    if (!source) return cleanUpFailedCopy(trackTemplateId, SOURCE_GONE_MESSAGE);
+    if (!source || !isTrackOpen(source.track)) return cleanUpFailedCopy(trackTemplateId, SOURCE_GONE_MESSAGE);
     const total = source.steps.length + 1;
     const chunk = await copyStepChunk(job, source, trackTemplateId, job.cursor as string | undefined);
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
@@ -60,7 +61,16 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
       { write: (tx) => tx.trackTemplate.create(template).commit(), onConditionFailed: () => new AlreadyCopied() },
       ...source.phases.map((phase): TransactionItem => (tx) => tx.phaseTemplate.put(phaseCopy(job, phase, trackTemplateId)).commit()),
       // The origin's count locks its conference while copies exist (it must still exist).
-      { write: (tx) => tx.trackTemplate.patch({ trackTemplateId: source.track.trackTemplateId }).add({ copyCount: 1 }).commit(), onConditionFailed: () => new HttpError(404, SOURCE_GONE_MESSAGE) },
+      // A source marked 'deleting' meanwhile counts as gone (its delete job would not see this copy).
+      {
+        write: (tx) =>
+          tx.trackTemplate
+            .patch({ trackTemplateId: source.track.trackTemplateId })
+            .add({ copyCount: 1 })
+            .where((attributes, operations) => operations.ne(attributes.status, 'deleting'))
+            .commit(),
+        onConditionFailed: () => new HttpError(404, SOURCE_GONE_MESSAGE),
+      },
     ];
     try {
       await transact(final);

@@ -1,11 +1,12 @@
-import { STEP_PARTS_MAX, TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
+import { TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import { JobFailure, type JobItem } from '../../db/jobs';
-import { deterministicId, newId } from '../../db/ids';
+import { deterministicId } from '../../db/ids';
 import { db } from '../../db/service';
 import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
 import { designOrderOf } from './track-view';
-import { copiedAttachmentWrites, stepAttachmentKeys } from './step-attachments';
+import { copiedAttachmentWrites } from './step-attachments';
+import { deleteStepChunk } from './design-delete';
 
 /**
  * The copy code shared by Copy from Existing, Import from Existing and phase import (all
@@ -177,27 +178,7 @@ export const isCleaningUp = (cursor: unknown): cursor is string => typeof cursor
  * of the (never made) target track goes. Deletes only, so a repeated step is harmless.
  */
 export async function cleanUpFailedCopy(targetTrackId: string, message: string, copiedPhaseId?: string): Promise<{ done: 0; cursor: string }> {
-  const key = copiedPhaseId ? { trackTemplateId: targetTrackId, phaseId: copiedPhaseId } : { trackTemplateId: targetTrackId };
-  const { data: steps } = await db().entities.stepTemplate.query.byTrack(key).go({ limit: STEPS_PER_CHUNK, consistent: true });
-  if (!steps.length) throw new JobFailure(message);
-  const parts = await Promise.all(
-    steps.map(async (step) => {
-      const owner = { trackTemplateId: targetTrackId, stepTemplateId: step.stepTemplateId };
-      const [contents, actions] = await Promise.all([
-        db().entities.stepContentTemplate.query.byTrack(owner).go({ limit: STEP_PARTS_MAX, consistent: true, attributes: ['contentTemplateId'] }),
-        db().entities.stepActionTemplate.query.byTrack(owner).go({ limit: STEP_PARTS_MAX, consistent: true, attributes: ['actionTemplateId'] }),
-      ]);
-      return { owner, contents: contents.data, actions: actions.data };
-    }),
-  );
-  // Parts first: a crash in between leaves steps whose parts a later try still finds.
-  const contentKeys = parts.flatMap(({ owner, contents }) => contents.map((c) => ({ ...owner, contentTemplateId: c.contentTemplateId })));
-  const actionKeys = parts.flatMap(({ owner, actions }) => actions.map((a) => ({ ...owner, actionTemplateId: a.actionTemplateId })));
-  if (contentKeys.length) await db().entities.stepContentTemplate.delete(contentKeys).go();
-  if (actionKeys.length) await db().entities.stepActionTemplate.delete(actionKeys).go();
-  await db().entities.stepTemplate.delete(steps.map((step) => ({ trackTemplateId: targetTrackId, phaseId: step.phaseId, stepTemplateId: step.stepTemplateId }))).go();
-  // The copies' references are stale now; the release removes them (the source still uses the files).
-  for (const fileKey of new Set(steps.flatMap(stepAttachmentKeys))) await db().entities.outbox.create({ outboxId: newId(), kind: 'releaseFile', payload: { key: fileKey } }).go();
+  if (!(await deleteStepChunk(targetTrackId, copiedPhaseId))) throw new JobFailure(message);
   return { done: 0, cursor: `${CLEANUP_CURSOR}${message}` };
 }
 

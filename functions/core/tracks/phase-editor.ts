@@ -43,7 +43,8 @@ export function outlineGuard(track: TrackTemplateItem): TransactionItem {
     tx.trackTemplate
       .patch({ trackTemplateId: track.trackTemplateId })
       .add({ outlineVersion: 1 })
-      .where((attributes, operations) => (read === 0 ? `(${operations.eq(attributes.outlineVersion, 0)} OR ${operations.notExists(attributes.outlineVersion)})` : operations.eq(attributes.outlineVersion, read)))
+      // A track marked 'deleting' since it was read takes no more phases or steps (re-read, it answers 409).
+      .where((attributes, operations) => `${read === 0 ? `(${operations.eq(attributes.outlineVersion, 0)} OR ${operations.notExists(attributes.outlineVersion)})` : operations.eq(attributes.outlineVersion, read)} AND ${operations.ne(attributes.status, 'deleting')}`)
       .commit();
 }
 

@@ -3,7 +3,7 @@ import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireStep } from './step-store';
 import { toActionView, toContentView, type ActionItem, type ContentItem } from './step-view';
-import { mayActAt, placeOf, type TrackCaller } from './track-scope';
+import { isTrackOpen, mayActAt, placeOf, type TrackCaller } from './track-scope';
 import { getTrackTemplate } from './track-store';
 import { FILE_NOT_FOUND } from '../../../shared/api/file';
 import { presignDownload } from '../../lib/adapters/storage';
@@ -24,7 +24,7 @@ function trackReader(auth: TrackCaller) {
     if (!checked.has(trackTemplateId)) {
       checked.set(
         trackTemplateId,
-        getTrackTemplate(trackTemplateId).then(async (track) => Boolean(track) && mayActAt(auth, 'read', await placeOf(track!))),
+        getTrackTemplate(trackTemplateId).then(async (track) => Boolean(track) && isTrackOpen(track!) && mayActAt(auth, 'read', await placeOf(track!))),
       );
     }
     return checked.get(trackTemplateId)!;

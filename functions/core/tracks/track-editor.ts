@@ -1,13 +1,12 @@
-import { releaseWrites, stepAttachmentKeys } from './step-attachments';
-import { TRACK_DETAIL_ITEMS_MAX, TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import type { TrackInput, TrackTemplateView } from '../../../shared/schemas/track';
 import { newId } from '../../db/ids';
-import { db } from '../../db/service';
-import { retryOnStale, transact, transactInChunks, type TransactionItem } from '../../db/transact';
+import { newJob } from '../../db/jobs';
+import { retryOnStale, transact } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, HttpError } from '../../lib/errors';
 import { mayActAt, placeNamed, requireTrack, type TrackCaller } from './track-scope';
-import { getTrackTemplate, statusOf, type TrackTemplateItem } from './track-store';
+import type { TrackDeleteInput } from '../jobs/track-delete-job';
+import { statusOf, type TrackTemplateItem } from './track-store';
 import { toTrackView } from './track-view';
 
 /** SPEC.md section 8. */
@@ -89,42 +88,31 @@ export async function setTrackDisabled(auth: TrackCaller, trackTemplateId: strin
 }
 
 /**
- * Delete: only while nobody is enrolled. Phases, steps, contents and actions go first (in
- * transactions of 100, safe to repeat); the template goes last, on condition that it is
- * unchanged and still has no enrolments, together with its origin's copy count.
+ * Delete Track: only while nobody is enrolled. One transaction marks the template 'deleting'
+ * (on the version read, still without enrolments: it leaves every list and refuses every
+ * write from then on) and enqueues the job that deletes its design and then the template
+ * (functions/core/jobs/track-delete-job.ts). Answers the job's id.
  */
-export async function deleteTrack(auth: TrackCaller, trackTemplateId: string): Promise<void> {
-  await retryOnStale(async () => {
+export async function startTrackDelete(auth: TrackCaller, trackTemplateId: string): Promise<{ jobId: string }> {
+  return retryOnStale(async () => {
     const { track } = await requireTrack(auth, trackTemplateId, 'delete');
     if (track.instanceCount > 0) throw new HttpError(422, TRACK_IN_USE_MESSAGE);
-    const final: TransactionItem[] = [
+    const input: TrackDeleteInput = { trackTemplateId };
+    const job = newJob({ kind: 'track.delete', ownerId: auth.userId, title: `Deleting ${track.name}`, input });
+    await transact([
       {
         write: (tx) =>
           tx.trackTemplate
-            .delete({ trackTemplateId })
+            .patch({ trackTemplateId })
+            .set({ status: 'deleting', name: track.name, updatedAt: new Date().toISOString() })
+            // The name re-forms the list key the status is part of; outlineVersion moves too: a phase or step write planned before the mark fails its guard.
+            .add({ version: 1, outlineVersion: 1 })
             .where((attributes, operations) => `${ifVersion(track.version)(attributes, operations)} AND ${operations.eq(attributes.instanceCount, 0)}`)
             .commit(),
         onConditionFailed: () => new StaleVersionError(),
       },
-    ];
-    const origin = track.originTrackTemplateId ? await getTrackTemplate(track.originTrackTemplateId) : null;
-    if (origin) final.push((tx) => tx.trackTemplate.patch({ trackTemplateId: origin.trackTemplateId }).add({ copyCount: -1 }).commit());
-    await transactInChunks(await designItemDeletes(trackTemplateId), final);
+      job.write,
+    ]);
+    return { jobId: job.jobId };
   }, 3);
-}
-
-/** Deletes of everything a template holds besides itself: phases, steps (outline), contents and actions (detail). */
-async function designItemDeletes(trackTemplateId: string): Promise<TransactionItem[]> {
-  const [outline, detail] = await Promise.all([
-    db().collections.trackTemplateAggregate({ trackTemplateId }).go({ limit: TRACK_OUTLINE_ITEMS_MAX }),
-    db().collections.trackTemplateDetail({ trackTemplateId }).go({ limit: TRACK_DETAIL_ITEMS_MAX }),
-  ]);
-  return [
-    ...outline.data.phaseTemplate.map((p): TransactionItem => (tx) => tx.phaseTemplate.delete({ trackTemplateId, phaseId: p.phaseId }).commit()),
-    ...outline.data.stepTemplate.map((s): TransactionItem => (tx) => tx.stepTemplate.delete({ trackTemplateId, phaseId: s.phaseId, stepTemplateId: s.stepTemplateId }).commit()),
-    ...detail.data.stepContentTemplate.map((c): TransactionItem => (tx) => tx.stepContentTemplate.delete({ trackTemplateId, stepTemplateId: c.stepTemplateId, contentTemplateId: c.contentTemplateId }).commit()),
-    ...detail.data.stepActionTemplate.map((a): TransactionItem => (tx) => tx.stepActionTemplate.delete({ trackTemplateId, stepTemplateId: a.stepTemplateId, actionTemplateId: a.actionTemplateId }).commit()),
-    // Last, so they commit with or after their steps' deletes: the release then finds the steps gone.
-    ...outline.data.stepTemplate.flatMap((s) => releaseWrites(s, stepAttachmentKeys(s))),
-  ];
 }

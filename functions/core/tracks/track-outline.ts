@@ -1,6 +1,6 @@
 import type { TrackOutline } from '../../../shared/schemas/track';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { mayActAt, placeOf, type TrackCaller } from './track-scope';
+import { assertTrackOpen, mayActAt, placeOf, type TrackCaller } from './track-scope';
 import { inDependencyOrder } from '../../../shared/tracks/step-order';
 import { readTrackAggregate } from './track-store';
 import { inDesignOrder, toPhaseView, toStepHeaderView, toTrackView } from './track-view';
@@ -12,6 +12,7 @@ export async function readOutline(auth: TrackCaller, trackTemplateId: string): P
   if (!aggregate) throw new NotFoundError('Track not found.');
   const place = await placeOf(aggregate.track);
   if (!mayActAt(auth, 'read', place)) throw new ForbiddenError();
+  assertTrackOpen(aggregate.track, 'read');
   const phases = [...aggregate.phases].sort((a, b) => a.order - b.order);
   return {
     ...toTrackView(aggregate.track, place.conferenceName),

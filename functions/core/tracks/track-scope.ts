@@ -4,7 +4,7 @@ import { canEditTrackTemplate } from '../../../shared/auth/policies/track-templa
 import { SYSTEM_SCOPE_ID } from '../../../shared/auth/scope';
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { getLocationOfKind } from '../locations/location-store';
 import type { AuthContext } from '../session/resolve-session';
 import { getTrackTemplate, type TrackTemplateItem } from './track-store';
@@ -55,11 +55,26 @@ export interface LoadedTrack {
   place: TrackPlace;
 }
 
-/** A track the caller may act on this way: 404 when missing, 403 when out of reach. */
+export const TRACK_DELETING_MESSAGE = 'This track is being deleted.';
+
+export const isTrackOpen = (track: Pick<TrackTemplateItem, 'status'>) => track.status !== 'deleting';
+
+/**
+ * The one 'deleting' rule (docs/data-model.md): a track marked for deletion is gone for
+ * readers (404) and refuses every write, copy, import and enrolment (409). Callers check the
+ * scope first, so someone out of reach learns nothing about it.
+ */
+export function assertTrackOpen(track: Pick<TrackTemplateItem, 'status'>, action: Action): void {
+  if (isTrackOpen(track)) return;
+  throw action === 'read' ? new NotFoundError(TRACK_DELETING_MESSAGE) : new ConflictError(TRACK_DELETING_MESSAGE);
+}
+
+/** A track the caller may act on this way: 404 when missing, 403 when out of reach, then the 'deleting' rule. */
 export async function requireTrack(auth: TrackCaller, trackTemplateId: string, action: Action): Promise<LoadedTrack> {
   const track = await getTrackTemplate(trackTemplateId);
   if (!track) throw new NotFoundError('Track not found.');
   const place = await placeOf(track);
   if (!mayActAt(auth, action, place)) throw new ForbiddenError();
+  assertTrackOpen(track, action);
   return { track, place };
 }

@@ -17,8 +17,11 @@ export const trackTemplate = new Entity({
     description: { type: 'string', required: true },
     conferenceId: { type: 'string', required: true },
     disabled: { type: 'boolean', required: true, default: false },
-    /** `disabled` as a key part, so the active and the inactive tracks are two sorted lists. */
-    status: { type: ['active', 'inactive'] as const, required: true, default: 'active' },
+    /**
+     * `disabled` as a key part, so the active and the inactive tracks are two sorted lists;
+     * 'deleting' (set with the delete job, never undone) takes a track out of both at once.
+     */
+    status: { type: ['active', 'inactive', 'deleting'] as const, required: true, default: 'active' },
     originTrackTemplateId: { type: 'string' },
     /** Ids of the roles that take part in this track (advisor, interviewer ...). */
     roles: stringList,

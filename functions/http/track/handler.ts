@@ -1,6 +1,6 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { trackApi } from '../../../shared/api/track';
-import { createTrack, deleteTrack, setTrackDisabled, updateTrack } from '../../core/tracks/track-editor';
+import { createTrack, setTrackDisabled, startTrackDelete, updateTrack } from '../../core/tracks/track-editor';
 import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
 import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
@@ -13,10 +13,7 @@ export const handler = createServiceHandler(trackApi, {
   trackTemplate: async ({ auth, params }) => readOutline(auth, params.trackTemplateId),
   deactivate: async ({ auth, params }) => setTrackDisabled(auth, params.trackTemplateId, true),
   reactivate: async ({ auth, params }) => setTrackDisabled(auth, params.trackTemplateId, false),
-  remove: async ({ auth, params }) => {
-    await deleteTrack(auth, params.trackTemplateId);
-    return null;
-  },
+  remove: async ({ auth, params }) => startTrackDelete(auth, params.trackTemplateId),
   isSystemTrackWithCopies: async ({ auth, params }) => (await requireTrack(auth, params.trackTemplateId, 'read')).track.copyCount > 0,
   byConference: async ({ auth, params, query }) => tracksOfConference(auth, params.conferenceId, query),
   copy: async ({ auth, params, body }) => startTrackCopy(auth, params.trackTemplateId, params.conferenceId, body),

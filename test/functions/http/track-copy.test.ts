@@ -173,7 +173,7 @@ describe('Copy from Existing', () => {
     const started = (await getJob(res.body.jobId))!;
     const copyId = copyTrackId(started as Parameters<typeof copyTrackId>[0]);
     expect((await itemsOf(copyId)).stepTemplate).toHaveLength(3);
-    expect((await track(SUPERADMIN, `delete-track/${sourceId}`, { method: 'POST' })).status).toBe(204);
+    expect((await track(SUPERADMIN, `delete-track/${sourceId}`, { method: 'POST' })).status).toBe(202);
     const job = await runJobToEnd(res.body.jobId, jobKinds);
     expect(job).toMatchObject({ status: 'failed', error: SOURCE_GONE_MESSAGE });
     const left = await itemsOf(copyId);
@@ -261,7 +261,7 @@ describe('phase import', () => {
     const res = await call(phaseHandler, CONFERENCE_ADMIN, `/api/phase/import-phase/phase/${sourceId}-p0/track-template/${mine.id}`, { method: 'POST' });
     await runJobStep(res.body.jobId, jobKinds);
     expect((await itemsOf(mine.id)).stepTemplate).toHaveLength(3);
-    expect((await track(SUPERADMIN, `delete-track/${sourceId}`, { method: 'POST' })).status).toBe(204);
+    expect((await track(SUPERADMIN, `delete-track/${sourceId}`, { method: 'POST' })).status).toBe(202);
     const job = await runJobToEnd(res.body.jobId, jobKinds);
     expect(job).toMatchObject({ status: 'failed', error: SOURCE_PHASE_GONE_MESSAGE });
     const left = await itemsOf(mine.id);

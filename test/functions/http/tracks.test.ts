@@ -2,7 +2,7 @@ import { handler } from '../../../functions/http/track/handler';
 import { handler as adminHandler } from '../../../functions/http/admin/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
-import { CONFERENCE_LOCKED_MESSAGE, TRACK_IN_USE_MESSAGE } from '../../../functions/core/tracks/track-editor';
+import { CONFERENCE_LOCKED_MESSAGE } from '../../../functions/core/tracks/track-editor';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
@@ -163,19 +163,7 @@ describe('track template rules', () => {
     const rename = await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { name: 'Copied Source Renamed', conferenceId: '0', version: 1 } });
     expect(rename.status).toBe(200);
   });
-
-  it('deletes a track with no enrolments together with its phases and steps, and refuses one with enrolments', async () => {
-    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Short Lived', description: 'To delete', conferenceId: HOME });
-    await db().entities.phaseTemplate.create({ trackTemplateId: track.id, phaseId: `${track.id}-p1`, name: 'Only phase', order: 1 }).go();
-    await db().entities.stepTemplate.create({ trackTemplateId: track.id, phaseId: `${track.id}-p1`, stepTemplateId: `${track.id}-s1`, name: 'Only step' }).go();
-    expect((await call(CONFERENCE_ADMIN, `delete-track/${track.id}`, { method: 'POST' })).status).toBe(204);
-    const left = await db().collections.trackTemplateAggregate({ trackTemplateId: track.id }).go();
-    expect([...left.data.trackTemplate, ...left.data.phaseTemplate, ...left.data.stepTemplate]).toEqual([]);
-
-    const inUse = await call(CONFERENCE_ADMIN, `delete-track/${DEMO_INSTANCE_IDS.trackTemplate}`, { method: 'POST' });
-    expect(inUse.status).toBe(422);
-    expect(inUse.body.message).toBe(TRACK_IN_USE_MESSAGE);
-  });
+  // Delete Track: test/functions/http/track-delete.test.ts.
 });
 
 describe('GET /api/admin/track-admin', () => {

@@ -1,0 +1,77 @@
+import { JobFailure, type JobKind } from '../../db/jobs';
+import { db } from '../../db/service';
+import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
+import { HttpError } from '../../lib/errors';
+import { deleteStepChunk } from '../tracks/design-delete';
+import { phasesOf } from '../tracks/phase-editor';
+import { isTrackOpen } from '../tracks/track-scope';
+import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';
+
+/**
+ * Delete Track (SPEC.md section 4), started by the route that marked the template 'deleting'
+ * (track-editor.ts). Each step deletes what is left, so it needs no cursor and a repeated or
+ * resumed step finds only what an earlier one did not delete: a chunk of steps with their
+ * contents and actions, then the phases, then, in one transaction, the template with its
+ * origin's copy count (so the count drops exactly once: the template's delete is conditional).
+ * Progress counts steps and phases; the first step counts them (one Query of the outline).
+ */
+export interface TrackDeleteInput {
+  trackTemplateId: string;
+}
+
+/** The template is gone: an earlier try of the final step committed. */
+class AlreadyDeleted extends HttpError {
+  constructor() {
+    super(409, 'Already deleted');
+  }
+}
+
+const finished = (trackTemplateId: string, done: number) => ({ done, finished: true, result: { trackTemplateId } });
+
+
+export const trackDeleteJob: JobKind<TrackDeleteInput> = {
+  async step(job) {
+    const { trackTemplateId } = job.input;
+    const track = await getTrackTemplate(trackTemplateId);
+    if (!track) return finished(trackTemplateId, 0);
+    if (isTrackOpen(track)) throw new JobFailure('The track is not marked for deletion.');
+    // The first step only counts (one Query), so a crash cannot make the whole smaller.
+    const total = job.total ?? undefined;
+    if (total === undefined) {
+      const outline = await readTrackAggregate(trackTemplateId);
+      return { done: 0, total: (outline?.steps.length ?? 0) + (outline?.phases.length ?? 0), cursor: 'counted' };
+    }
+    const steps = await deleteStepChunk(trackTemplateId);
+    if (steps) return { done: steps, total, cursor: 'steps' };
+    const phases = await phasesOf(trackTemplateId);
+    if (phases.length) {
+      await db().entities.phaseTemplate.delete(phases.map((phase) => ({ trackTemplateId, phaseId: phase.phaseId }))).go();
+      return { done: phases.length, total, cursor: 'phases' };
+    }
+    try {
+      await retryOnStale(async () => {
+        const current = await getTrackTemplate(trackTemplateId);
+        if (!current) throw new AlreadyDeleted();
+        // The origin may have gone meanwhile (its own delete): then there is no count to lower.
+        const origin = current.originTrackTemplateId ? await getTrackTemplate(current.originTrackTemplateId) : null;
+        const final: TransactionItem[] = [
+          {
+            write: (tx) =>
+              tx.trackTemplate
+                .delete({ trackTemplateId })
+                // Fails only when the template is gone: nothing takes a track out of 'deleting'.
+                .where((attributes, operations) => operations.eq(attributes.status, 'deleting'))
+                .commit(),
+            onConditionFailed: () => new AlreadyDeleted(),
+          },
+          ...(origin ? [(tx) => tx.trackTemplate.patch({ trackTemplateId: origin.trackTemplateId }).add({ copyCount: -1 }).commit()] as TransactionItem[] : []),
+        ];
+        await transact(final);
+      }, 3);
+    } catch (error) {
+      if (!(error instanceof AlreadyDeleted)) throw error;
+    }
+    // The bar ends full even when a resumed step's work was counted by no one.
+    return finished(trackTemplateId, Math.max(0, total - job.done));
+  },
+};
