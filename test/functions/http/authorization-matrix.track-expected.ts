@@ -18,7 +18,7 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'track.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'track.deactivate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'track.reactivate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
-  'track.remove': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'track.remove': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'track.copy': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'track.importTemplate': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'track.trackTemplate': row(only(READ_TRACK, 200), READ_OTHER),

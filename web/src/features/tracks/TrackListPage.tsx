@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { Alert, LoadingState, MenuButton } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { useCurrentUser } from '../../lib/current-user';
@@ -12,7 +12,7 @@ import { TrackTemplatesSection } from './TrackTemplatesSection';
 
 export interface TrackListPageProps {
   /** The dialog this route opens over the list. */
-  dialog?: 'create' | 'copy' | 'import';
+  dialog?: 'create' | 'copy' | 'import' | 'delete';
 }
 
 /**
@@ -25,14 +25,15 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const followJob = useFollowJob();
+  const { trackTemplateId } = useParams();
   const designs = ability.can('update', 'TrackTemplate');
   const assigned = useAssignedTracks();
   if (!assigned.data && !assigned.error) return <LoadingState message="Loading tracks..." />;
   const participating = assigned.data?.participating ?? [];
   const assignments = assigned.data?.assignments ?? [];
   if (!designs && !participating.length && !assignments.length) return <Navigate to={`/users/${me.id}`} replace />;
-  const closeCopy = (runningJobId?: string) => {
-    // Closed while copying: the job goes on, its progress moves to the toast region.
+  const closeJobDialog = (runningJobId?: string) => {
+    // Closed while its job runs: the job goes on, its progress moves to the toast region.
     if (runningJobId) followJob(runningJobId);
     navigate('/tracks');
   };
@@ -50,12 +51,12 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   );
   return (
     <Page title="Tracks" actions={trackMenu}>
-      {designs && <TrackTemplatesSection />}
+      {designs && <TrackTemplatesSection deleting={dialog === 'delete' ? trackTemplateId : undefined} onCloseDelete={closeJobDialog} />}
       {assigned.error && <Alert tone="danger">{(assigned.error as Error).message}</Alert>}
       <AssignedTracksSection kind="participating" tracks={participating} />
       <AssignedTracksSection kind="assignments" tracks={assignments} />
       {dialog === 'create' && <CreateTrackDialog onClose={() => navigate('/tracks')} onCreated={(track) => navigate(`/tracks/${track.id}`)} />}
-      {(dialog === 'copy' || dialog === 'import') && <TrackCopyDialog key={dialog} mode={dialog} onClose={closeCopy} onCopied={(id) => navigate(`/tracks/${id}`)} />}
+      {(dialog === 'copy' || dialog === 'import') && <TrackCopyDialog key={dialog} mode={dialog} onClose={closeJobDialog} onCopied={(id) => navigate(`/tracks/${id}`)} />}
     </Page>
   );
 }

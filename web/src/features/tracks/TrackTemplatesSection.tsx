@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TrackTemplateView } from '@shared/schemas/track';
 import { Badge, Button, Checkbox, ConfirmDialog, DataTable, Link, SearchableSelect, type SelectOption, type ServerTableState } from '../../components/ui';
@@ -10,6 +11,7 @@ import { usePagedTable } from '../../lib/table/use-paged-table';
 import { useDialogTarget } from '../../lib/use-dialog-target';
 import { SYSTEM_OPTION, conferenceOptions, deactivateTrack, deleteTrack, type TrackPageQuery } from './track-api';
 import { mayEditTrack } from './track-rules';
+import { TrackDeleteDialog } from './TrackDeleteDialog';
 
 export interface TrackFilters {
   conference: SelectOption | null;
@@ -25,8 +27,15 @@ export function trackPageQuery(state: ServerTableState, filters: TrackFilters): 
   };
 }
 
+export interface TrackTemplatesSectionProps {
+  /** The track whose Confirm delete is open (its route: /tracks/delete-track/{id}). */
+  deleting?: string;
+  /** Confirm delete closed; `runningJobId` while its job still runs. */
+  onCloseDelete: (runningJobId?: string) => void;
+}
+
 /** The Track Templates table: search, conference, Active and Inactive filters, deactivate and delete per row. */
-export function TrackTemplatesSection() {
+export function TrackTemplatesSection({ deleting, onCloseDelete }: TrackTemplatesSectionProps) {
   const ability = useAbility();
   const isSuperadmin = ability.can('manage', 'all');
   // SPEC.md section 2: active on, inactive off, conferences off; a superadmin starts on 'System'.
@@ -34,7 +43,7 @@ export function TrackTemplatesSection() {
   const paged = usePagedTable(routes.track.quickSearch, (state) => trackPageQuery(state, filters));
   const save = useSave(paged.refresh);
   const confirmDeactivate = useDialogTarget<TrackTemplateView>();
-  const confirmDelete = useDialogTarget<TrackTemplateView>();
+  const navigate = useNavigate();
   const change = (next: Partial<TrackFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
     paged.toFirstPage();
@@ -70,7 +79,7 @@ export function TrackTemplatesSection() {
               </Button>
             )}
             {track.instanceCount === 0 && (
-              <Button size="small" variant="danger" onPress={() => confirmDelete.open(track)}>
+              <Button size="small" variant="danger" onPress={() => navigate(`/tracks/delete-track/${track.id}`)}>
                 Delete
               </Button>
             )}
@@ -86,9 +95,13 @@ export function TrackTemplatesSection() {
     confirmDeactivate.close();
   }
 
-  async function remove(track: TrackTemplateView) {
-    await save.run(() => deleteTrack(track.id), `${track.name} was deleted.`);
-    confirmDelete.close();
+  /** Confirm delete's start: the track leaves the list at once (marked deleting), the job goes on. */
+  async function startDelete(trackTemplateId: string, name: string): Promise<string | null> {
+    let jobId: string | null = null;
+    const started = await save.run(async () => {
+      jobId = (await deleteTrack(trackTemplateId)).jobId;
+    }, `${name} is being deleted.`);
+    return started ? jobId : null;
   }
 
   return (
@@ -121,16 +134,7 @@ export function TrackTemplatesSection() {
         onConfirm={() => confirmDeactivate.target && void deactivate(confirmDeactivate.target)}
         onCancel={confirmDeactivate.close}
       />
-      <ConfirmDialog
-        isOpen={confirmDelete.isOpen}
-        title="Confirm delete"
-        message={`Are you sure you want to delete the track "${confirmDelete.target?.name ?? ''}" with its phases and steps? This cannot be undone.`}
-        confirmLabel="Delete"
-        tone="danger"
-        isPending={save.isPending}
-        onConfirm={() => confirmDelete.target && void remove(confirmDelete.target)}
-        onCancel={confirmDelete.close}
-      />
+      {deleting && <TrackDeleteDialog trackTemplateId={deleting} start={(name) => startDelete(deleting, name)} onClose={onCloseDelete} />}
     </section>
   );
 }

@@ -11,6 +11,7 @@ export default function TracksPage() {
       <Route path="create-track" element={<TrackListPage dialog="create" />} />
       <Route path="copy-track" element={<TrackListPage dialog="copy" />} />
       <Route path="import-track" element={<TrackListPage dialog="import" />} />
+      <Route path="delete-track/:trackTemplateId" element={<TrackListPage dialog="delete" />} />
       <Route path=":id/*" element={<TrackDetailPage />} />
     </Routes>
   );
