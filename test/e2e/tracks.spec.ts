@@ -122,6 +122,44 @@ test.describe('Tracks as a conference admin', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Foundations', '2. Foundations'], { timeout: 30_000 });
   });
 
+  test('deletes a track from the list (Confirm delete has its route) and watches the delete job until the row is gone', async ({ page }) => {
+    test.slow(); // a background job followed to its end
+    const name = `Short Lived ${RUN}`;
+    await openTracks(page, 'conference.admin@example.org');
+    await page.getByRole('button', { name: 'Track' }).click();
+    await page.getByRole('menuitem', { name: 'Create New' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Track' });
+    await create.getByRole('combobox', { name: 'Conference' }).fill('Blue');
+    await page.getByRole('option', { name: 'Blue Ridge Conference' }).click();
+    await create.getByRole('textbox', { name: 'Name' }).fill(name);
+    await create.getByRole('textbox', { name: 'Description' }).fill('A track made to be deleted.');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Phase' }).click();
+    await page.getByRole('dialog', { name: 'Create Phase' }).getByRole('textbox', { name: 'Name' }).fill('Only phase');
+    await page.getByRole('dialog', { name: 'Create Phase' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: '1. Only phase' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracks' }).click();
+    const templates = page.getByRole('table', { name: 'Track Templates' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    const row = templates.getByRole('row', { name: new RegExp(name) });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/tracks\/delete-track\/[0-9A-Z]{26}$/);
+    const dialog = page.getByRole('dialog', { name: 'Confirm delete' });
+    await expect(dialog.getByText(`Are you sure you want to delete the track "${name}" with its phases and steps? This cannot be undone.`)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The dialog follows the delete job (GET /api/job/{id}) until it has succeeded, then closes; the row is gone at once.
+    const firstRead = page.waitForResponse((response) => /\/api\/job\/[0-9A-Z]{26}$/.test(new URL(response.url()).pathname));
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect(await (await firstRead).json()).toMatchObject({ kind: 'track.delete', title: `Deleting ${name}` });
+    await expect(dialog).toHaveCount(0, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/tracks$/);
+    await expect(templates.getByRole('link', { name })).toHaveCount(0);
+    await expect(templates.getByText('No results')).toBeVisible();
+  });
+
   test('reads why a phase with steps cannot be deleted', async ({ page }) => {
     await openTracks(page, 'conference.admin@example.org', '/tracks/demo-track-candidacy');
     await page.getByRole('listitem', { name: '1. Discernment' }).getByRole('button', { name: 'Delete' }).click();
@@ -148,6 +186,37 @@ test.describe('Tracks as others', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`The licensing course, edited ${RUN}.`, { exact: true }).first()).toBeVisible();
     await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expectNoAxeViolations(page);
+  });
+
+  test("imports another conference's track (Import from Existing), watches the job, and lands on the copy with its phases", async ({ page }) => {
+    test.slow(); // a background job followed to its end
+    // No demo conference admin reads a second conference: the superadmin imports Blue Ridge's track into Prairie Rivers.
+    await openTracks(page, 'superadmin@example.org');
+    await page.getByRole('button', { name: 'Track' }).click();
+    await page.getByRole('menuitem', { name: 'Import from Existing' }).click();
+    await expect(page).toHaveURL(/\/tracks\/import-track$/);
+    const dialog = page.getByRole('dialog', { name: 'Import from Existing' });
+    const importButton = dialog.getByRole('button', { name: 'Import' });
+    await expect(importButton).toBeDisabled();
+    await dialog.getByRole('combobox', { name: 'Source conference' }).fill('Blue');
+    await page.getByRole('option', { name: 'Blue Ridge Conference' }).click();
+    await dialog.getByRole('combobox', { name: 'Track', exact: true }).fill('Cand');
+    await page.getByRole('option', { name: 'Candidacy Pathway' }).click();
+    await dialog.getByRole('combobox', { name: 'Conference', exact: true }).fill('Prairie');
+    await page.getByRole('option', { name: 'Prairie Rivers Conference' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(`Prairie Candidacy ${RUN}`);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill("Blue Ridge's candidacy pathway, for Prairie Rivers.");
+    await expect(importButton).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    const firstRead = page.waitForResponse((response) => /\/api\/job\/[0-9A-Z]{26}$/.test(new URL(response.url()).pathname));
+    await importButton.click();
+    expect(await (await firstRead).json()).toMatchObject({ kind: 'track.copy', title: 'Importing Candidacy Pathway into Prairie Rivers Conference' });
+    await expect(page).toHaveURL(/\/tracks\/[0-9A-Z]{26}$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Prairie Candidacy ${RUN}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Discernment', '2. Formation']);
+    await announcerSettled(page);
     await expectNoAxeViolations(page);
   });
 
