@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { idListParam, idOf, idSchema } from './id-list';
-import { BULK_MAX } from './limits';
+import { AUTOCOMPLETE_LIMITS, BULK_MAX, PAGE_SIZES } from './limits';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, tableOptionText, whereSchema } from './list-query';
 import { roleInputSchema, roleSchema } from '../schemas/role';
 import { SUBJECTS } from '../auth/vocabulary';
@@ -22,6 +22,12 @@ const listQuery = z.object({ limit: limitSchema, offset: offsetSchema, relations
 const assignmentBody = z.object({
   userIds: z.array(idSchema).min(1, 'Select at least one user.').max(BULK_MAX, `At most ${BULK_MAX} users at once.`),
   roleId: idOf('Select a role.'),
+});
+
+/** Assign Role to Users asks for the roles it may offer for the selected rows: at most one table page of users. */
+const assignableToUsersBody = z.object({
+  userIds: z.array(idSchema).min(1, 'Select at least one user.').max(Math.max(...PAGE_SIZES), `At most ${Math.max(...PAGE_SIZES)} users at once.`),
+  name: z.string().trim().max(60).optional(),
 });
 
 export const roleApi = {
@@ -77,6 +83,11 @@ export const roleApi = {
     id: 'role.assignable', service: 'role', method: 'GET', path: `${base}/assignable-roles/{userId}`, access: 'session', can: ['read', 'Role'],
     summary: 'The roles the caller may give the user: every role they do not hold yet; Superadmin only from a superadmin.',
     params: z.object({ userId: idSchema }), response: z.array(roleSchema),
+  }),
+  assignableToUsers: defineContract({
+    id: 'role.assignableToUsers', service: 'role', method: 'POST', path: `${base}/assignable-roles`, access: 'session', can: ['read', 'Role'],
+    summary: `Assign Role to Users: the first ${AUTOCOMPLETE_LIMITS.roleAssignment} roles (by name prefix) the caller may give every selected user, which not all of them hold yet; nobody grants what they could not hold.`,
+    body: assignableToUsersBody, response: z.array(roleSchema),
   }),
   role: defineContract({
     id: 'role.role', service: 'role', method: 'GET', path: `${base}/role/{roleId}`, access: 'session',

@@ -10,6 +10,7 @@ import { takeRoleFromUser } from './role-removal';
 import { rolePage } from './role-list';
 import { requireRole } from './role-store';
 import { isSystemRole, type RoleItem } from './role-view';
+import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
 
 export interface RoleAssignment {
   userIds: string[];
@@ -67,13 +68,30 @@ export async function unassignRole(auth: AuthContext, input: RoleAssignment) {
 export async function assignableRoles(auth: AuthContext, userId: string): Promise<RoleView[]> {
   const target = await loadTargetUser(userId);
   if (!canSeeTarget(auth, target)) throw new ForbiddenError();
-  const held = new Set(target.roles.map((role) => role.roleId));
-  const { data } = await rolePage({ limit: Number.MAX_SAFE_INTEGER });
-  return data.filter(
-    (role) =>
-      !held.has(role.id) &&
-      (auth.isSuperadmin || !(role.system && role.name === 'Superadmin')) &&
-      canGrant(auth, role.policies) &&
-      mayChangeHolder(auth, { name: role.name, system: role.system, policies: role.policies }, target),
+  return (await rolePage({ limit: Number.MAX_SAFE_INTEGER })).data.filter((role) => !holds(target, role) && mayGive(auth, role, [target]));
+}
+
+/**
+ * Assign Role to Users' options (the same rule assignRole enforces, so the picker offers
+ * nothing the server would refuse): roles the caller may give every selected user, which not
+ * all of them hold yet, whose name matches; 403 when any user is one the caller may not change.
+ */
+export async function assignableRolesForUsers(auth: AuthContext, input: { userIds: string[]; name?: string }): Promise<RoleView[]> {
+  const targets = await Promise.all([...new Set(input.userIds)].map(loadTargetUser));
+  if (targets.some((target) => !mayUpdateUserAccess(auth, target))) throw new ForbiddenError();
+  const { data } = await rolePage({ limit: Number.MAX_SAFE_INTEGER, where: { name: input.name } });
+  return data
+    .filter((role) => targets.some((target) => !holds(target, role)) && mayGive(auth, role, targets))
+    .slice(0, AUTOCOMPLETE_LIMITS.roleAssignment);
+}
+
+const holds = (target: UserAggregate, role: RoleView) => target.roles.some((held) => held.roleId === role.id);
+
+/** Whether assignRole would let the caller give the role to these users (it checks every one, holders included). */
+function mayGive(auth: AuthContext, role: RoleView, targets: UserAggregate[]): boolean {
+  return (
+    (auth.isSuperadmin || !(role.system && role.name === 'Superadmin')) &&
+    canGrant(auth, role.policies) &&
+    targets.every((target) => mayChangeHolder(auth, { name: role.name, system: role.system, policies: role.policies }, target))
   );
 }

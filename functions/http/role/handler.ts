@@ -4,7 +4,7 @@ import { rolePage } from '../../core/roles/role-list';
 import { requireRole, rolesById } from '../../core/roles/role-store';
 import { roleView } from '../../core/roles/role-view';
 import { createRole, createRoles, deleteRole, updateRole } from '../../core/roles/role-editor';
-import { assignRole, assignableRoles, unassignRole } from '../../core/roles/role-assignment';
+import { assignRole, assignableRoles, assignableRolesForUsers, unassignRole } from '../../core/roles/role-assignment';
 import { permissionHierarchyOf } from '../../core/roles/permission-hierarchy';
 
 const oneRole = async (roleId: string) => roleView(await requireRole(roleId));
@@ -33,6 +33,7 @@ export const handler = createServiceHandler(roleApi, {
   },
   hierarchy: async ({ auth, params }) => permissionHierarchyOf(auth, params.subject, params.id),
   assignable: async ({ auth, params }) => assignableRoles(auth, params.userId),
+  assignableToUsers: async ({ auth, body }) => assignableRolesForUsers(auth, body),
   assign: async ({ auth, body }) => assignRole(auth, body),
   unassign: async ({ auth, body }) => unassignRole(auth, body),
 });

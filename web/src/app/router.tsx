@@ -4,6 +4,7 @@ import { AccountGate } from './AccountGate';
 import { Shell } from './Shell';
 import { RouteError } from './RouteError';
 import { NotFoundPage } from './NotFoundPage';
+import { USER_DIALOGS } from '../features/users/list/user-dialogs';
 
 // Feature pages load on demand so the first screen stays small (ARCHITECTURE.md section 12).
 const TracksPage = lazy(() => import('../features/tracks/TracksPage'));
@@ -29,6 +30,8 @@ export const router = createBrowserRouter([
           { path: 'step/:id', element: <StepPage /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: 'users', element: <UsersPage /> },
+          // Static, so they win over users/:id (a dialog name is never a user id).
+          ...USER_DIALOGS.map((dialog) => ({ path: `users/${dialog}`, element: <UsersPage dialog={dialog} /> })),
           { path: 'users/email-verification', element: <EmailVerificationPage /> },
           { path: 'users/:id/*', element: <ProfilePage /> },
           { path: 'forms/*', element: <FormsPage /> },

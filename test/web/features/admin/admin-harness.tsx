@@ -51,7 +51,7 @@ export function renderAdmin(path: string, viewer: Viewer = SUPERADMIN) {
 }
 
 /** A page at `path` for a viewer (profile links land on a stand-in), with a fresh SWR cache, inside a memory router. */
-export function renderPage(path: string, viewer: Viewer, page: { path: string; element: ReactNode }) {
+export function renderPage(path: string, viewer: Viewer, page: { path: string; element: ReactNode } | Array<{ path: string; element: ReactNode }>) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <MemoryRouter initialEntries={[path]}>
@@ -60,7 +60,9 @@ export function renderPage(path: string, viewer: Viewer, page: { path: string; e
             <ToastProvider>
               <main>
                 <Routes>
-                  <Route path={page.path} element={page.element} />
+                  {(Array.isArray(page) ? page : [page]).map((one) => (
+                    <Route key={one.path} path={one.path} element={one.element} />
+                  ))}
                   <Route path="users/:id" element={<p>Profile page</p>} />
                 </Routes>
                 <CurrentPath />

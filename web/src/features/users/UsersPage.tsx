@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { UserRow } from '@shared/api/user-directory';
 import { Button, DataTable, type ServerTableState } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
-import { useDialogTarget } from '../../lib/use-dialog-target';
 import { Gate } from '../../lib/gate';
 import { Page } from '../../lib/page';
 import { useSave } from '../../lib/forms/use-save';
@@ -14,6 +14,7 @@ import { AddUserDialog } from './list/AddUserDialog';
 import { UserActions } from './list/UserActions';
 import { NO_USER_FILTERS, UserFilters, type UserFilterValues } from './list/UserFilters';
 import { userPageRoute, type UserPageQuery } from './list/users-api';
+import { USERS_PATH, userDialogPath, type UserDialog } from './list/user-dialogs';
 import './list/users.css';
 
 /** What quickSearch receives for the table's state and the filters. */
@@ -31,18 +32,22 @@ export function userPageQuery(state: ServerTableState, filters: UserFilterValues
   };
 }
 
-/** /users (SPEC.md section 2): the users the viewer may see, paged, sorted, filtered and searched on the server, with the Actions menu. */
-export default function UsersPage() {
+/**
+ * /users (SPEC.md section 2): the users the viewer may see, paged, sorted, filtered and searched
+ * on the server, with the Actions menu. /users/{dialog} is the same page with that dialog open.
+ */
+export default function UsersPage({ dialog }: { dialog?: UserDialog }) {
   return (
     <Page title="Users">
       <Gate I="update" a="Conference">
-        <UsersTable />
+        <UsersTable dialog={dialog} />
       </Gate>
     </Page>
   );
 }
 
-function UsersTable() {
+function UsersTable({ dialog }: { dialog?: UserDialog }) {
+  const navigate = useNavigate();
   const [filters, setFilters] = useState<UserFilterValues>(NO_USER_FILTERS);
   const paged = usePagedTable(userPageRoute, (state) => userPageQuery(state, filters));
   const save = useSave(paged.refresh);
@@ -50,7 +55,6 @@ function UsersTable() {
   // Only rows on screen count: a page change or a search never leaves hidden rows selected.
   const selected = paged.rows.filter((row) => selection[row.id]);
   const ability = useAbility();
-  const addDialog = useDialogTarget<true>();
 
   return (
     <div className="users-page">
@@ -71,20 +75,18 @@ function UsersTable() {
         onRowSelectionChange={setSelection}
         toolbar={
           <>
-            <UserActions selected={selected} save={save} onDone={() => setSelection({})} />
-            <Button isDisabled={!ability.can('create', 'User')} onPress={() => addDialog.open(true)}>
+            <UserActions selected={selected} dialog={dialog === 'add-user' ? undefined : dialog} save={save} onDone={() => setSelection({})} />
+            <Button isDisabled={!ability.can('create', 'User')} onPress={() => navigate(userDialogPath('add-user'))}>
               Add User
             </Button>
           </>
         }
       />
-      {addDialog.target && (
+      {dialog === 'add-user' && ability.can('create', 'User') && (
         <AddUserDialog
-          key={addDialog.openCount}
-          isOpen={addDialog.isOpen}
-          onClose={addDialog.close}
+          onClose={() => navigate(USERS_PATH)}
           onAdded={(user) => {
-            addDialog.close();
+            navigate(USERS_PATH);
             save.saved(`${user.firstName} ${user.lastName} was added and invited.`);
           }}
         />

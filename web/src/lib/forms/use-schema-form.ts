@@ -11,6 +11,8 @@ export interface SchemaFormOptions<S extends z.ZodType<FieldValues, FieldValues>
   save: (values: z.output<S>) => Promise<void>;
   /** Which server field paths the form shows under a field; other messages go to the banner. */
   isShownField: (path: string) => boolean;
+  /** When messages appear: after the first Save (the default), or as each field is left ('onTouched', for a submit disabled until valid). */
+  mode?: 'onSubmit' | 'onTouched';
 }
 
 export interface SchemaForm<S extends z.ZodType<FieldValues, FieldValues>> {
@@ -27,8 +29,8 @@ export interface SchemaForm<S extends z.ZodType<FieldValues, FieldValues>> {
  * shared/schemas, messages after the first Save following the edits, and a failed save's
  * 400 field messages under the fields, anything else in the banner.
  */
-export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, defaultValues, save, isShownField }: SchemaFormOptions<S>): SchemaForm<S> {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never), defaultValues });
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>({ schema, defaultValues, save, isShownField, mode = 'onSubmit' }: SchemaFormOptions<S>): SchemaForm<S> {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never), defaultValues, mode });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save(values);

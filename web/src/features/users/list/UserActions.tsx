@@ -1,15 +1,15 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { UserRow } from '@shared/api/user-directory';
 import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
 import { Alert, Button, ConfirmDialog, MenuButton, Modal, RadioGroup } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { Save } from '../../../lib/forms/use-save';
-import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { PickerDialog } from './PickerDialog';
+import { ReinviteDialog } from './ReinviteDialog';
 import { rolesHeldBy, selectedUsersText } from './selected-users';
-import { addLocation, assignRole, locationOptions, reinviteUsers, roleOptions, setUsersActive, unassignRole, type PickableKind } from './users-api';
-
-type Action = 'assignRole' | 'removeRole' | 'addLocation' | 'deactivate' | 'reactivate' | 'reinvite';
+import { USERS_PATH, userDialogPath, type SelectionDialog } from './user-dialogs';
+import { addLocation, assignableRoleOptions, assignRole, locationOptions, setUsersActive, unassignRole, type PickableKind } from './users-api';
 
 const KIND_OPTIONS: Array<{ value: PickableKind; label: string }> = [
   { value: 'Conference', label: 'Conference' },
@@ -17,142 +17,130 @@ const KIND_OPTIONS: Array<{ value: PickableKind; label: string }> = [
   { value: 'Church', label: 'Church' },
 ];
 
+const MENU: Array<{ id: SelectionDialog; label: string; title: string; tone?: 'danger' }> = [
+  { id: 'assign-role', label: 'Assign Role to Users', title: 'Assign Role to Users' },
+  { id: 'remove-role', label: 'Remove Role From Users', title: 'Remove Role From Users' },
+  { id: 'add-location', label: 'Add Location', title: 'Add Location' },
+  { id: 'deactivate-users', label: 'Deactivate Users', title: 'Confirm User Deactivation', tone: 'danger' },
+  { id: 'reactivate-users', label: 'Reactivate Users', title: 'Reactivate Users' },
+  { id: 'reinvite-users', label: 'Reinvite Users', title: 'Confirm Reinvite User' },
+];
+
 export interface UserActionsProps {
-  /** The selected rows on screen. */
+  /** The selected rows on screen: what the open dialog acts on. */
   selected: UserRow[];
+  /** The dialog this route opens (/users/{dialog}). */
+  dialog?: SelectionDialog;
   save: Save;
   /** Clears the selection after a change. */
   onDone: () => void;
 }
 
-/** The Actions menu of the users table and its dialogs (SPEC.md section 2). The users are fixed when a dialog opens. */
-export function UserActions({ selected, save, onDone }: UserActionsProps) {
+/**
+ * The Actions menu of the users table and its dialogs (SPEC.md section 2). Each dialog is a
+ * route, so Back closes it; the selection stays page state (the table cannot change under a
+ * modal). A dialog opened by link with nothing selected says so instead of acting on nobody.
+ */
+export function UserActions({ selected, dialog, save, onDone }: UserActionsProps) {
   const me = useCurrentUser();
-  const dialog = useDialogTarget<{ action: Action; users: UserRow[] }>();
+  const navigate = useNavigate();
   const [kind, setKind] = useState<PickableKind>('Conference');
-  // After a reinvite: how many invitations went out (Verification Email Sent).
-  const [sent, setSent] = useState<number | null>(null);
-  const users = dialog.target?.users ?? [];
-  const ids = users.map((user) => user.id);
-  const none = selected.length === 0;
-  const open = (action: Action) => () => dialog.open({ action, users: selected });
+  const ids = selected.map((user) => user.id);
+  const close = () => navigate(USERS_PATH);
+  const names = selectedUsersText(selected);
 
   async function apply(change: () => Promise<void>, message: string) {
     if (await save.run(change, message)) onDone();
-    dialog.close();
+    close();
   }
 
-  const common = { isOpen: dialog.isOpen, onClose: dialog.close, isPending: save.isPending, intro: selectedUsersText(users) };
-  const action = dialog.target?.action;
+  const menu = (
+    <MenuButton
+      label="Actions"
+      variant="secondary"
+      items={MENU.map(({ id, label, tone }) => ({ id, label, tone, isDisabled: selected.length === 0, onAction: () => navigate(userDialogPath(id)) }))}
+    />
+  );
+  if (!dialog) return menu;
+  if (selected.length === 0) return <>{menu}<NothingSelected title={MENU.find((item) => item.id === dialog)!.title} onClose={close} /></>;
 
+  const common = { isOpen: true, onClose: close, isPending: save.isPending, intro: names };
   return (
     <>
-      <MenuButton
-        label="Actions"
-        variant="secondary"
-        items={[
-          { id: 'assignRole', label: 'Assign Role to Users', isDisabled: none, onAction: open('assignRole') },
-          { id: 'removeRole', label: 'Remove Role From Users', isDisabled: none, onAction: open('removeRole') },
-          { id: 'addLocation', label: 'Add Location', isDisabled: none, onAction: open('addLocation') },
-          { id: 'deactivate', label: 'Deactivate Users', tone: 'danger', isDisabled: none, onAction: open('deactivate') },
-          { id: 'reactivate', label: 'Reactivate Users', isDisabled: none, onAction: open('reactivate') },
-          { id: 'reinvite', label: 'Reinvite Users', isDisabled: none, onAction: open('reinvite') },
-        ]}
-      />
-      {action === 'reinvite' && (
+      {menu}
+      {dialog === 'reinvite-users' && <ReinviteDialog users={selected} onClose={close} />}
+      {dialog === 'deactivate-users' && (
         <ConfirmDialog
-          isOpen={dialog.isOpen}
-          title="Confirm Reinvite User"
-          message={`Send a new invitation to ${selectedUsersText(users)}? Users who have already signed in are left out.`}
-          confirmLabel="Reinvite"
-          isPending={save.isPending}
-          onConfirm={() =>
-            void apply(async () => {
-              setSent((await reinviteUsers(ids)).length);
-            }, 'Invitations sent.')
-          }
-          onCancel={dialog.close}
-        />
-      )}
-      <Modal
-        isOpen={sent !== null}
-        onClose={() => setSent(null)}
-        title="Verification Email Sent"
-        footer={(close) => <Button onPress={close}>OK</Button>}
-      >
-        <p>{sent === 1 ? 'An invitation email was sent.' : `${sent ?? 0} invitation emails were sent.`}</p>
-      </Modal>
-      {action === 'deactivate' && (
-        <ConfirmDialog
-          isOpen={dialog.isOpen}
+          isOpen
           title="Confirm User Deactivation"
-          message={
-            ids.includes(me.id) ? (
-              <Alert tone="danger">{CANNOT_DEACTIVATE_SELF}</Alert>
-            ) : (
-              `Deactivate ${selectedUsersText(users)}? They are signed out at once and cannot sign in until reactivated.`
-            )
-          }
+          message={ids.includes(me.id) ? <Alert tone="danger">{CANNOT_DEACTIVATE_SELF}</Alert> : `Deactivate ${names}? They are signed out at once and cannot sign in until reactivated.`}
           confirmLabel="Deactivate"
           tone="danger"
           isPending={save.isPending}
-          onConfirm={() => !ids.includes(me.id) && void apply(() => setUsersActive(ids, false), `${selectedUsersText(users)} deactivated.`)}
-          onCancel={dialog.close}
+          onConfirm={() => !ids.includes(me.id) && void apply(() => setUsersActive(ids, false), `${names} deactivated.`)}
+          onCancel={close}
         />
       )}
-      {action === 'reactivate' && (
+      {dialog === 'reactivate-users' && (
         <ConfirmDialog
-          isOpen={dialog.isOpen}
+          isOpen
           title="Reactivate Users"
-          message={`Reactivate ${selectedUsersText(users)}? They can sign in again.`}
+          message={`Reactivate ${names}? They can sign in again.`}
           confirmLabel="Reactivate"
           isPending={save.isPending}
-          onConfirm={() => void apply(() => setUsersActive(ids, true), `${selectedUsersText(users)} reactivated.`)}
-          onCancel={dialog.close}
+          onConfirm={() => void apply(() => setUsersActive(ids, true), `${names} reactivated.`)}
+          onCancel={close}
         />
       )}
-      {action === 'assignRole' && (
+      {dialog === 'assign-role' && (
         <PickerDialog
-          key={dialog.openCount}
           {...common}
           title="Assign Role to Users"
           label="Role"
           requiredMessage="Role is required"
-          loadOptions={roleOptions}
+          loadOptions={(text) => assignableRoleOptions(ids, text)}
           confirmLabel="Assign Role"
-          onConfirm={(role) => void apply(() => assignRole(ids, role.id), `${role.label} was given to ${selectedUsersText(users)}.`)}
+          onConfirm={(role) => void apply(() => assignRole(ids, role.id), `${role.label} was given to ${names}.`)}
         />
       )}
-      {action === 'removeRole' && (
+      {dialog === 'remove-role' && (
         <PickerDialog
-          key={dialog.openCount}
           {...common}
           title="Remove Role From Users"
           label="Role"
           requiredMessage="Role is required"
           loadOptions={async (text) =>
-            rolesHeldBy(users)
+            rolesHeldBy(selected)
               .filter((role) => role.name.toLowerCase().includes(text.trim().toLowerCase()))
               .map((role) => ({ id: role.id, label: role.name }))
           }
           confirmLabel="Remove Role"
-          onConfirm={(role) => void apply(() => unassignRole(ids, role.id), `${role.label} was removed from ${selectedUsersText(users)}.`)}
+          onConfirm={(role) => void apply(() => unassignRole(ids, role.id), `${role.label} was removed from ${names}.`)}
         />
       )}
-      {action === 'addLocation' && (
+      {dialog === 'add-location' && (
         <PickerDialog
-          key={`${dialog.openCount}-${kind}`}
+          key={kind}
           {...common}
           title="Add Location"
           label={kind}
           requiredMessage="Location is required"
           loadOptions={(text) => locationOptions(kind, text)}
           confirmLabel="Add Location"
-          onConfirm={(location) => void apply(() => addLocation(ids, kind, location.id), `${location.label} was added to ${selectedUsersText(users)}.`)}
+          onConfirm={(location) => void apply(() => addLocation(ids, kind, location.id), `${location.label} was added to ${names}.`)}
         >
           <RadioGroup label="Location type" orientation="horizontal" options={KIND_OPTIONS} value={kind} onChange={(value) => setKind(value as PickableKind)} />
         </PickerDialog>
       )}
     </>
+  );
+}
+
+/** A selection dialog reached by link or reload: there is nothing to act on yet. */
+function NothingSelected({ title, onClose }: { title: string; onClose: () => void }) {
+  return (
+    <Modal isOpen onClose={onClose} title={title} footer={(animatedClose) => <Button onPress={animatedClose} autoFocus>OK</Button>}>
+      <p>No users are selected. Select users in the table, then choose this action from the Actions menu.</p>
+    </Modal>
   );
 }

@@ -23,6 +23,13 @@ export async function roleOptions(text: string): Promise<SelectOption[]> {
   return page.data.map((role) => ({ id: role.id, label: role.label }));
 }
 
+/** Assign Role to Users: only roles the caller may give every selected user (the server's no-escalation rule), by name. */
+export async function assignableRoleOptions(userIds: string[], text: string): Promise<SelectOption[]> {
+  const name = text.trim();
+  const roles = await call(routes.role.assignableToUsers, { body: { userIds, name: name || undefined } });
+  return roles.map((role) => ({ id: role.id, label: role.label }));
+}
+
 /** The kinds a user's location can be picked from here, with the service that lists them. */
 export const PICKABLE_LOCATIONS = {
   Conference: routes.conference.quickSearch,
@@ -63,4 +70,8 @@ export const addUser = (input: AddUserInput) =>
   });
 
 /** Confirm Reinvite User: answers the users who were invited again (those not signed in yet). */
-export const reinviteUsers = async (userIds: string[]) => (await call(routes.admin.reinviteUser, { body: { ids: userIds } })).ids;
+export async function reinviteUsers(userIds: string[]): Promise<string[]> {
+  const invited: string[] = [];
+  await inChunks(userIds, async (chunk) => invited.push(...(await call(routes.admin.reinviteUser, { body: { ids: chunk } })).ids));
+  return invited;
+}

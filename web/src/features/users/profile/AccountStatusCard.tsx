@@ -6,14 +6,14 @@ import { useAbility } from '../../../lib/ability';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSave } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
-import { reinviteUsers, setUsersActive } from '../list/users-api';
+import { ReinviteDialog } from '../list/ReinviteDialog';
+import { setUsersActive } from '../list/users-api';
 
 type Change = 'deactivate' | 'reactivate' | 'reinvite';
 
-const QUESTIONS: Record<Change, { title: string; message: (name: string) => string; confirm: string }> = {
+const QUESTIONS: Record<Exclude<Change, 'reinvite'>, { title: string; message: (name: string) => string; confirm: string }> = {
   deactivate: { title: 'Confirm User Deactivation', message: (name) => `Deactivate ${name}? They are signed out at once and cannot sign in until reactivated.`, confirm: 'Deactivate' },
   reactivate: { title: 'Reactivate User', message: (name) => `Reactivate ${name}? They can sign in again.`, confirm: 'Reactivate' },
-  reinvite: { title: 'Confirm Reinvite User', message: (name) => `Send ${name} a new invitation email?`, confirm: 'Reinvite' },
 };
 
 /**
@@ -26,16 +26,11 @@ export function AccountStatusCard({ user, onChanged, children }: { user: UserVie
   const save = useSave(onChanged);
   const ask = useDialogTarget<Change>();
   const name = `${user.firstName} ${user.lastName}`;
-  const question = ask.target ? QUESTIONS[ask.target] : null;
+  const question = ask.target && ask.target !== 'reinvite' ? QUESTIONS[ask.target] : null;
   const mayDeactivate = ability.can('deactivate', 'User');
 
-  async function apply(change: Change) {
-    const run = {
-      deactivate: () => setUsersActive([user.id], false),
-      reactivate: () => setUsersActive([user.id], true),
-      reinvite: () => reinviteUsers([user.id]),
-    }[change];
-    await save.run(run, change === 'reinvite' ? 'Verification Email Sent' : `${name} was ${change}d.`);
+  async function apply(change: Exclude<Change, 'reinvite'>) {
+    await save.run(() => setUsersActive([user.id], change === 'reactivate'), `${name} was ${change}d.`);
     ask.close();
   }
 
@@ -72,14 +67,16 @@ export function AccountStatusCard({ user, onChanged, children }: { user: UserVie
       )}
       {/* More account actions (Merge User). */}
       {children}
+      {/* The same flow as the users table's Reinvite Users. */}
+      {ask.target === 'reinvite' && ask.isOpen && <ReinviteDialog users={[user]} onClose={ask.close} />}
       <ConfirmDialog
-        isOpen={ask.isOpen}
+        isOpen={ask.isOpen && ask.target !== 'reinvite'}
         title={question?.title ?? ''}
         message={question?.message(name) ?? ''}
         confirmLabel={question?.confirm}
         tone={ask.target === 'deactivate' ? 'danger' : 'primary'}
         isPending={save.isPending}
-        onConfirm={() => ask.target && void apply(ask.target)}
+        onConfirm={() => ask.target && ask.target !== 'reinvite' && void apply(ask.target)}
         onCancel={ask.close}
       />
     </section>

@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
 import { Button, Modal } from '../../../components/ui';
 
-/** After a details save that changed the email (SPEC.md section 2 dialogs): where the confirmation went. */
-export function VerificationEmailSent({ email, onClose }: { email?: string; onClose: () => void }) {
+/**
+ * 'Verification Email Sent' (SPEC.md section 2 dialogs): where an email went, after a details
+ * save that changed the address (the default text) or a reinvite (ReinviteDialog's text).
+ */
+export function VerificationEmailSent({ email, children, onClose }: { email?: string; children?: ReactNode; onClose: () => void }) {
   return (
     <Modal
       isOpen
@@ -13,10 +17,12 @@ export function VerificationEmailSent({ email, onClose }: { email?: string; onCl
         </Button>
       }
     >
-      <p>
-        We sent a confirmation link to <strong>{email ?? 'the new address'}</strong>. The email address changes once the link in that email is followed; until then the
-        current address stays in use.
-      </p>
+      {children ?? (
+        <p>
+          We sent a confirmation link to <strong>{email ?? 'the new address'}</strong>. The email address changes once the link in that email is followed; until then the
+          current address stays in use.
+        </p>
+      )}
     </Modal>
   );
 }
