@@ -99,6 +99,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'role.system': () => ({ path: '/api/role/system' }),
   'role.hierarchy': (t) => ({ path: `/api/role/hierarchy/User/${t.userId}` }),
   'role.assignable': (t) => ({ path: `/api/role/assignable-roles/${t.userId}` }),
+  'role.assignableToUsers': (t) => ({ path: '/api/role/assignable-roles', method: 'POST', body: { userIds: [t.userId], name: 'a' } }),
   'role.role': () => ({ path: `/api/role/role/${MATRIX_ROLE_ID}` }),
   'role.roles': () => ({ path: `/api/role/roles/${MATRIX_ROLE_ID},role-advisor` }),
   'role.assign': (t) => roleAssignment(t, 'POST'),

@@ -124,6 +124,8 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   // A user's hierarchy is scoped like the user: one the caller may not see is a 404, as a missing one.
   'role.hierarchy': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
   'role.assignable': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
+  // Assign Role to Users' options: answered only for users the caller may change (as role.assign).
+  'role.assignableToUsers': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
   'role.assign': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
   'role.unassign': { own: only(ADMINS, 200), other: only(S, 200), anonymous: 401 },
 

@@ -166,3 +166,27 @@ describe('assignable roles', () => {
     expect((await assignable(SUPERADMIN, 'no-such-user')).status).toBe(404);
   });
 });
+
+describe('assignable roles for the selected rows (Assign Role to Users)', () => {
+  async function forUsers(email: string, userIds: string[], name?: string) {
+    return invoke(handler, '/api/role/assignable-roles', { method: 'POST', body: { userIds, name }, cookie: await cookieFor(email) });
+  }
+  const names = (body: Array<{ name: string }>) => body.map((role) => role.name);
+
+  it('offers a conference admin only what they could hold, by name; a superadmin everything', async () => {
+    const byConferenceAdmin = await forUsers(CONFERENCE_ADMIN, ['demo-interviewer', 'demo-participant']);
+    expect(byConferenceAdmin.status).toBe(200);
+    expect(names(byConferenceAdmin.body)).toContain('Advisor');
+    expect(names(byConferenceAdmin.body)).not.toContain('Superadmin');
+    expect(names(byConferenceAdmin.body)).not.toContain('Bishop');
+    // Interviewer is held by one of the two: still offered (the other lacks it).
+    expect(names(byConferenceAdmin.body)).toContain('Interviewer');
+    expect(names((await forUsers(CONFERENCE_ADMIN, ['demo-participant'], 'adv')).body)).toEqual(['Advisor']);
+    expect(names((await forUsers(SUPERADMIN, ['demo-participant'])).body)).toEqual(expect.arrayContaining(['Superadmin', 'Bishop']));
+  });
+
+  it('refuses when any selected user is out of reach, and bounds the selection', async () => {
+    expect((await forUsers(DISTRICT_ADMIN, ['demo-participant', LAKESIDE_USER])).status).toBe(403);
+    expect((await forUsers(SUPERADMIN, Array.from({ length: 51 }, (_, i) => `u${i}`))).status).toBe(400);
+  });
+});
