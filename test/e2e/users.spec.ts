@@ -17,7 +17,11 @@ test('a conference admin adds a user, who sets a password from the invitation em
 
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
-  await dialog.getByRole('button', { name: 'Add User' }).click();
+  await expect(page).toHaveURL(/\/users\/add-user$/);
+  // Disabled until valid (a superadmin would bypass this); a field left empty says why.
+  await expect(dialog.getByRole('button', { name: 'Add User' })).toBeDisabled();
+  await dialog.getByLabel('First Name').focus();
+  await page.keyboard.press('Tab');
   await expect(dialog.getByText('First Name is required')).toBeVisible();
   await dialog.getByLabel('First Name').fill('Nia');
   await dialog.getByLabel('Last Name').fill(`Newcomer ${RUN}`);
@@ -34,6 +38,35 @@ test('a conference admin adds a user, who sets a password from the invitation em
   await acceptInvitation(theirs, email, 'a long new password');
   await dismissAnnouncements(theirs);
   await expect(theirs.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('each Actions dialog has its own route: Back closes Assign Role and leaves the table and its selection', async ({ page }) => {
+  await openUsers(page);
+  const table = page.getByRole('table', { name: 'Users' });
+  await table.getByRole('checkbox', { name: 'Select Priya Raman' }).check();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Assign Role to Users' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign Role to Users' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/users\/assign-role$/);
+  await dialog.getByRole('combobox', { name: /Role/ }).fill('a');
+  // Only roles a conference admin could hold: never Superadmin or Bishop.
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Superadmin' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(table.getByRole('checkbox', { name: 'Select Priya Raman' })).toBeChecked();
+
+  // A shared link to a selection dialog, with nothing selected, says so.
+  await page.goto('/users/remove-role');
+  const nothing = page.getByRole('dialog', { name: 'Remove Role From Users' });
+  await expect(nothing.getByText(/No users are selected/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await nothing.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/users$/);
 });
 
 test("a conference admin edits a new user's profile: details with invalid then valid input, a church membership, a location and a role", async ({ page }) => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ALIAS_MAX, aliasTextSchema } from '@shared/schemas/user-labels';
-import { Button, TextField, counterText } from '../../../components/ui';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 import { useSave } from '../../../lib/forms/use-save';
+import { LabelAddForm } from './LabelAddForm';
 import { LabelList } from './LabelList';
 
 /** The profile's aliases (SPEC.md sections 3 and 7): other names the user is known by. */
@@ -12,8 +12,6 @@ export function AliasesCard({ userId, mayChange }: { userId: string; mayChange: 
   const aliases = useApi(routes.user.aliases, { params: { id: userId } });
   const save = useSave(() => aliases.mutate());
   const [alias, setAlias] = useState('');
-  const parsed = aliasTextSchema.safeParse(alias);
-  const dirty = alias.length > 0;
 
   return (
     <LabelList
@@ -26,26 +24,15 @@ export function AliasesCard({ userId, mayChange }: { userId: string; mayChange: 
       onRemove={mayChange ? (item) => void save.run(() => call(routes.user.removeAlias, { params: { id: userId, aliasId: item.id } }), `${item.label} was removed.`) : undefined}
     >
       {mayChange && (
-        <form
-          className="profile-label-form"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (!parsed.success) return;
-            if (await save.run(() => call(routes.user.addAlias, { params: { id: userId, name: parsed.data } }), 'Alias added.')) setAlias('');
-          }}
-        >
-          <TextField
-            label="Alias"
-            value={alias}
-            maxLength={ALIAS_MAX}
-            onChange={setAlias}
-            description={counterText(alias.length, ALIAS_MAX)}
-            errorMessage={dirty && !parsed.success ? parsed.error.issues[0]?.message : undefined}
-          />
-          <Button type="submit" variant="secondary" isDisabled={!dirty || !parsed.success || save.isPending}>
-            Add Alias
-          </Button>
-        </form>
+        <LabelAddForm
+          label="Alias"
+          value={alias}
+          onChange={setAlias}
+          schema={aliasTextSchema}
+          max={ALIAS_MAX}
+          isPending={save.isPending}
+          onAdd={(text) => void save.run(() => call(routes.user.addAlias, { params: { id: userId, name: text } }), 'Alias added.').then((ok) => ok && setAlias(''))}
+        />
       )}
     </LabelList>
   );

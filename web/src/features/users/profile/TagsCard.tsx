@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { TAG_NAME_MAX, tagNameSchema } from '@shared/schemas/user-labels';
-import { Button, TextField, counterText } from '../../../components/ui';
+import { Button } from '../../../components/ui';
 import { useDebouncedOptions } from '../../../components/ui/useDebouncedOptions';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 import { useSave } from '../../../lib/forms/use-save';
+import { LabelAddForm } from './LabelAddForm';
 import { LabelList } from './LabelList';
 
 /**
@@ -18,7 +19,6 @@ export function TagsCard({ userId, mayChange }: { userId: string; mayChange: boo
   const save = useSave(() => tags.mutate());
   const [name, setName] = useState('');
   const matches = useDebouncedOptions((text: string) => call(routes.user.searchTags, { query: { searchTerm: text } }));
-  const parsed = tagNameSchema.safeParse(name);
   const dirty = name.length > 0;
   const carried = new Set(tags.data?.map((tag) => tag.id));
   const offered = dirty ? matches.items.filter((tag) => !carried.has(tag.id)) : [];
@@ -41,27 +41,18 @@ export function TagsCard({ userId, mayChange }: { userId: string; mayChange: boo
       onRemove={mayChange ? (tag) => void save.run(() => call(routes.user.removeTag, { params: { id: userId, tagId: tag.id } }), `${tag.label} was removed.`) : undefined}
     >
       {mayChange && (
-        <form
-          className="profile-label-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (parsed.success) void added(() => call(routes.user.addTag, { params: { id: userId }, body: { name: parsed.data } }));
+        <LabelAddForm
+          label="Tag"
+          value={name}
+          onChange={(text) => {
+            setName(text);
+            if (text.trim()) matches.search(text);
           }}
+          schema={tagNameSchema}
+          max={TAG_NAME_MAX}
+          isPending={save.isPending}
+          onAdd={(text) => void added(() => call(routes.user.addTag, { params: { id: userId }, body: { name: text } }))}
         >
-          <TextField
-            label="Tag"
-            value={name}
-            maxLength={TAG_NAME_MAX + 10}
-            onChange={(text) => {
-              setName(text);
-              if (text.trim()) matches.search(text);
-            }}
-            description={counterText(name.length, TAG_NAME_MAX)}
-            errorMessage={dirty && !parsed.success ? parsed.error.issues[0]?.message : undefined}
-          />
-          <Button type="submit" variant="secondary" isDisabled={!dirty || !parsed.success || save.isPending}>
-            Add Tag
-          </Button>
           {offered.length > 0 && (
             <ul className="profile-labels" aria-label="Matching tags">
               {offered.map((tag) => (
@@ -73,7 +64,7 @@ export function TagsCard({ userId, mayChange }: { userId: string; mayChange: boo
               ))}
             </ul>
           )}
-        </form>
+        </LabelAddForm>
       )}
     </LabelList>
   );
