@@ -37,6 +37,13 @@ export const userLabelContracts = {
     response: tagSchema,
     status: 201,
   }),
+  deleteTag: defineContract({
+    id: 'user.deleteTag', service: 'user', method: 'DELETE', path: '/api/user/tag/{tagId}', access: 'session', can: ['manage', 'all'],
+    summary:
+      'Deletes a tag from the organisation (superadmin only: tags are one list for everyone). The tag and its name claim go in one transaction (the name is free at once); a background job then takes it off every user, with progress (`jobId`).',
+    params: z.object({ tagId: idSchema }),
+    response: z.object({ jobId: z.string() }),
+  }),
   removeTag: defineContract({
     id: 'user.removeTag', service: 'user', method: 'DELETE', path: '/api/user/{id}/tag/{tagId}', access: 'session', can: ['update', 'User'],
     summary: 'Takes a tag off a user (the tag itself stays for others). Removing a tag the user does not carry changes nothing.',

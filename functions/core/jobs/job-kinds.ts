@@ -7,6 +7,8 @@ import { trackCopyJob } from './track-copy-job';
 import { trackDeleteJob } from './track-delete-job';
 import { NAME_COPIES_JOB_KIND, nameCopiesJob } from './name-copies-job';
 import { MERGE_JOB_KIND, userMergeJob } from '../people/merge/merge-job';
+import { TAG_REMOVAL_JOB_KIND } from '../people/user-tags';
+import { tagRemovalJob } from './tag-removal-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -18,4 +20,5 @@ export const jobKinds: Record<string, JobKind> = {
   'phase.import': phaseImportJob,
   [MERGE_JOB_KIND]: userMergeJob,
   [NAME_COPIES_JOB_KIND]: nameCopiesJob,
+  [TAG_REMOVAL_JOB_KIND]: tagRemovalJob,
 };

@@ -1,7 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { TAG_SEARCH_LIMIT, USER_TAGS_MAX } from '../../../shared/api/limits';
 import type { TagView } from '../../../shared/schemas/user-labels';
-import { claimKey, claimName, GLOBAL_SCOPE } from '../../db/claims';
+import { claimKey, claimName, GLOBAL_SCOPE, releaseName } from '../../db/claims';
+import { newJob } from '../../db/jobs';
 import { normaliseTerm } from '../../db/directory';
 import type { tag } from '../../db/entities/tag';
 import { newId } from '../../db/ids';
@@ -85,13 +86,39 @@ export async function addTagByName(auth: AuthContext, userId: string, name: stri
   }
 }
 
-/** Puts an existing tag (a search result) on the user. */
+/** Puts an existing tag (a search result) on the user; the tag must still exist when the link is written (a delete racing this one wins). */
 export async function addExistingTag(auth: AuthContext, userId: string, tagId: string): Promise<TagView> {
   await labelledUser(auth, userId);
   const item = await tagById(tagId);
-  if (!item) throw new NotFoundError('Tag not found.');
-  await transact([await linkWrite(userId, item)]);
+  if (!item) throw new NotFoundError(TAG_NOT_FOUND);
+  await transact([
+    { write: (tx) => tx.tag.check({ tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(), onConditionFailed: () => new NotFoundError(TAG_NOT_FOUND) },
+    await linkWrite(userId, item),
+  ]);
   return tagView(item);
+}
+
+const TAG_NOT_FOUND = 'Tag not found.';
+export const TAG_REMOVAL_JOB_KIND = 'tag.removeFromUsers';
+
+/**
+ * DELETE tag/{tagId} (SPEC.md section 7): tags are one list for the whole organisation, so
+ * only a superadmin deletes one (docs/security.md). The tag, its name claim and the job go
+ * in one transaction, so the name is free at once and the tag is offered nowhere; the job
+ * (tag-removal-job.ts) then takes the links off users a page at a time. Its id is derived
+ * from the tag's, so a retried delete cannot start two.
+ */
+export async function deleteTag(auth: AuthContext, tagId: string): Promise<{ jobId: string }> {
+  if (!auth.isSuperadmin) throw new ForbiddenError();
+  const item = await tagById(tagId);
+  if (!item) throw new NotFoundError(TAG_NOT_FOUND);
+  const job = newJob({ kind: TAG_REMOVAL_JOB_KIND, jobId: `tag-delete-${tagId}`, ownerId: auth.userId, title: `Deleting the tag ${item.name}`, input: { tagId } });
+  await transact([
+    { write: (tx) => tx.tag.delete({ tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(), onConditionFailed: () => new NotFoundError(TAG_NOT_FOUND) },
+    releaseName(tagClaim(item.name, tagId)),
+    job.write,
+  ]);
+  return { jobId: job.jobId };
 }
 
 export async function removeUserTag(auth: AuthContext, userId: string, tagId: string): Promise<{ removed: boolean }> {

@@ -13,7 +13,7 @@ import { callerPermissionHierarchy, callerPermissions, locationsDetails, usersPe
 import { userConferences } from '../../core/permissions/user-conferences';
 import { profileDetails, updateProfileDetails } from '../../core/people/profile-details';
 import { mergeUsers } from '../../core/people/merge/merge-users';
-import { addExistingTag, addTagByName, removeUserTag, searchTags, userTags } from '../../core/people/user-tags';
+import { addExistingTag, addTagByName, deleteTag, removeUserTag, searchTags, userTags } from '../../core/people/user-tags';
 import { addAlias, removeAlias, userAliases } from '../../core/people/user-aliases';
 import { addComments, listComments, removeComments } from '../../core/people/user-comments';
 import { assignMentor, listMentees, listMentors, mentorOptions, unassignMentees, unassignMentors } from '../../core/people/mentors';
@@ -46,6 +46,7 @@ export const handler = createServiceHandler(userApi, {
   addTag: async ({ auth, params, body }) => addTagByName(auth, params.id, body.name),
   addExistingTag: async ({ auth, params }) => addExistingTag(auth, params.id, params.tagId),
   removeTag: async ({ auth, params }) => removeUserTag(auth, params.id, params.tagId),
+  deleteTag: async ({ auth, params }) => deleteTag(auth, params.tagId),
   aliases: async ({ auth, params }) => userAliases(auth, params.id),
   addAlias: async ({ auth, params }) => addAlias(auth, params.id, params.name),
   removeAlias: async ({ auth, params }) => removeAlias(auth, params.id, params.aliasId),

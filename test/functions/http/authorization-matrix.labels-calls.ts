@@ -60,6 +60,8 @@ export const LABEL_CALLS: Record<string, CallBuilder> = {
   'user.userTags': (t) => ({ path: `/api/user/${t.userId}/tag` }),
   'user.addTag': (t, tag) => ({ path: `/api/user/${t.userId}/tag`, method: 'POST', body: { name: labelOf(tag) } }),
   'user.addExistingTag': async (t, tag) => ({ path: `/api/user/${t.userId}/tag/${await throwawayTag(tag)}`, method: 'POST' }),
+  // The organisation's tag list has no scope: one throwaway tag per call.
+  'user.deleteTag': async (_t, tag) => ({ path: `/api/user/tag/${await throwawayTag(tag)}`, method: 'DELETE' }),
   'user.removeTag': async (t, tag) => ({ path: `/api/user/${t.userId}/tag/${await throwawayUserTag(t, tag)}`, method: 'DELETE' }),
   'user.aliases': (t) => ({ path: `/api/user/${t.userId}/alias` }),
   'user.addAlias': (t, tag) => ({ path: `/api/user/${t.userId}/alias/${encodeURIComponent(labelOf(tag))}`, method: 'POST' }),

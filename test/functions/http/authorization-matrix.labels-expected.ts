@@ -28,6 +28,8 @@ export const LABEL_ROWS: Record<string, MatrixRow> = {
   'user.addTag': change(201),
   'user.addExistingTag': change(201),
   'user.removeTag': change(200),
+  // Tags are one list for the organisation: only a superadmin deletes one (docs/security.md).
+  'user.deleteTag': row(only(['Superadmin'], 200), null),
   'user.aliases': read,
   'user.addAlias': change(201),
   'user.removeAlias': change(200),

@@ -4,6 +4,8 @@ import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organi
 import { TAG_SEARCH_LIMIT, USER_TAGS_MAX } from '../../../shared/api/limits';
 import { TOO_MANY_TAGS } from '../../../functions/core/people/user-tags';
 import { seedDemo } from '../../support/demo-table';
+import { getJob, runJobStep, runJobToEnd } from '../../../functions/db/jobs';
+import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
@@ -101,6 +103,45 @@ describe('tags', () => {
     const refused = await addTag(userId, districtAdmin, 'One Too Many');
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ message: TOO_MANY_TAGS });
+  });
+});
+
+describe('deleting a tag from the organisation', () => {
+  const deleteTag = (tagId: string, cookie: string) => invoke(users, `/api/user/tag/${tagId}`, { method: 'DELETE', cookie });
+
+  it('is for a superadmin only: admins of every user carrying it get 403 and the tag stays', async () => {
+    const userId = await putTestUser({ firstName: 'Kept', lastName: 'Tagged', locationId: ids.district1 });
+    const tag = (await addTag(userId, districtAdmin, 'Not Yours To Delete')).body as { id: string };
+    for (const cookie of [conferenceAdmin, districtAdmin, advisor]) expect((await deleteTag(tag.id, cookie)).status).toBe(403);
+    expect((await tagsOf(userId)).map((t) => t.id)).toEqual([tag.id]);
+  });
+
+  it('frees the name at once, then a resumable job takes the tag off every user, page by page with progress', async () => {
+    const userId = await putTestUser({ firstName: 'Gone', lastName: 'Tagged', locationId: ids.district1 });
+    const tag = (await addTag(userId, districtAdmin, 'Retired Tag')).body as { id: string; name: string };
+    // More carriers than one job step reads (written directly: 60 users in a district would be slow to make).
+    await Promise.all(Array.from({ length: 60 }, (_, n) => db().entities.userTag.put({ userId: `tag-carrier-${n}`, tagId: tag.id, name: tag.name }).go()));
+    const deleted = await deleteTag(tag.id, superadmin);
+    expect(deleted.status).toBe(200);
+    const { jobId } = deleted.body as { jobId: string };
+    // In the same transaction: the tag is gone (search, add by id) and its name can be claimed again.
+    expect((await search(superadmin, 'Retired')).body).toEqual([]);
+    expect((await invoke(users, `/api/user/${userId}/tag/${tag.id}`, { method: 'POST', cookie: districtAdmin })).status).toBe(404);
+    expect((await deleteTag(tag.id, superadmin)).status).toBe(404);
+
+    const first = await runJobStep(jobId, jobKinds);
+    expect(first).toMatchObject({ status: 'running', done: 50 });
+    // A repeated step (a crash before the cursor was saved) deletes nothing twice and still finishes.
+    const finished = await runJobToEnd(jobId, jobKinds);
+    expect(finished).toMatchObject({ status: 'succeeded', done: 61 });
+    expect((await getJob(jobId))?.status).toBe('succeeded');
+    expect(await tagsOf(userId)).toEqual([]);
+    const { data: left } = await db().entities.userTag.query.byTag({ tagId: tag.id }).go();
+    expect(left).toEqual([]);
+
+    const reborn = await addTag(userId, districtAdmin, 'Retired Tag');
+    expect(reborn.status).toBe(201);
+    expect((reborn.body as { id: string }).id).not.toBe(tag.id);
   });
 });
 
