@@ -39,13 +39,16 @@ const personOf = (row: DirectoryRow): PersonView => ({
   email: String(row.display.email ?? ''),
 });
 
+/** Reads of the word lists one search may make: its cost stays bounded (each read is twice the limit past the last). */
+export const SEARCH_READS_MAX = 4;
+
 /**
  * People search (SPEC.md section 5), the one search behind every people picker: nothing until
  * text is typed; active users only (the active word lists); in the caller's scopes (section 5
  * visibility); by word prefix of name, first or last name through the designed word lists of
  * functions/db/directory.ts, with the purpose's limit. The word lists also hold emails: a
- * person matched only by their email is left out, so a page reads twice the limit to fill
- * it (bounded, never more than that).
+ * person matched only by their email is left out, so each read takes twice the limit, and
+ * a page still short after that reads on (at most SEARCH_READS_MAX reads) while more exist.
  */
 export async function searchPeople(auth: Pick<AuthContext, 'isSuperadmin' | 'permissions' | 'roles'>, input: PeopleSearchInput): Promise<PersonView[]> {
   const prefix = normaliseTerm(input.text);
@@ -56,12 +59,21 @@ export async function searchPeople(auth: Pick<AuthContext, 'isSuperadmin' | 'per
   const { scopeIds, hiddenScopeIds } = userListScopes(auth);
   if (!scopeIds.length) return [];
   const excluded = new Set(input.excludeIds ?? []);
-  const page = await searchWithout(
-    { direction: 'ASC', offset: 0, limit: purpose.limit * 2 + excluded.size, text: prefix, sources: scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.userWords(roleId, true) })) },
-    { scopeIds: hiddenScopeIds, rows: [] },
-  );
-  return page.rows
-    .filter((row) => !excluded.has(row.targetId) && nameStarts(row, prefix))
-    .slice(0, purpose.limit)
-    .map(personOf);
+  const sources = scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.userWords(roleId, true) }));
+  const chunk = purpose.limit * 2 + excluded.size;
+  const people: PersonView[] = [];
+  const seen = new Set<string>();
+  // Rows matched only by email (or excluded) are dropped: read on, up to SEARCH_READS_MAX reads, until the page is full.
+  for (let read = 0, offset = 0; read < SEARCH_READS_MAX && people.length < purpose.limit; read += 1) {
+    const page = await searchWithout({ direction: 'ASC', offset, limit: chunk, text: prefix, sources }, { scopeIds: hiddenScopeIds, rows: [] });
+    for (const row of page.rows) {
+      if (seen.has(row.targetId) || excluded.has(row.targetId) || !nameStarts(row, prefix)) continue;
+      seen.add(row.targetId);
+      people.push(personOf(row));
+    }
+    offset += page.rows.length;
+    // The search count is "found so far, plus one while more exist" (directory-read.ts).
+    if (page.rows.length < chunk || page.count <= offset) break;
+  }
+  return people.slice(0, purpose.limit);
 }
