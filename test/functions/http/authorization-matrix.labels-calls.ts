@@ -61,7 +61,8 @@ export const LABEL_CALLS: Record<string, CallBuilder> = {
   'user.addTag': (t, tag) => ({ path: `/api/user/${t.userId}/tag`, method: 'POST', body: { name: labelOf(tag) } }),
   'user.addExistingTag': async (t, tag) => ({ path: `/api/user/${t.userId}/tag/${await throwawayTag(tag)}`, method: 'POST' }),
   // The organisation's tag list has no scope: one throwaway tag per call.
-  'user.deleteTag': async (_t, tag) => ({ path: `/api/user/tag/${await throwawayTag(tag)}`, method: 'DELETE' }),
+  // A name of its own: the other tag rows claim names made from the same call tag.
+  'user.deleteTag': async (_t, tag) => ({ path: `/api/user/tag/${await throwawayTag(`delete ${tag}`)}`, method: 'DELETE' }),
   'user.removeTag': async (t, tag) => ({ path: `/api/user/${t.userId}/tag/${await throwawayUserTag(t, tag)}`, method: 'DELETE' }),
   'user.aliases': (t) => ({ path: `/api/user/${t.userId}/alias` }),
   'user.addAlias': (t, tag) => ({ path: `/api/user/${t.userId}/alias/${encodeURIComponent(labelOf(tag))}`, method: 'POST' }),
