@@ -20,6 +20,7 @@ step "Unit, component and CDK tests" npx vitest run --project unit --project web
 step "Integration tests (DynamoDB Local)" npx vitest run --project integration \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-integration.json
 step "Build the web app" npx vite build --config web/vite.config.ts --logLevel warn
+step "First screen budget" npx tsx bin/check-first-screen.ts
 step "End-to-end tests (Chromium)" npx playwright test -c test/e2e/playwright.config.ts
 
 node bin/test-summary.mjs

@@ -3,10 +3,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-compone
 import { signOutThrough } from '../lib/sign-out';
 import { routes } from '../lib/api/routes';
 import { useCurrentUser } from '../lib/current-user';
-
-function initials(firstName: string, lastName: string): string {
-  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
-}
+import { ProfileFace } from './ProfileFace';
 
 /** Avatar button with My Profile, Upload Avatar (the profile's edit-avatar dialog) and Sign Out. Sign Out ends the server session, then the provider's. */
 export function ProfileMenu() {
@@ -21,16 +18,7 @@ export function ProfileMenu() {
   return (
     <MenuTrigger>
       <Button className="app-profile-button" aria-label={`Account menu for ${user.firstName} ${user.lastName}`}>
-        <span className="app-profile-trigger">
-          {user.avatar ? (
-            <img className="app-avatar" src={user.avatar.url} alt="" />
-          ) : (
-            <span className="app-avatar app-avatar-initials" aria-hidden="true">
-              {initials(user.firstName, user.lastName)}
-            </span>
-          )}
-          <span className="app-profile-name">{`${user.firstName} ${user.lastName}`}</span>
-        </span>
+        <ProfileFace />
       </Button>
       <Popover placement="bottom end" className="app-popover">
         <Menu className="app-menu" aria-label="Account">

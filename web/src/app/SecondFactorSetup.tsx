@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AUTHENTICATOR_PAGE } from '@shared/auth/mfa';
-import { Button, LoadingState } from '../components/ui';
+// Direct imports: the design system's index pulls modules with top-level code into the first screen.
+import { Button } from '../components/ui/Button';
+import { LoadingState } from '../components/ui/LoadingState';
 import { routes } from '../lib/api/routes';
 import { signOutThrough } from '../lib/sign-out';
 

@@ -4,12 +4,16 @@ import { RouterProvider } from 'react-aria-components';
 import { LoadingState } from '../components/ui/LoadingState';
 import { ToastProvider } from '../components/ui/Toast';
 import { useAbility } from '../lib/ability';
-import { NotificationBell } from '../features/notifications/NotificationBell';
+import { BellIcon } from '../features/notifications/BellIcon';
 import { FeedbackLink } from './FeedbackLink';
-import { ProfileMenu } from './ProfileMenu';
+import { ProfileFace } from './ProfileFace';
 
 // Loaded after the first screen: the dialog (and the modal machinery) is not needed to paint it.
 const AnnouncementsDialog = lazy(() => import('./AnnouncementsDialog'));
+// The bell's panel and the account menu bring react-aria's dialog, menu and collection code
+// (about 10 KB gzipped): they load just after the first screen, which shows their faces meanwhile.
+const NotificationBell = lazy(() => import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
 interface NavItem {
   label: string;
@@ -58,8 +62,12 @@ export function Shell() {
         </nav>
         <div className="app-header-actions">
           <FeedbackLink />
-          <NotificationBell />
-          <ProfileMenu />
+          <Suspense fallback={<span className="notif-bell app-header-pending"><span className="notif-trigger"><BellIcon /></span></span>}>
+            <NotificationBell />
+          </Suspense>
+          <Suspense fallback={<span className="app-profile-button app-header-pending"><ProfileFace /></span>}>
+            <ProfileMenu />
+          </Suspense>
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useUserNotifications } from './api/use-user-notifications';
 import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
 import './notifications.css';
+import { BellIcon } from './BellIcon';
 
 /** The bell of the top bar (SPEC.md section 2, Notifications list). */
 export function NotificationBell() {
@@ -86,16 +87,5 @@ export function NotificationBell() {
         </Dialog>
       </Popover>
     </DialogTrigger>
-  );
-}
-
-function BellIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-      />
-    </svg>
   );
 }
