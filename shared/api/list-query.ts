@@ -65,10 +65,25 @@ export function orderBySchema<const C extends readonly string[]>(sortable: C) {
 /** Booleans arrive as text in a query string. */
 export const booleanText = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
+/** `where[...]` from a fixed set of filters; `missing` makes the filter itself required (a list read one parent at a time). */
+function strictWhere<S extends z.ZodRawShape>(shape: S, missing?: string) {
+  const allowed = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `where accepts ${choices(allowed)}` : issue.code === 'invalid_type' && issue.input === undefined ? missing : undefined),
+  });
+}
+
 /** `where[...]` from a fixed set of filters. */
 export function whereSchema<S extends z.ZodRawShape>(shape: S) {
-  const allowed = Object.keys(shape);
-  return z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? `where accepts ${choices(allowed)}` : undefined) }).optional();
+  return strictWhere(shape).optional();
+}
+
+/**
+ * `where[...]` of a list that exists only under its parent (a track's phases, a phase's
+ * steps): without the parent's id it is a 400 that says so, never a read of everything.
+ */
+export function parentWhereSchema<S extends z.ZodRawShape>(shape: S, missing: string) {
+  return strictWhere(shape, missing);
 }
 
 /** `{ data, count }` of quickSearch (SPEC.md section 7). */

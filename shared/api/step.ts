@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
-import { idListParam, idSchema } from './id-list';
+import { idListParam, idOf, idSchema } from './id-list';
 import {
   actionViewSchema,
   contentViewSchema,
   prerequisitesInputSchema,
   stepDetailSchema,
+  stepEditSchema,
   stepInputSchema,
   stepUpdateSchema,
   taskViewSchema,
@@ -14,6 +15,7 @@ import {
 import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
 import { fileKeySchema } from './file';
+import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
 
 /**
  * Step templates (SPEC.md sections 3 to 7): a step of a phase with its contents and actions,
@@ -27,6 +29,14 @@ const byId = z.object({ id: idSchema });
 const byIds = z.object({ ids: idListParam });
 const read = { access: 'session', can: ['read', 'TrackTemplate'] } as const;
 const LIST_NOTE = 'unknown ids and those of tracks the caller does not read are left out';
+const write = { access: 'session', can: ['update', 'TrackTemplate'] } as const;
+
+/** The generic lists read one phase's step headers (at most 200): there is no list of every step. */
+export const STEP_LIST_NEEDS_PHASE = 'where[phaseId] is required: steps are listed one phase at a time.';
+const where = parentWhereSchema({ phaseId: idOf(STEP_LIST_NEEDS_PHASE), name: searchTextSchema.optional() }, STEP_LIST_NEEDS_PHASE);
+const noRelations = relationsSchema([] as const);
+const listQuery = z.object({ where, limit: limitSchema, offset: offsetSchema, relations: noRelations });
+const IN_ORDER = 'in dependency order (as import-step-templates/phase/{id})';
 
 export const stepApi = {
   createStepTemplate: defineContract({
@@ -96,6 +106,46 @@ export const stepApi = {
   stepUploadTemplates: defineContract({
     id: 'step.stepUploadTemplates', service: 'step', method: 'GET', path: `${base}/step-upload-templates/{ids}`, ...read,
     summary: `Uploads by a comma-separated list of content ids (${LIST_NOTE}, and contents of another type).`, params: byIds, response: z.array(uploadViewSchema),
+  }),
+
+  // The generic set (SPEC.md section 7): aliases of the calls above, through the same functions.
+  // No delete and no bulk: SPEC.md has no step delete, and a step is one transaction of its own.
+  list: defineContract({
+    id: 'step.list', service: 'step', method: 'GET', path: base, ...read,
+    summary: `A page of one phase's step headers ${IN_ORDER}; where[phaseId] is required.`, query: listQuery, response: z.array(stepHeaderSchema),
+  }),
+  quickSearch: defineContract({
+    id: 'step.quickSearch', service: 'step', method: 'GET', path: `${base}/quickSearch`, ...read,
+    summary: `A page of one phase's step headers ${IN_ORDER}, those whose name starts with the text, with the count.`,
+    query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(stepHeaderSchema),
+  }),
+  count: defineContract({
+    id: 'step.count', service: 'step', method: 'GET', path: `${base}/count`, ...read,
+    summary: "How many steps a phase has (whose name starts with the text).", query: z.object({ where }), response: z.number().int(),
+  }),
+  query: defineContract({
+    id: 'step.query', service: 'step', method: 'POST', path: `${base}/query`, ...read,
+    summary: "A page of one phase's step headers, the filters in the body.", body: z.object({ where, limit: limitSchema, offset: offsetSchema }), response: z.array(stepHeaderSchema),
+  }),
+  search: defineContract({
+    id: 'step.search', service: 'step', method: 'POST', path: `${base}/search`, ...read,
+    summary: "One phase's step headers whose name starts with the text.", body: z.object({ where, limit: limitSchema, relations: noRelations }), response: z.array(stepHeaderSchema),
+  }),
+  get: defineContract({
+    id: 'step.get', service: 'step', method: 'GET', path: `${base}/{id}`, ...read,
+    summary: 'A step with its contents and actions (as step-template/{stepTemplateId}).', params: byId, query: z.object({ relations: noRelations }), response: stepDetailSchema,
+  }),
+  create: defineContract({
+    id: 'step.create', service: 'step', method: 'POST', path: base, ...write, status: 201,
+    summary: 'Adds a step to a phase (as template/create-step-template).', body: stepInputSchema, response: stepDetailSchema,
+  }),
+  updateById: defineContract({
+    id: 'step.updateById', service: 'step', method: 'PATCH', path: `${base}/{id}`, ...write,
+    summary: 'Edits a step on the version read (as update-step-template); a stale version is 409.', params: byId, body: stepEditSchema, response: stepDetailSchema,
+  }),
+  update: defineContract({
+    id: 'step.update', service: 'step', method: 'PATCH', path: base, ...write,
+    summary: 'Edits a step named in the body by id (as update-step-template).', body: stepUpdateSchema, response: stepDetailSchema,
   }),
 };
 export type StepApi = typeof stepApi;

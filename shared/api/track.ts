@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 import { jobStartedSchema } from '../schemas/job';
 import { assignedTracksSchema } from '../schemas/assigned-tracks';
-import { ASSIGNED_TRACKS_MAX } from './limits';
+import { ASSIGNED_TRACKS_MAX, BULK_MAX } from './limits';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
-import { booleanText, limitSchema, offsetSchema, pageOf, searchTextSchema, whereSchema } from './list-query';
+import { booleanText, limitSchema, offsetSchema, pageOf, relationsSchema, searchTextSchema, whereSchema } from './list-query';
 import {
   trackConferenceIdSchema,
   trackDescriptionSchema,
@@ -24,6 +24,11 @@ const byTrack = z.object({ trackTemplateId: idSchema });
 /** Copy and import: the new track's texts (SPEC.md section 5: trimmed, at least 2 characters). */
 const copyTexts = z.object({ name: trackNameSchema, description: trackDescriptionSchema });
 const version = { version: z.number({ error: 'version is required' }).int().min(1) };
+const trackChanges = z.object({ name: trackNameSchema.optional(), description: trackDescriptionSchema.optional(), conferenceId: trackConferenceIdSchema.optional(), ...version });
+/** A track template has no relations to load: the outline already holds its phases and steps. */
+const noRelations = relationsSchema([] as const);
+/** The generic count reads the same bounded lists as quickSearch: exact up to this many, one more while further tracks exist. */
+export const TRACK_COUNT_MAX = 100;
 
 const listWhere = whereSchema({
   /** Name prefix (case-insensitive). */
@@ -42,9 +47,7 @@ export const trackApi = {
   update: defineContract({
     id: 'track.update', service: 'track', method: 'PATCH', path: `${base}/update-track-template/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
     summary: 'Renames, describes or moves a track template to another conference (not while copies exist), based on the version read.',
-    params: byTrack,
-    body: z.object({ name: trackNameSchema.optional(), description: trackDescriptionSchema.optional(), conferenceId: trackConferenceIdSchema.optional(), ...version }),
-    response: trackTemplateSchema,
+    params: byTrack, body: trackChanges, response: trackTemplateSchema,
   }),
   trackTemplate: defineContract({
     id: 'track.trackTemplate', service: 'track', method: 'GET', path: `${base}/track-template/{trackTemplateId}`, access: 'session', can: ['read', 'TrackTemplate'],
@@ -102,6 +105,57 @@ export const trackApi = {
       "The Track Templates table: a page by name with SPEC.md's filters (name prefix, one conference or '0', active and inactive). `count` is exact up to the page, plus one while more rows exist.",
     query: z.object({ limit: limitSchema, offset: offsetSchema, where: listWhere }),
     response: pageOf(trackTemplateSchema),
+  }),
+
+  // The generic set (SPEC.md section 7): aliases of the calls above, through the same functions.
+  list: defineContract({
+    id: 'track.list', service: 'track', method: 'GET', path: base, access: 'session', can: ['read', 'TrackTemplate'],
+    summary: "A page of the caller's active track templates by name (quickSearch's list, without filters).",
+    query: z.object({ limit: limitSchema, offset: offsetSchema, relations: noRelations }), response: z.array(trackTemplateSchema),
+  }),
+  count: defineContract({
+    id: 'track.count', service: 'track', method: 'GET', path: `${base}/count`, access: 'session', can: ['read', 'TrackTemplate'],
+    summary: `How many track templates quickSearch's filters match: exact up to ${TRACK_COUNT_MAX}, one more while further ones exist.`,
+    query: z.object({ where: listWhere }), response: z.number().int(),
+  }),
+  query: defineContract({
+    id: 'track.query', service: 'track', method: 'POST', path: `${base}/query`, access: 'session', can: ['read', 'TrackTemplate'],
+    summary: "A page of track templates with quickSearch's filters given in the body (name by prefix).",
+    body: z.object({ where: listWhere, limit: limitSchema, offset: offsetSchema }), response: z.array(trackTemplateSchema),
+  }),
+  search: defineContract({
+    id: 'track.search', service: 'track', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'TrackTemplate'],
+    summary: "Track templates whose name starts with the text (quickSearch's filters), sorted by name.",
+    body: z.object({ where: listWhere, limit: limitSchema, relations: noRelations }), response: z.array(trackTemplateSchema),
+  }),
+  get: defineContract({
+    id: 'track.get', service: 'track', method: 'GET', path: `${base}/{trackTemplateId}`, access: 'session', can: ['read', 'TrackTemplate'],
+    summary: 'A track template\'s outline (as track-template/{trackTemplateId}).', params: byTrack, query: z.object({ relations: noRelations }), response: trackOutlineSchema,
+  }),
+  createGeneric: defineContract({
+    id: 'track.createGeneric', service: 'track', method: 'POST', path: base, access: 'session', can: ['create', 'TrackTemplate'], status: 201,
+    summary: 'Creates a track template (as create-track-template).', body: trackInputSchema, response: trackTemplateSchema,
+  }),
+  bulk: defineContract({
+    id: 'track.bulk', service: 'track', method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', 'TrackTemplate'], status: 201,
+    summary: `Creates up to ${BULK_MAX} track templates in one transaction, each as create-track-template does: all or none.`,
+    body: z.array(trackInputSchema).min(1, 'Give at least one track.').max(BULK_MAX, `At most ${BULK_MAX} tracks at once.`), response: z.array(trackTemplateSchema),
+  }),
+  updateById: defineContract({
+    id: 'track.updateById', service: 'track', method: 'PATCH', path: `${base}/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
+    summary: 'Edits a track template on the version read (as update-track-template); a stale version is 409.', params: byTrack, body: trackChanges, response: trackTemplateSchema,
+  }),
+  updateGeneric: defineContract({
+    id: 'track.updateGeneric', service: 'track', method: 'PATCH', path: base, access: 'session', can: ['update', 'TrackTemplate'],
+    summary: 'Edits a track template named in the body by id (as PATCH /track/{trackTemplateId}).', body: trackChanges.extend({ id: idSchema }), response: trackTemplateSchema,
+  }),
+  removeById: defineContract({
+    id: 'track.removeById', service: 'track', method: 'DELETE', path: `${base}/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
+    summary: 'Delete Track (as delete-track): starts the background job deleting the template; refused while anyone is enrolled.', params: byTrack, response: jobStartedSchema,
+  }),
+  removeGeneric: defineContract({
+    id: 'track.removeGeneric', service: 'track', method: 'DELETE', path: base, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
+    summary: 'Delete Track for a template named in the body by id (as delete-track).', body: z.object({ id: idSchema }), response: jobStartedSchema,
   }),
 };
 export type TrackApi = typeof trackApi;

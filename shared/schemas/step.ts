@@ -103,10 +103,11 @@ export const stepInputSchema = stepFields.extend({ phaseId: idOf('Phase is requi
 export type StepInput = z.infer<typeof stepInputSchema>;
 
 /** Edit step: the fields on the version the client read; contents and actions are replaced (those named by id kept). */
-export const stepUpdateSchema = stepFields
-  .extend({ id: idSchema, version: z.number({ error: 'version is required' }).int().min(1) })
-  .superRefine(stepRules);
+const stepVersion = { version: z.number({ error: 'version is required' }).int().min(1) };
+export const stepUpdateSchema = stepFields.extend({ id: idSchema, ...stepVersion }).superRefine(stepRules);
 export type StepUpdate = z.infer<typeof stepUpdateSchema>;
+/** The same edit when the step is named in the path (PATCH /step/{id}). */
+export const stepEditSchema = stepFields.extend(stepVersion).superRefine(stepRules);
 
 export const prerequisitesInputSchema = z.object({
   prerequisites: z.array(idSchema).max(PREREQUISITES_MAX, `At most ${PREREQUISITES_MAX} prerequisites.`),

@@ -61,13 +61,26 @@ const reorder = (phase: PhaseItem, order: number): TransactionItem => (tx) =>
 
 /** Adds a phase after the last one (a track holds at most TRACK_PHASES_MAX; the outline guard keeps that under concurrent adds). */
 export async function createPhase(auth: TrackCaller, input: { trackTemplateId: string; name: string; description: string }): Promise<PhaseView> {
+  const [phase] = await createPhases(auth, input.trackTemplateId, [input]);
+  return phase;
+}
+
+/** Adds phases after the last one in one transaction (POST /phase/bulk): all or none, within the track's TRACK_PHASES_MAX. */
+export async function createPhases(auth: TrackCaller, trackTemplateId: string, inputs: ReadonlyArray<{ name: string; description: string }>): Promise<PhaseView[]> {
   return retryOnStale(async () => {
-    const { track } = await requireTrack(auth, input.trackTemplateId, 'update');
+    const { track } = await requireTrack(auth, trackTemplateId, 'update');
     const phases = await phasesOf(track.trackTemplateId);
-    if (phases.length >= TRACK_PHASES_MAX) throw new HttpError(400, TRACK_PHASES_FULL_MESSAGE);
-    const item = { trackTemplateId: track.trackTemplateId, phaseId: newId(), name: input.name.trim(), description: input.description.trim(), order: phases.length + 1, version: 1 };
-    await transact([(tx) => tx.phaseTemplate.create(item).commit(), outlineGuard(track)]);
-    return toPhaseView(item as PhaseItem);
+    if (phases.length + inputs.length > TRACK_PHASES_MAX) throw new HttpError(400, TRACK_PHASES_FULL_MESSAGE);
+    const items = inputs.map((input, i) => ({
+      trackTemplateId: track.trackTemplateId,
+      phaseId: newId(),
+      name: input.name.trim(),
+      description: input.description.trim(),
+      order: phases.length + i + 1,
+      version: 1,
+    }));
+    await transact([...items.map((item): TransactionItem => (tx) => tx.phaseTemplate.create(item).commit()), outlineGuard(track)]);
+    return items.map((item) => toPhaseView(item as PhaseItem));
   });
 }
 

@@ -1,10 +1,10 @@
 import type { TrackInput, TrackTemplateView } from '../../../shared/schemas/track';
 import { newId } from '../../db/ids';
 import { newJob } from '../../db/jobs';
-import { retryOnStale, transact } from '../../db/transact';
+import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, HttpError } from '../../lib/errors';
-import { mayActAt, placeNamed, requireTrack, type TrackCaller } from './track-scope';
+import { mayActAt, placeNamed, requireTrack, type TrackCaller, type TrackPlace } from './track-scope';
 import type { TrackDeleteInput } from '../jobs/track-delete-job';
 import { statusOf, type TrackTemplateItem } from './track-store';
 import { toTrackView } from './track-view';
@@ -15,22 +15,40 @@ export const TRACK_IN_USE_MESSAGE = 'This track has participants enrolled: deact
 
 /** Create Track: a conference the caller may create tracks in ('0': system tracks, superadmins only). */
 export async function createTrack(auth: TrackCaller, input: TrackInput): Promise<TrackTemplateView> {
-  const place = await placeNamed(input.conferenceId);
-  if (!mayActAt(auth, 'create', place)) throw new ForbiddenError();
-  const item = {
-    trackTemplateId: newId(),
-    name: input.name.trim(),
-    description: input.description.trim(),
-    conferenceId: place.conferenceId,
-    disabled: false,
-    status: statusOf(false),
-    instanceCount: 0,
-    copyCount: 0,
-    createdAt: new Date().toISOString(),
-    version: 1,
-  };
-  await transact([(tx) => tx.trackTemplate.create(item).commit()]);
-  return toTrackView(item as TrackTemplateItem, place.conferenceName);
+  const [track] = await createTracks(auth, [input]);
+  return track;
+}
+
+/**
+ * Several new tracks in one transaction (POST /track/bulk, at most BULK_MAX): each with Create
+ * Track's rules, all or none (one place the caller may not create in refuses the lot).
+ */
+export async function createTracks(auth: TrackCaller, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
+  const places = new Map<string, TrackPlace>();
+  for (const conferenceId of new Set(inputs.map((input) => input.conferenceId))) {
+    const place = await placeNamed(conferenceId);
+    if (!mayActAt(auth, 'create', place)) throw new ForbiddenError();
+    places.set(conferenceId, place);
+  }
+  const createdAt = new Date().toISOString();
+  const made = inputs.map((input) => {
+    const place = places.get(input.conferenceId)!;
+    const item = {
+      trackTemplateId: newId(),
+      name: input.name.trim(),
+      description: input.description.trim(),
+      conferenceId: place.conferenceId,
+      disabled: false,
+      status: statusOf(false),
+      instanceCount: 0,
+      copyCount: 0,
+      createdAt,
+      version: 1,
+    };
+    return { item, place };
+  });
+  await transact(made.map(({ item }): TransactionItem => (tx) => tx.trackTemplate.create(item).commit()));
+  return made.map(({ item, place }) => toTrackView(item as TrackTemplateItem, place.conferenceName));
 }
 
 export interface TrackChanges {

@@ -1,9 +1,14 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
+import { designPage, type DesignListQuery } from '../../core/tracks/design-list';
+import type { TrackCaller } from '../../core/tracks/track-scope';
 import { stepApi } from '../../../shared/api/step';
 import { createStep, updateStep } from '../../core/tracks/step-editor';
 import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
+
+/** The generic lists: one phase's step headers (the import picker's read), filtered and paged. */
+const stepPage = async (auth: TrackCaller, query: DesignListQuery & { where: { phaseId: string } }) => designPage(await importableSteps(auth, query.where.phaseId), query);
 
 export const handler = createServiceHandler(stepApi, {
   createStepTemplate: async ({ auth, body }) => createStep(auth, body),
@@ -22,4 +27,14 @@ export const handler = createServiceHandler(stepApi, {
   stepTaskTemplates: async ({ auth, params }) => readTasks(auth, params.ids),
   stepUploadTemplate: async ({ auth, params }) => readUpload(auth, params.id),
   stepUploadTemplates: async ({ auth, params }) => readUploads(auth, params.ids),
+  // The generic set: the same reads and writes as the calls above.
+  list: async ({ auth, query }) => (await stepPage(auth, query)).data,
+  quickSearch: async ({ auth, query }) => stepPage(auth, query),
+  count: async ({ auth, query }) => (await stepPage(auth, { ...query, limit: 0 })).count,
+  query: async ({ auth, body }) => (await stepPage(auth, body)).data,
+  search: async ({ auth, body }) => (await stepPage(auth, body)).data,
+  get: async ({ auth, params }) => readStep(auth, params.id),
+  create: async ({ auth, body }) => createStep(auth, body),
+  updateById: async ({ auth, params, body }) => updateStep(auth, { ...body, id: params.id }),
+  update: async ({ auth, body }) => updateStep(auth, body),
 });

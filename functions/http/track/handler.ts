@@ -1,6 +1,6 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
-import { trackApi } from '../../../shared/api/track';
-import { createTrack, setTrackDisabled, startTrackDelete, updateTrack } from '../../core/tracks/track-editor';
+import { TRACK_COUNT_MAX, trackApi } from '../../../shared/api/track';
+import { createTrack, createTracks, setTrackDisabled, startTrackDelete, updateTrack } from '../../core/tracks/track-editor';
 import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
 import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
@@ -20,4 +20,16 @@ export const handler = createServiceHandler(trackApi, {
   importTemplate: async ({ auth, params, body }) => startTrackImport(auth, params.trackTemplateId, params.conferenceId, body),
   assignedTracks: async ({ auth }) => assignedTracks(auth),
   quickSearch: async ({ auth, query }) => trackPage(auth, query),
+  // The generic set: the same reads and writes as the calls above.
+  list: async ({ auth, query }) => (await trackPage(auth, { limit: query.limit, offset: query.offset })).data,
+  count: async ({ auth, query }) => (await trackPage(auth, { limit: TRACK_COUNT_MAX, offset: 0, where: query.where })).count,
+  query: async ({ auth, body }) => (await trackPage(auth, body)).data,
+  search: async ({ auth, body }) => (await trackPage(auth, { limit: body.limit, offset: 0, where: body.where })).data,
+  get: async ({ auth, params }) => readOutline(auth, params.trackTemplateId),
+  createGeneric: async ({ auth, body }) => createTrack(auth, body),
+  bulk: async ({ auth, body }) => createTracks(auth, body),
+  updateById: async ({ auth, params, body }) => updateTrack(auth, params.trackTemplateId, body),
+  updateGeneric: async ({ auth, body: { id, ...changes } }) => updateTrack(auth, id, changes),
+  removeById: async ({ auth, params }) => startTrackDelete(auth, params.trackTemplateId),
+  removeGeneric: async ({ auth, body }) => startTrackDelete(auth, body.id),
 });
