@@ -80,6 +80,16 @@ function stepIn(conferenceId: string): Promise<MatrixStep> {
   return sharedSteps.get(conferenceId)!;
 }
 
+/** A bare step in a fresh phase of the conference (edits are versioned: one per call). */
+async function throwawayStep(conferenceId: string, tag: string): Promise<{ stepTemplateId: string }> {
+  const { trackTemplateId, phaseId } = await throwawayPhase(conferenceId, tag);
+  const stepTemplateId = `matrix-step-${newId().toLowerCase()}`;
+  await db().entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step' }).go();
+  return { stepTemplateId };
+}
+
+const MATRIX_TASK = { type: 'Task', name: 'Task', task: { name: 'Task', description: 'Do it' } };
+
 /** The track, phase and step routes, aimed at the target's conference (own: the actor's; other: outside it). */
 export const TRACK_CALLS: Record<string, CallBuilder> = {
   'track.create': (t, tag) => ({ path: '/api/track/create-track-template', method: 'POST', body: { name: `Matrix ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference } }),
@@ -103,6 +113,24 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   }),
   'track.assignedTracks': () => ({ path: '/api/track/assigned-tracks' }),
   'track.quickSearch': (t) => ({ path: '/api/track/quickSearch', query: `where[conferenceId]=${t.chain.Conference}` }),
+  // The generic set: each aimed like the call it aliases.
+  'track.list': () => ({ path: '/api/track' }),
+  'track.count': (t) => ({ path: '/api/track/count', query: `where[conferenceId]=${t.chain.Conference}` }),
+  'track.query': (t) => ({ path: '/api/track/query', method: 'POST', body: { where: { conferenceId: t.chain.Conference } } }),
+  'track.search': (t) => ({ path: '/api/track/search', method: 'POST', body: { where: { conferenceId: t.chain.Conference, name: 'Matrix' } } }),
+  'track.get': async (t) => ({ path: `/api/track/${await trackIn(t.chain.Conference)}` }),
+  'track.createGeneric': (t, tag) => ({ path: '/api/track', method: 'POST', body: { name: `Matrix ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference } }),
+  'track.bulk': (t, tag) => ({ path: '/api/track/bulk', method: 'POST', body: [{ name: `Matrix bulk ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference }] }),
+  'track.updateById': async (t) => {
+    const id = await trackIn(t.chain.Conference);
+    return { path: `/api/track/${id}`, method: 'PATCH', body: { description: 'Matrix track edited', version: await trackVersion(id) } };
+  },
+  'track.updateGeneric': async (t) => {
+    const id = await trackIn(t.chain.Conference);
+    return { path: '/api/track', method: 'PATCH', body: { id, description: 'Matrix track edited', version: await trackVersion(id) } };
+  },
+  'track.removeById': async (t, tag) => ({ path: `/api/track/${await throwawayTrack(t.chain.Conference, tag)}`, method: 'DELETE' }),
+  'track.removeGeneric': async (t, tag) => ({ path: '/api/track', method: 'DELETE', body: { id: await throwawayTrack(t.chain.Conference, tag) } }),
 
   'phase.create': async (t, tag) => ({ path: '/api/phase/create-phase', method: 'POST', body: { trackTemplateId: await trackIn(t.chain.Conference), name: `Matrix phase ${tag}` } }),
   'phase.update': async (t) => {
@@ -121,6 +149,26 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'phase.importPhase': async (t) => ({ path: `/api/phase/import-phase/phase/${DEMO_INSTANCE_IDS.systemPhase}/track-template/${await trackIn(t.chain.Conference)}`, method: 'POST' }),
   'phase.getPhases': async (t) => ({ path: `/api/phase/get-phases/${await phaseIn(t.chain.Conference)}` }),
   'phase.byTrack': async (t) => ({ path: `/api/phase/get-phases/track-template/${await trackIn(t.chain.Conference)}` }),
+  // The generic set: each aimed like the call it aliases.
+  'phase.list': async (t) => ({ path: '/api/phase', query: `where[trackTemplateId]=${await trackIn(t.chain.Conference)}` }),
+  'phase.quickSearch': async (t) => ({ path: '/api/phase/quickSearch', query: `where[trackTemplateId]=${await trackIn(t.chain.Conference)}` }),
+  'phase.count': async (t) => ({ path: '/api/phase/count', query: `where[trackTemplateId]=${await trackIn(t.chain.Conference)}` }),
+  'phase.query': async (t) => ({ path: '/api/phase/query', method: 'POST', body: { where: { trackTemplateId: await trackIn(t.chain.Conference) } } }),
+  'phase.search': async (t) => ({ path: '/api/phase/search', method: 'POST', body: { where: { trackTemplateId: await trackIn(t.chain.Conference), name: 'Matrix' } } }),
+  'phase.get': async (t) => ({ path: `/api/phase/${await phaseIn(t.chain.Conference)}` }),
+  'phase.createGeneric': async (t, tag) => ({ path: '/api/phase', method: 'POST', body: { trackTemplateId: await trackIn(t.chain.Conference), name: `Matrix phase ${tag}` } }),
+  // A fresh track each: the shared one fills up otherwise.
+  'phase.bulk': async (t, tag) => ({ path: '/api/phase/bulk', method: 'POST', body: [{ trackTemplateId: await throwawayTrack(t.chain.Conference, tag), name: `Matrix bulk ${tag}` }] }),
+  'phase.updateById': async (t) => {
+    const id = await phaseIn(t.chain.Conference);
+    return { path: `/api/phase/${id}`, method: 'PATCH', body: { name: 'Matrix phase edited', version: await phaseVersion(id) } };
+  },
+  'phase.updateGeneric': async (t) => {
+    const id = await phaseIn(t.chain.Conference);
+    return { path: '/api/phase', method: 'PATCH', body: { id, name: 'Matrix phase edited', version: await phaseVersion(id) } };
+  },
+  'phase.removeById': async (t, tag) => ({ path: `/api/phase/${(await throwawayPhase(t.chain.Conference, tag)).phaseId}`, method: 'DELETE' }),
+  'phase.removeGeneric': async (t, tag) => ({ path: '/api/phase', method: 'DELETE', body: { id: (await throwawayPhase(t.chain.Conference, tag)).phaseId } }),
 
   'step.createStepTemplate': async (t, tag) => ({
     path: '/api/step/template/create-step-template',
@@ -129,11 +177,8 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   }),
   // A step of its own per call: edits are versioned, and the shared step's parts are read by the other rows.
   'step.updateStepTemplate': async (t, tag) => {
-    const { trackTemplateId, phaseId } = await throwawayPhase(t.chain.Conference, tag);
-    const stepTemplateId = `matrix-step-${newId().toLowerCase()}`;
-    await db().entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step' }).go();
-    const task = { type: 'Task', name: 'Task', task: { name: 'Task', description: 'Do it' } };
-    return { path: '/api/step/update-step-template', method: 'POST', body: { id: stepTemplateId, name: 'Matrix step', contents: [task], version: 1 } };
+    const { stepTemplateId } = await throwawayStep(t.chain.Conference, tag);
+    return { path: '/api/step/update-step-template', method: 'POST', body: { id: stepTemplateId, name: 'Matrix step', contents: [MATRIX_TASK], version: 1 } };
   },
   // The shared step of the target's conference copied into its shared phase: whoever reads it and designs there.
   'step.createFromImport': async (t) => ({
@@ -161,4 +206,20 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'step.stepTaskTemplates': async (t) => ({ path: `/api/step/step-task-templates/${(await stepIn(t.chain.Conference)).taskId}` }),
   'step.stepUploadTemplate': async (t) => ({ path: `/api/step/step-upload-template/${(await stepIn(t.chain.Conference)).uploadId}` }),
   'step.stepUploadTemplates': async (t) => ({ path: `/api/step/step-upload-templates/${(await stepIn(t.chain.Conference)).uploadId}` }),
+  // The generic set: each aimed like the call it aliases.
+  'step.list': async (t) => ({ path: '/api/step', query: `where[phaseId]=${await phaseIn(t.chain.Conference)}` }),
+  'step.quickSearch': async (t) => ({ path: '/api/step/quickSearch', query: `where[phaseId]=${await phaseIn(t.chain.Conference)}` }),
+  'step.count': async (t) => ({ path: '/api/step/count', query: `where[phaseId]=${await phaseIn(t.chain.Conference)}` }),
+  'step.query': async (t) => ({ path: '/api/step/query', method: 'POST', body: { where: { phaseId: await phaseIn(t.chain.Conference) } } }),
+  'step.search': async (t) => ({ path: '/api/step/search', method: 'POST', body: { where: { phaseId: await phaseIn(t.chain.Conference), name: 'Matrix' } } }),
+  'step.get': async (t) => ({ path: `/api/step/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
+  'step.create': async (t, tag) => ({ path: '/api/step', method: 'POST', body: { phaseId: await phaseIn(t.chain.Conference), name: `Matrix step ${tag}`, actions: [{ type: 'Approval', name: 'Approval' }] } }),
+  'step.updateById': async (t, tag) => {
+    const { stepTemplateId } = await throwawayStep(t.chain.Conference, tag);
+    return { path: `/api/step/${stepTemplateId}`, method: 'PATCH', body: { name: 'Matrix step', contents: [MATRIX_TASK], version: 1 } };
+  },
+  'step.update': async (t, tag) => {
+    const { stepTemplateId } = await throwawayStep(t.chain.Conference, tag);
+    return { path: '/api/step', method: 'PATCH', body: { id: stepTemplateId, name: 'Matrix step', contents: [MATRIX_TASK], version: 1 } };
+  },
 };

@@ -27,6 +27,18 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   // The caller's own enrolments and assignments: everyone signed in, about themselves only.
   'track.assignedTracks': { own: 200, other: null, anonymous: 401, describesCaller: true },
   'track.quickSearch': row(only(READ_TRACK, 200), READ_OTHER),
+  // The generic set: as the calls they alias.
+  'track.list': { own: only(READ_TRACK, 200), other: null, anonymous: 401 },
+  'track.count': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.query': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.search': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.get': row(only(READ_TRACK, 200), READ_OTHER),
+  'track.createGeneric': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'track.bulk': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'track.updateById': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'track.updateGeneric': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'track.removeById': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'track.removeGeneric': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
 
   'phase.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
   'phase.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
@@ -37,6 +49,19 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   // A list leaves out what the caller cannot read: 200 for every reader, empty out of reach.
   'phase.getPhases': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
   'phase.byTrack': row(only(READ_TRACK, 200), READ_OTHER),
+  // The generic set: as the calls they alias (the lists as get-phases/track-template).
+  'phase.list': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.quickSearch': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.count': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.query': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.search': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.get': row(only(READ_TRACK, 200), READ_OTHER),
+  'phase.createGeneric': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'phase.bulk': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'phase.updateById': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'phase.updateGeneric': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'phase.removeById': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'phase.removeGeneric': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
 
   'step.createStepTemplate': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
   'step.updateStepTemplate': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
@@ -55,4 +80,14 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'step.stepActionTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
   'step.stepTaskTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
   'step.stepUploadTemplates': row(only(READ_TRACK, 200), only(READ_TRACK, 200)),
+  // The generic set: as the calls they alias (the lists as import-step-templates/phase).
+  'step.list': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.quickSearch': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.count': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.query': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.search': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.get': row(only(READ_TRACK, 200), READ_OTHER),
+  'step.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'step.updateById': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
+  'step.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
 };
