@@ -113,7 +113,8 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   }),
   'track.assignedTracks': () => ({ path: '/api/track/assigned-tracks' }),
   'track.quickSearch': (t) => ({ path: '/api/track/quickSearch', query: `where[conferenceId]=${t.chain.Conference}` }),
-  // The generic set: each aimed like the call it aliases.
+  // The generic set: each aimed like the call it aliases (edits on tracks and phases of their own: the
+  // shared ones' versions move under the specific rows running beside them).
   'track.list': () => ({ path: '/api/track' }),
   'track.count': (t) => ({ path: '/api/track/count', query: `where[conferenceId]=${t.chain.Conference}` }),
   'track.query': (t) => ({ path: '/api/track/query', method: 'POST', body: { where: { conferenceId: t.chain.Conference } } }),
@@ -121,12 +122,12 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'track.get': async (t) => ({ path: `/api/track/${await trackIn(t.chain.Conference)}` }),
   'track.createGeneric': (t, tag) => ({ path: '/api/track', method: 'POST', body: { name: `Matrix ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference } }),
   'track.bulk': (t, tag) => ({ path: '/api/track/bulk', method: 'POST', body: [{ name: `Matrix bulk ${tag}`, description: 'Matrix track', conferenceId: t.chain.Conference }] }),
-  'track.updateById': async (t) => {
-    const id = await trackIn(t.chain.Conference);
+  'track.updateById': async (t, tag) => {
+    const id = await throwawayTrack(t.chain.Conference, tag);
     return { path: `/api/track/${id}`, method: 'PATCH', body: { description: 'Matrix track edited', version: await trackVersion(id) } };
   },
-  'track.updateGeneric': async (t) => {
-    const id = await trackIn(t.chain.Conference);
+  'track.updateGeneric': async (t, tag) => {
+    const id = await throwawayTrack(t.chain.Conference, tag);
     return { path: '/api/track', method: 'PATCH', body: { id, description: 'Matrix track edited', version: await trackVersion(id) } };
   },
   'track.removeById': async (t, tag) => ({ path: `/api/track/${await throwawayTrack(t.chain.Conference, tag)}`, method: 'DELETE' }),
@@ -156,15 +157,15 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'phase.query': async (t) => ({ path: '/api/phase/query', method: 'POST', body: { where: { trackTemplateId: await trackIn(t.chain.Conference) } } }),
   'phase.search': async (t) => ({ path: '/api/phase/search', method: 'POST', body: { where: { trackTemplateId: await trackIn(t.chain.Conference), name: 'Matrix' } } }),
   'phase.get': async (t) => ({ path: `/api/phase/${await phaseIn(t.chain.Conference)}` }),
-  'phase.createGeneric': async (t, tag) => ({ path: '/api/phase', method: 'POST', body: { trackTemplateId: await trackIn(t.chain.Conference), name: `Matrix phase ${tag}` } }),
+  'phase.createGeneric': async (t, tag) => ({ path: '/api/phase', method: 'POST', body: { trackTemplateId: await throwawayTrack(t.chain.Conference, tag), name: `Matrix phase ${tag}` } }),
   // A fresh track each: the shared one fills up otherwise.
   'phase.bulk': async (t, tag) => ({ path: '/api/phase/bulk', method: 'POST', body: [{ trackTemplateId: await throwawayTrack(t.chain.Conference, tag), name: `Matrix bulk ${tag}` }] }),
-  'phase.updateById': async (t) => {
-    const id = await phaseIn(t.chain.Conference);
+  'phase.updateById': async (t, tag) => {
+    const id = (await throwawayPhase(t.chain.Conference, tag)).phaseId;
     return { path: `/api/phase/${id}`, method: 'PATCH', body: { name: 'Matrix phase edited', version: await phaseVersion(id) } };
   },
-  'phase.updateGeneric': async (t) => {
-    const id = await phaseIn(t.chain.Conference);
+  'phase.updateGeneric': async (t, tag) => {
+    const id = (await throwawayPhase(t.chain.Conference, tag)).phaseId;
     return { path: '/api/phase', method: 'PATCH', body: { id, name: 'Matrix phase edited', version: await phaseVersion(id) } };
   },
   'phase.removeById': async (t, tag) => ({ path: `/api/phase/${(await throwawayPhase(t.chain.Conference, tag)).phaseId}`, method: 'DELETE' }),
