@@ -101,6 +101,9 @@ export const TRACK_CASES: Record<string, BenchCase> = {
   'track.byConference': { as: AS.conferenceAdmin, path: '/api/track/track-templates/conference/0' },
   'track.assignedTracks': { as: AS.advisor, path: '/api/track/assigned-tracks' },
   'track.quickSearch': { as: AS.conferenceAdmin, path: '/api/track/quickSearch', query: 'limit=10&offset=0' },
+  // The generic reads: the same reads as the calls above.
+  'track.list': { as: AS.conferenceAdmin, path: '/api/track', query: 'limit=10&offset=0' },
+  'track.get': { as: AS.conferenceAdmin, path: `/api/track/${DEMO_INSTANCE_IDS.trackTemplate}`, singleItem: true },
 };
 
 async function tracksWithPhases(ctx: BenchContext, count: number, label: string, phasesEach: number): Promise<Array<{ trackId: string; phaseIds: string[] }>> {
@@ -175,6 +178,7 @@ export const PHASE_CASES: Record<string, BenchCase> = {
   'phase.getPhase': { as: AS.participant, path: `/api/phase/get-phase/${DEMO_INSTANCE_IDS.discernmentPhase}`, singleItem: true },
   'phase.getPhases': { as: AS.participant, path: `/api/phase/get-phases/${DEMO_INSTANCE_IDS.discernmentPhase},${DEMO_INSTANCE_IDS.formationPhase}` },
   'phase.byTrack': { as: AS.participant, path: `/api/phase/get-phases/track-template/${DEMO_INSTANCE_IDS.trackTemplate}` },
+  'phase.list': { as: AS.participant, path: '/api/phase', query: `where[trackTemplateId]=${DEMO_INSTANCE_IDS.trackTemplate}` },
 };
 
 const BENCH_TASK = { type: 'Task', name: 'Task', task: { name: 'Write', description: 'One page' } };
@@ -233,6 +237,7 @@ export const STEP_CASES: Record<string, BenchCase> = {
   }),
   'step.importableSteps': { as: AS.conferenceAdmin, path: `/api/step/import-step-templates/phase/${DEMO_INSTANCE_IDS.discernmentPhase}` },
   'step.stepTemplate': { as: AS.participant, path: `/api/step/step-template/${DEMO_INSTANCE_IDS.questionnaireTemplate}`, singleItem: true },
+  'step.list': { as: AS.conferenceAdmin, path: '/api/step', query: `where[phaseId]=${DEMO_INSTANCE_IDS.discernmentPhase}` },
   // One step of a fresh track with one attached file (uploaded as the browser does); every call signs its link.
   'step.attachment': benchCase<{ trackId: string; path: string }>({
     as: AS.conferenceAdmin,
