@@ -37,8 +37,8 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'track.bulk': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
   'track.updateById': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'track.updateGeneric': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
-  'track.removeById': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
-  'track.removeGeneric': row(only(WRITE_TRACK, 204), only(['Superadmin'], 204)),
+  'track.removeById': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
+  'track.removeGeneric': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
 
   'phase.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
   'phase.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
