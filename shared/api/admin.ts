@@ -35,6 +35,12 @@ export const adminApi = {
       'Add User: creates a user in a conference or district the caller may add users to (claiming the email), with that location as primary, and invites them through the identity provider.',
     body: addUserSchema, response: userSchema,
   }),
+  createUser: defineContract({
+    id: 'admin.createUser', service: 'admin', method: 'POST', path: '/api/admin/create-user/{userId}', access: 'session', can: ['create', 'User'],
+    summary:
+      'Creates the identity-provider account (with its invitation) of an app user who has none yet, for a caller who may create users where the user is. Idempotent: a registered or inactive user, or one whose account exists, is answered as is.',
+    params: z.object({ userId: idSchema }), response: userSchema,
+  }),
   reinviteUser: defineContract({
     id: 'admin.reinviteUser', service: 'admin', method: 'POST', path: '/api/admin/reinvite-user', access: 'session', can: ['update', 'User'],
     summary: 'Sends a fresh invitation to users who have not signed in yet (registered users are left alone and not listed).',

@@ -25,6 +25,16 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
+/** The users table's filters and sorts (also the generic user set's conditions, shared/api/user-generic.ts). */
+export const usersWhereSchema = whereSchema({
+  name: searchTextSchema.optional(),
+  roleId: idSchema.optional(),
+  status: z.enum(USER_STATUSES, 'Status must be Active or Inactive').optional(),
+  conferenceId: idSchema.optional(),
+  districtId: idSchema.optional(),
+});
+export const usersOrderBySchema = orderBySchema(['name', 'email', 'createdAt'] as const);
+
 /** The user service's directory routes; shared/api/user.ts adds them to userApi. */
 export const userDirectoryContracts = {
   advisors: defineContract({
@@ -40,14 +50,8 @@ export const userDirectoryContracts = {
     query: z.object({
       limit: limitSchema,
       offset: offsetSchema,
-      orderBy: orderBySchema(['name', 'email', 'createdAt'] as const),
-      where: whereSchema({
-        name: searchTextSchema.optional(),
-        roleId: idSchema.optional(),
-        status: z.enum(USER_STATUSES, 'Status must be Active or Inactive').optional(),
-        conferenceId: idSchema.optional(),
-        districtId: idSchema.optional(),
-      }),
+      orderBy: usersOrderBySchema,
+      where: usersWhereSchema,
       tableName: tableOptionText.optional(),
       isQuickSearch: booleanText.optional(),
     }),

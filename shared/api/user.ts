@@ -8,6 +8,7 @@ import { userLabelContracts } from './user-labels';
 import { userCommentContracts } from './user-comments';
 import { userMentorContracts } from './user-mentors';
 import { userTabContracts } from './user-tabs';
+import { userGenericContracts } from './user-generic';
 import { userSchema } from '../schemas/user';
 import { idSchema } from './id-list';
 import { abilityRuleSchema } from '../schemas/ability';
@@ -52,4 +53,6 @@ export const userApi = {
   ...userCommentContracts,
   ...userMentorContracts,
   ...userTabContracts,
+  // Last: GET /user/{id} after every literal /user/<word> (the routers try literal paths first anyway).
+  ...userGenericContracts,
 };

@@ -1,4 +1,4 @@
-import { AdminCreateUserCommand, AdminDisableUserCommand, AdminUpdateUserAttributesCommand, AdminEnableUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminDisableUserCommand, AdminUpdateUserAttributesCommand, AdminEnableUserCommand, CognitoIdentityProviderClient, UserNotFoundException, UsernameExistsException } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../../lib/config';
 import type { AccountPort, ProviderAccount } from './account-port';
 
@@ -13,17 +13,20 @@ function cognito(): CognitoIdentityProviderClient {
 const usernameOf = (account: ProviderAccount) => account.cognitoUsername ?? account.email;
 
 /** A user who never got a Cognito account (made before invitations, or by the seed) has nothing to change there. */
-async function ignoringMissing(send: () => Promise<unknown>): Promise<void> {
+const ignoringMissing = (send: () => Promise<unknown>) => ignoring(UserNotFoundException, send);
+
+async function ignoring(expected: (new (...args: never[]) => Error) | undefined, send: () => Promise<unknown>): Promise<void> {
   try {
     await send();
   } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
+    if (!expected || !(error instanceof expected)) throw error;
   }
 }
 
 export const cognitoAccounts: AccountPort = {
   async invite(invitee, { again }) {
-    await cognito().send(
+    // A first invitation that finds the account already there (admin create-user called twice) has nothing left to do.
+    await ignoring(again ? undefined : UsernameExistsException, () => cognito().send(
       new AdminCreateUserCommand({
         UserPoolId: config.cognitoUserPoolId,
         Username: invitee.email,
@@ -37,7 +40,7 @@ export const cognitoAccounts: AccountPort = {
         ],
         ...(again ? { MessageAction: 'RESEND' as const } : {}),
       }),
-    );
+    ));
   },
   // The app confirmed the address with its own link, so Cognito needs no code of its own.
   changeEmail: (account, email) =>

@@ -5,7 +5,7 @@ import { denials } from '../../../shared/auth/permissions';
 import type { UserView } from '../../../shared/schemas/user';
 import { projectOrWait } from '../../db/directory-projection';
 import { newId } from '../../db/ids';
-import { transact } from '../../db/transact';
+import { transact, type TransactionItem } from '../../db/transact';
 import { db } from '../../db/service';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -23,35 +23,54 @@ import { projectUser } from '../users/user-projector';
  * user who is listed and can be reinvited.
  */
 export async function addUser(auth: AuthContext, input: AddUserInput): Promise<UserView> {
-  const location = await addableLocation(auth, input);
-  const userId = newId();
-  const email = input.email.trim().toLowerCase();
-  const person = { userId, firstName: input.firstName, lastName: input.lastName, email };
-  await transact([
-    (tx) => tx.user.create(person).commit(),
-    {
-      write: (tx) => tx.userEmail.create({ email, userId }).commit(),
-      onConditionFailed: () => new ValidationError({ email: [EMAIL_IN_USE] }, EMAIL_IN_USE),
-    },
-    (tx) =>
-      tx.permission
-        .create({ userId, permissionId: newId(), entity: location.kind as 'Conference' | 'District', entityId: location.locationId, ancestorIds: location.ancestorIds, primary: true })
-        .commit(),
-  ]);
-  await accountPort().invite(person, { again: false });
-  await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
-  const { data: created } = await db().entities.user.get({ userId }).go({ consistent: true });
-  if (!created) throw new Error('The added user was not found');
-  return userViewOf(created, []);
+  return (await addUsers(auth, [input], (field) => field))[0]!;
+}
+
+/**
+ * Add User for several people at once (POST /user/bulk, at most BULK_MAX): every location is
+ * checked first and all the users, claims and permissions commit in one transaction (3 items
+ * each), so a refused location or a taken email adds nobody; `fieldOf` names the failing item.
+ */
+export async function addUsers(auth: AuthContext, inputs: AddUserInput[], fieldOf = (field: string, index: number) => `${index}.${field}`): Promise<UserView[]> {
+  const emails = inputs.map((input) => input.email.trim().toLowerCase());
+  const repeated = emails.findIndex((email, index) => emails.indexOf(email) !== index);
+  if (repeated >= 0) throw new ValidationError({ [fieldOf('email', repeated)]: [EMAIL_IN_USE] }, EMAIL_IN_USE);
+  const locations = await Promise.all(inputs.map((input, index) => addableLocation(auth, input, (field) => fieldOf(field, index))));
+  const people = inputs.map((input, index) => ({ userId: newId(), firstName: input.firstName, lastName: input.lastName, email: emails[index]! }));
+  await transact(
+    people.flatMap((person, index): TransactionItem[] => {
+      const location = locations[index]!;
+      return [
+        (tx) => tx.user.create(person).commit(),
+        {
+          write: (tx) => tx.userEmail.create({ email: person.email, userId: person.userId }).commit(),
+          onConditionFailed: () => new ValidationError({ [fieldOf('email', index)]: [EMAIL_IN_USE] }, EMAIL_IN_USE),
+        },
+        (tx) =>
+          tx.permission
+            .create({ userId: person.userId, permissionId: newId(), entity: location.kind as 'Conference' | 'District', entityId: location.locationId, ancestorIds: location.ancestorIds, primary: true })
+            .commit(),
+      ];
+    }),
+  );
+  const created: UserView[] = [];
+  for (const person of people) {
+    await accountPort().invite(person, { again: false });
+    await projectOrWait(() => projectUser(person.userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId: person.userId, error: String(error) }));
+    const { data: user } = await db().entities.user.get({ userId: person.userId }).go({ consistent: true });
+    if (!user) throw new Error('The added user was not found');
+    created.push(userViewOf(user, []));
+  }
+  return created;
 }
 
 /** The district (or, without one, the conference) chosen, when the caller may add users there; a district must lie in the chosen conference. */
-async function addableLocation(auth: AuthContext, input: AddUserInput) {
+async function addableLocation(auth: AuthContext, input: AddUserInput, fieldOf: (field: string) => string) {
   const [field, kind] = input.districtLocation ? (['districtLocation', 'District'] as const) : (['conferenceLocation', 'Conference'] as const);
   const location = await getLocationOfKind((input.districtLocation ?? input.conferenceLocation)!, kind);
-  if (!location || !location.active) throw new ValidationError({ [field]: ['Location is required'] });
+  if (!location || !location.active) throw new ValidationError({ [fieldOf(field)]: ['Location is required'] });
   if (input.districtLocation && input.conferenceLocation && !location.ancestorIds.includes(input.conferenceLocation)) {
-    throw new ValidationError({ districtLocation: ['The district is not in the chosen conference.'] });
+    throw new ValidationError({ [fieldOf('districtLocation')]: ['The district is not in the chosen conference.'] });
   }
   const denied = denials(auth.permissions).some((denial) => location.ancestorIds.includes(denial.entityId));
   if (denied || !auth.ability.can('create', scoped('User', { ancestorIds: location.ancestorIds }))) throw new ForbiddenError();

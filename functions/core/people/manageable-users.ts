@@ -9,7 +9,7 @@ import type { AuthContext } from '../session/resolve-session';
  * a user out of the caller's sight is 404, one they see but may not change is 403, and then
  * nobody is changed.
  */
-export async function loadManageableUsers(auth: AuthContext, ids: string[], action: 'update' | 'deactivate'): Promise<UserAggregate[]> {
+export async function loadManageableUsers(auth: AuthContext, ids: string[], action: 'create' | 'update' | 'deactivate'): Promise<UserAggregate[]> {
   const targets = await Promise.all([...new Set(ids)].map(loadTargetUser));
   for (const target of targets) {
     if (!canSeeTarget(auth, target)) throw new NotFoundError('User not found.');

@@ -6,6 +6,9 @@ import { currentUserView } from '../../core/users/current-user';
 import { listAdvisors } from '../../core/users/advisors';
 import { listUsers } from '../../core/users/user-list';
 import { visibleUser } from '../../core/users/visible-user';
+import { visibleUsers } from '../../core/users/visible-users';
+import { addUser, addUsers } from '../../core/people/add-user';
+import { setUsersInactive } from '../../core/people/user-status';
 import { addUsersLocation } from '../../core/permissions/add-location';
 import { removeUserLocation } from '../../core/permissions/remove-location';
 import { setPrimaryLocation } from '../../core/permissions/primary-location';
@@ -62,4 +65,23 @@ export const handler = createServiceHandler(userApi, {
   unassignMentees: async ({ auth, params, body }) => unassignMentees(auth, params.userId, body.menteeIds),
   removeMentees: async ({ auth, body }) => unassignMentees(auth, body.mentorId, body.menteeIds),
   assignedUsers: async ({ auth, params, query }) => assignedUsers(auth, params.id, query),
+  // The generic set (shared/api/user-generic.ts): each the same core function as its specific twin.
+  create: async ({ auth, body }) => addUser(auth, body),
+  bulk: async ({ auth, body }) => addUsers(auth, body),
+  list: async ({ auth, query }) => (await listUsers(auth, { limit: query.limit, offset: query.offset })).data,
+  count: async ({ auth, query }) => (await listUsers(auth, { where: query.where, limit: 1, offset: 0 })).count,
+  query: async ({ auth, body }) => (await listUsers(auth, body)).data,
+  search: async ({ auth, body }) => (await listUsers(auth, { where: body.where, limit: body.limit, offset: 0 })).data,
+  getUsersByCurrentUser: async ({ auth, body }) => listUsers(auth, { where: body.conditions, limit: body.limit, offset: body.offset, orderBy: body.orderBy }),
+  getUsers: async ({ auth, params }) => visibleUsers(auth, params.ids),
+  get: async ({ auth, params }) => visibleUser(auth, params.id),
+  update: async ({ auth, body: { id, ...details } }) => updateProfileDetails(auth, id, details),
+  remove: async ({ auth, body }) => deactivated(auth, body.id),
+  removeById: async ({ auth, params }) => deactivated(auth, params.id),
 });
+
+/** DELETE of a user deactivates them (users are never erased); 204. */
+async function deactivated(auth: Parameters<typeof setUsersInactive>[0], userId: string): Promise<null> {
+  await setUsersInactive(auth, [userId], true);
+  return null;
+}

@@ -6,6 +6,7 @@ import { FILE_CALLS } from './authorization-matrix.file-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
 import { LABEL_CALLS } from './authorization-matrix.labels-calls';
+import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -143,6 +144,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...TRACK_CALLS,
   ...FILE_CALLS,
   ...PEOPLE_CALLS,
+  ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,
   ...LABEL_CALLS,
 

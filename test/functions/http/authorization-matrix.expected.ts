@@ -3,6 +3,7 @@ import { FILE_ROWS } from './authorization-matrix.file-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
 import { LABEL_ROWS } from './authorization-matrix.labels-expected';
+import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -147,6 +148,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...TRACK_ROWS,
   ...FILE_ROWS,
   ...PEOPLE_ROWS,
+  ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,
   ...LABEL_ROWS,
 
