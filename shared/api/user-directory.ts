@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, searchTextSchema, tableOptionText, whereSchema } from './list-query';
 import { idSchema } from './id-list';
+import { AUTOCOMPLETE_LIMITS } from './limits';
 
 /** The Advisors admin tab (SPEC.md section 2): users holding the Advisor role in the caller's scope. */
 export const advisorRowSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
@@ -56,5 +57,10 @@ export const userDirectoryContracts = {
       isQuickSearch: booleanText.optional(),
     }),
     response: pageOf(userRowSchema),
+  }),
+  activeInterviewers: defineContract({
+    id: 'user.activeInterviewers', service: 'user', method: 'GET', path: '/api/user/active-interviewers', access: 'session', can: ['read', 'User'],
+    summary: `The first ${AUTOCOMPLETE_LIMITS.interviewer} active users holding the Interviewer role whom the caller can see, by name (the users table's role and status lists).`,
+    response: z.array(userRowSchema),
   }),
 };

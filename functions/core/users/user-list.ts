@@ -2,7 +2,8 @@ import type { QueryOf } from '../../../shared/api/contract';
 import type { userApi } from '../../../shared/api/user';
 import type { UserRow } from '../../../shared/api/user-directory';
 import { denials, grants } from '../../../shared/auth/permissions';
-import { roleLabel } from '../../../shared/auth/system-roles';
+import { roleLabel, systemRoleByName } from '../../../shared/auth/system-roles';
+import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
 import { directoryLists } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { ForbiddenError } from '../../lib/errors';
@@ -45,6 +46,12 @@ export async function listUsers(auth: Caller, query: UsersQuery): Promise<{ data
         hidden,
       );
   return { data: await userRowsOf(auth, page.rows), count: page.count };
+}
+
+/** user/active-interviewers: the first page of the users table filtered to active Interviewers (one role list per scope, no text needed). */
+export async function activeInterviewers(auth: Caller): Promise<UserRow[]> {
+  const where = { roleId: systemRoleByName('Interviewer').id, status: 'Active' as const };
+  return (await listUsers(auth, { where, limit: AUTOCOMPLETE_LIMITS.interviewer, offset: 0 })).data;
 }
 
 /** The scopes to read: the caller's, or narrowed to the filtered conference or district (a district outside the named conference lists nobody). */

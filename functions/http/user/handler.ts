@@ -4,7 +4,7 @@ import { avatarImageLink, setAvatar } from '../../core/people/avatar';
 import { userApi } from '../../../shared/api/user';
 import { currentUserView } from '../../core/users/current-user';
 import { listAdvisors } from '../../core/users/advisors';
-import { listUsers } from '../../core/users/user-list';
+import { activeInterviewers, listUsers } from '../../core/users/user-list';
 import { visibleUser } from '../../core/users/visible-user';
 import { visibleUsers } from '../../core/users/visible-users';
 import { addUser, addUsers } from '../../core/people/add-user';
@@ -29,6 +29,7 @@ export const handler = createServiceHandler(userApi, {
   getUser: async ({ auth, params }) => visibleUser(auth, params.id),
   advisors: async ({ auth, query }) => listAdvisors(auth, query),
   quickSearch: async ({ auth, query }) => listUsers(auth, query),
+  activeInterviewers: async ({ auth }) => activeInterviewers(auth),
   addLocation: async ({ auth, body: { userId, ...location } }) => (await addUsersLocation(auth, { userIds: [userId], ...location }))[0],
   addLocations: async ({ auth, body }) => addUsersLocation(auth, body),
   removeLocation: async ({ auth, params }) => removeUserLocation(auth, params.permissionId),

@@ -19,6 +19,7 @@ export const USER_GENERIC_CALLS: Record<string, CallBuilder> = {
   'user.create': (t, tag) => ({ path: '/api/user', method: 'POST', body: addUserBody(t, tag) }),
   'user.bulk': (t, tag) => ({ path: '/api/user/bulk', method: 'POST', body: [addUserBody(t, tag)] }),
   'user.list': () => ({ path: '/api/user' }),
+  'user.activeInterviewers': () => ({ path: '/api/user/active-interviewers' }),
   // Lists: own narrowed to the actor's district, other to the other chain's (as user.quickSearch).
   'user.count': (t) => ({ path: '/api/user/count', query: `where[districtId]=${t.chain.District}` }),
   'user.query': (t) => ({ path: '/api/user/query', method: 'POST', body: { where: inDistrict(t) } }),

@@ -20,6 +20,7 @@ export const USER_GENERIC_ROWS: Record<string, MatrixRow> = {
   'user.create': row(only(ADMINS, 201), only(['Superadmin'], 201)),
   'user.bulk': row(only(ADMINS, 201), only(['Superadmin'], 201)),
   'user.list': row(only(READ_USER, 200), null),
+  'user.activeInterviewers': row(only(READ_USER, 200), null),
   'user.count': listRow,
   'user.query': listRow,
   'user.search': listRow,

@@ -58,6 +58,16 @@ describe('the generic user reads', () => {
     expect((await invoke(users, '/api/user/query', { method: 'POST', cookie: districtAdmin, body: { where: { middleName: 'x' } } })).status).toBe(400);
   });
 
+  it('active-interviewers lists active Interviewers the caller sees, as the users table filtered to them', async () => {
+    const active = await putTestUser({ firstName: 'Ivy', lastName: 'Interviewsactive', locationId: ids.district1, role: 'Interviewer' });
+    const inactive = await putTestUser({ firstName: 'Ian', lastName: 'Interviewsgone', locationId: ids.district1, role: 'Interviewer', inactive: true });
+    const outside = await putTestUser({ firstName: 'Ira', lastName: 'Interviewsfar', locationId: ids.conference2, role: 'Interviewer' });
+    const listed = ids_((await invoke(users, '/api/user/active-interviewers', { cookie: districtAdmin })).body);
+    expect(listed).toContain(active);
+    expect(listed).not.toContain(inactive);
+    expect(listed).not.toContain(outside);
+  });
+
   it('GET /user/{id} and get-users/{ids} answer as get-user/{id}: unseen users are 404, or simply absent', async () => {
     const inScope = await putTestUser({ firstName: 'Ida', lastName: 'Idread', locationId: ids.church1 });
     const outside = await putTestUser({ firstName: 'Otto', lastName: 'Idread', locationId: ids.conference2 });
@@ -108,7 +118,7 @@ describe('the generic user writes', () => {
     const withTaken = await bulk([person('Bea'), person('Cara', { email: 'cara.created@example.org' })]);
     expect(withTaken.status).toBe(400);
     expect(JSON.stringify(withTaken.body)).toContain('1.email');
-    expect((await bulk([person('Bea'), person('Bo', { districtLocation: ids.district2 })])).status).toBe(403);
+    expect((await bulk([person('Bea'), { firstName: 'Bo', lastName: 'Bulk', email: 'bo.bulk@example.org', conferenceLocation: ids.conference2 }])).status).toBe(403);
     expect((await bulk([person('Bea'), person('Bea')])).status).toBe(400);
     expect((await db().entities.userEmail.get({ email: 'bea.bulk@example.org' }).go()).data).toBeNull();
     const added = await bulk([person('Bea'), person('Bo')]);
