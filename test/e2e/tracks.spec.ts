@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
+import { announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 /** Every run creates its own names, so reruns against the same data never collide. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -145,6 +145,23 @@ test.describe('Tracks as a conference admin', () => {
     const templates = page.getByRole('table', { name: 'Track Templates' });
     await page.getByRole('searchbox', { name: 'Search' }).fill(name);
     const row = templates.getByRole('row', { name: new RegExp(name) });
+
+    // Confirm deactivation has its route too: Back closes it; confirmed, the track leaves the Active list.
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page).toHaveURL(/\/tracks\/deactivate-track\/[0-9A-Z]{26}$/);
+    const deactivation = page.getByRole('alertdialog', { name: 'Confirm deactivation' });
+    await expect(deactivation.getByText(`Are you sure you want to deactivate the track "${name}"? Nobody new can be enrolled in it.`)).toBeVisible();
+    await page.goBack();
+    await expect(deactivation).toHaveCount(0);
+    await expect(page).toHaveURL(/\/tracks$/);
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await deactivation.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText(`${name} was deactivated.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/tracks$/);
+    await expect(templates.getByRole('link', { name })).toHaveCount(0);
+    await tick(page.getByRole('checkbox', { name: 'Inactive' }));
+    await expect(row.getByText('Inactive')).toBeVisible();
+
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/tracks\/delete-track\/[0-9A-Z]{26}$/);
     const dialog = page.getByRole('dialog', { name: 'Confirm delete' });

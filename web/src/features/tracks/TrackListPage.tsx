@@ -12,7 +12,7 @@ import { TrackTemplatesSection } from './TrackTemplatesSection';
 
 export interface TrackListPageProps {
   /** The dialog this route opens over the list. */
-  dialog?: 'create' | 'copy' | 'import' | 'delete';
+  dialog?: 'create' | 'copy' | 'import' | 'delete' | 'deactivate';
 }
 
 /**
@@ -51,7 +51,13 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   );
   return (
     <Page title="Tracks" actions={trackMenu}>
-      {designs && <TrackTemplatesSection deleting={dialog === 'delete' ? trackTemplateId : undefined} onCloseDelete={closeJobDialog} />}
+      {designs && (
+        <TrackTemplatesSection
+          deleting={dialog === 'delete' ? trackTemplateId : undefined}
+          deactivating={dialog === 'deactivate' ? trackTemplateId : undefined}
+          onCloseDelete={closeJobDialog}
+        />
+      )}
       {assigned.error && <Alert tone="danger">{(assigned.error as Error).message}</Alert>}
       <AssignedTracksSection kind="participating" tracks={participating} />
       <AssignedTracksSection kind="assignments" tracks={assignments} />

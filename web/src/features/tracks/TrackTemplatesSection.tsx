@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TrackTemplateView } from '@shared/schemas/track';
-import { Badge, Button, Checkbox, ConfirmDialog, DataTable, Link, SearchableSelect, type SelectOption, type ServerTableState } from '../../components/ui';
+import { Badge, Button, Checkbox, DataTable, Link, SearchableSelect, type SelectOption, type ServerTableState } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { routes } from '../../lib/api/routes';
 import { useSave } from '../../lib/forms/use-save';
 import { compact, pageOf, searchOf } from '../../lib/table/table-query';
 import { usePagedTable } from '../../lib/table/use-paged-table';
-import { useDialogTarget } from '../../lib/use-dialog-target';
 import { SYSTEM_OPTION, conferenceOptions, deactivateTrack, deleteTrack, type TrackPageQuery } from './track-api';
 import { mayEditTrack } from './track-rules';
 import { TrackDeleteDialog } from './TrackDeleteDialog';
+import { TrackDeactivateDialog } from './TrackDeactivateDialog';
 
 export interface TrackFilters {
   conference: SelectOption | null;
@@ -30,19 +30,20 @@ export function trackPageQuery(state: ServerTableState, filters: TrackFilters): 
 export interface TrackTemplatesSectionProps {
   /** The track whose Confirm delete is open (its route: /tracks/delete-track/{id}). */
   deleting?: string;
+  /** The track whose Confirm deactivation is open (its route: /tracks/deactivate-track/{id}). */
+  deactivating?: string;
   /** Confirm delete closed; `runningJobId` while its job still runs. */
   onCloseDelete: (runningJobId?: string) => void;
 }
 
 /** The Track Templates table: search, conference, Active and Inactive filters, deactivate and delete per row. */
-export function TrackTemplatesSection({ deleting, onCloseDelete }: TrackTemplatesSectionProps) {
+export function TrackTemplatesSection({ deleting, deactivating, onCloseDelete }: TrackTemplatesSectionProps) {
   const ability = useAbility();
   const isSuperadmin = ability.can('manage', 'all');
   // SPEC.md section 2: active on, inactive off, conferences off; a superadmin starts on 'System'.
   const [filters, setFilters] = useState<TrackFilters>({ conference: isSuperadmin ? SYSTEM_OPTION : null, active: true, inactive: false });
   const paged = usePagedTable(routes.track.quickSearch, (state) => trackPageQuery(state, filters));
   const save = useSave(paged.refresh);
-  const confirmDeactivate = useDialogTarget<TrackTemplateView>();
   const navigate = useNavigate();
   const change = (next: Partial<TrackFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
@@ -74,7 +75,7 @@ export function TrackTemplatesSection({ deleting, onCloseDelete }: TrackTemplate
         return (
           <div className="ui-button-row tracks-row-buttons">
             {!track.disabled && (
-              <Button size="small" variant="secondary" onPress={() => confirmDeactivate.open(track)}>
+              <Button size="small" variant="secondary" onPress={() => navigate(`/tracks/deactivate-track/${track.id}`)}>
                 Deactivate
               </Button>
             )}
@@ -89,10 +90,8 @@ export function TrackTemplatesSection({ deleting, onCloseDelete }: TrackTemplate
     },
   ];
 
-  async function deactivate(track: TrackTemplateView) {
-    // SPEC.md section 4: an inactive track stays as it is, with no server call.
-    if (!track.disabled) await save.run(() => deactivateTrack(track.id), `${track.name} was deactivated.`);
-    confirmDeactivate.close();
+  async function deactivate(trackTemplateId: string, name: string) {
+    await save.run(() => deactivateTrack(trackTemplateId), `${name} was deactivated.`);
   }
 
   /** Confirm delete's start: the track leaves the list at once (marked deleting), the job goes on. */
@@ -124,16 +123,9 @@ export function TrackTemplatesSection({ deleting, onCloseDelete }: TrackTemplate
         </Checkbox>
       </div>
       <DataTable<TrackTemplateView> {...paged.table} aria-label="Track Templates" columns={columns} getRowId={(row) => row.id} />
-      <ConfirmDialog
-        isOpen={confirmDeactivate.isOpen}
-        title="Confirm deactivation"
-        message={`Are you sure you want to deactivate the track "${confirmDeactivate.target?.name ?? ''}"? Nobody new can be enrolled in it.`}
-        confirmLabel="Deactivate"
-        tone="danger"
-        isPending={save.isPending}
-        onConfirm={() => confirmDeactivate.target && void deactivate(confirmDeactivate.target)}
-        onCancel={confirmDeactivate.close}
-      />
+      {deactivating && (
+        <TrackDeactivateDialog trackTemplateId={deactivating} isPending={save.isPending} deactivate={(name) => deactivate(deactivating, name)} onClose={() => navigate('/tracks')} />
+      )}
       {deleting && <TrackDeleteDialog trackTemplateId={deleting} start={(name) => startDelete(deleting, name)} onClose={onCloseDelete} />}
     </section>
   );

@@ -12,6 +12,7 @@ export default function TracksPage() {
       <Route path="copy-track" element={<TrackListPage dialog="copy" />} />
       <Route path="import-track" element={<TrackListPage dialog="import" />} />
       <Route path="delete-track/:trackTemplateId" element={<TrackListPage dialog="delete" />} />
+      <Route path="deactivate-track/:trackTemplateId" element={<TrackListPage dialog="deactivate" />} />
       <Route path=":id/*" element={<TrackDetailPage />} />
     </Routes>
   );
