@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Alert, LoadingState, MenuButton } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
@@ -5,10 +6,12 @@ import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
 import { useFollowJob } from '../../lib/jobs/use-follow-job';
 import { AssignedTracksSection } from './AssignedTracksSection';
-import { CreateTrackDialog } from './CreateTrackDialog';
 import { useAssignedTracks } from './track-api';
-import { TrackCopyDialog } from './TrackCopyDialog';
 import { TrackTemplatesSection } from './TrackTemplatesSection';
+
+// The Track menu's dialogs (forms, pickers, job progress) load when opened, not with the list.
+const CreateTrackDialog = lazy(() => import('./CreateTrackDialog').then((m) => ({ default: m.CreateTrackDialog })));
+const TrackCopyDialog = lazy(() => import('./TrackCopyDialog').then((m) => ({ default: m.TrackCopyDialog })));
 
 export interface TrackListPageProps {
   /** The dialog this route opens over the list. */
@@ -28,7 +31,10 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
   const { trackTemplateId } = useParams();
   const designs = ability.can('update', 'TrackTemplate');
   const assigned = useAssignedTracks();
-  if (!assigned.data && !assigned.error) return <LoadingState message="Loading tracks..." />;
+  const assignedLoading = !assigned.data && !assigned.error;
+  // Only someone who designs no tracks may be sent away, so only they wait for their enrolments;
+  // a designer's Track Templates load beside them.
+  if (assignedLoading && !designs) return <LoadingState message="Loading tracks..." />;
   const participating = assigned.data?.participating ?? [];
   const assignments = assigned.data?.assignments ?? [];
   if (!designs && !participating.length && !assignments.length) return <Navigate to={`/users/${me.id}`} replace />;
@@ -59,10 +65,19 @@ export function TrackListPage({ dialog }: TrackListPageProps) {
         />
       )}
       {assigned.error && <Alert tone="danger">{(assigned.error as Error).message}</Alert>}
-      <AssignedTracksSection kind="participating" tracks={participating} />
-      <AssignedTracksSection kind="assignments" tracks={assignments} />
-      {dialog === 'create' && <CreateTrackDialog onClose={() => navigate('/tracks')} onCreated={(track) => navigate(`/tracks/${track.id}`)} />}
-      {(dialog === 'copy' || dialog === 'import') && <TrackCopyDialog key={dialog} mode={dialog} onClose={closeJobDialog} onCopied={(id) => navigate(`/tracks/${id}`)} />}
+      {assignedLoading ? (
+        <LoadingState message="Loading your tracks..." />
+      ) : (
+        <>
+          <AssignedTracksSection kind="participating" tracks={participating} />
+          <AssignedTracksSection kind="assignments" tracks={assignments} />
+        </>
+      )}
+      {/* A dialog's code loading shows nothing over the list rather than replacing the page. */}
+      <Suspense fallback={null}>
+        {dialog === 'create' && <CreateTrackDialog onClose={() => navigate('/tracks')} onCreated={(track) => navigate(`/tracks/${track.id}`)} />}
+        {(dialog === 'copy' || dialog === 'import') && <TrackCopyDialog key={dialog} mode={dialog} onClose={closeJobDialog} onCopied={(id) => navigate(`/tracks/${id}`)} />}
+      </Suspense>
     </Page>
   );
 }

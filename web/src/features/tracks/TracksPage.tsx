@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { TrackDetailPage } from './TrackDetailPage';
 import { TrackListPage } from './TrackListPage';
 import './tracks.css';
+
+// The track page (editor, step dialogs, uploads) is not needed to show the list: it loads on its own.
+const TrackDetailPage = lazy(() => import('./TrackDetailPage').then((m) => ({ default: m.TrackDetailPage })));
 
 /** /tracks and everything under it (SPEC.md section 2); each dialog has its own route, so back and shared links work. */
 export default function TracksPage() {
