@@ -52,6 +52,7 @@ test("a conference admin adds and removes a tag, an alias, a comment and a mento
   await page.getByRole('option', { name: /Marcus Bell/ }).click();
   await add.getByRole('button', { name: 'Add Mentor' }).click();
   await expect(mentors.getByRole('list', { name: 'Mentors', exact: true })).toContainText('Marcus Bell');
+  await expect(add).toBeHidden();
   await expectNoAxeViolations(page);
   await mentors.getByRole('button', { name: 'Unassign Marcus Bell' }).click();
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Unassign Mentor' }));

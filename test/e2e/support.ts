@@ -51,6 +51,9 @@ export async function announcerSettled(page: Page) {
 }
 
 export async function expectNoAxeViolations(page: Page, options: { floatingLayerOpen?: boolean } = {}) {
+  // A dialog or popover fading in or out has text at partial opacity, which axe reads as low contrast:
+  // wait until nothing is mid-animation (our modals' closing class, react-aria's entering/exiting marks).
+  await expect(page.locator('.ui-modal-overlay.ui-closing, [data-entering], [data-exiting]')).toHaveCount(0);
   const builder = new AxeBuilder({ page });
   if (options.floatingLayerOpen) builder.disableRules(['region']);
   const results = await builder.analyze();
