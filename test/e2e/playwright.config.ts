@@ -10,9 +10,10 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  // No retries: a flaky test is a bug to fix (steps.spec's Form picker and the phase-import axe check were,
-  // and ran green three times each once fixed).
-  retries: 0,
+  // One retry, as a safety net only: a test that needs it is reported as flaky in the JSON report and is
+  // a bug to fix (the Form picker, axe during a close animation and axe during an announcement were, and
+  // the whole suite ran 50 of 50 green without retries on 2026-11-23).
+  retries: 1,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
