@@ -1,7 +1,8 @@
 import { Entity } from 'electrodb';
 import { SERVICE, timestamps, version } from './attributes';
+import { STEP_STATUSES } from '../../../shared/tracks/statuses';
 
-export const STEP_STATUSES = ['Unavailable', 'Ready', 'Overdue', 'Resubmit', 'PendingReview', 'Completed'] as const;
+export { STEP_STATUSES };
 
 /**
  * A participant's step. Main key: in the instance's summary collection (statuses for the
@@ -19,6 +20,8 @@ export const stepInstance = new Entity({
     stepTemplateId: { type: 'string', required: true },
     participantId: { type: 'string', required: true },
     status: { type: STEP_STATUSES, required: true, default: 'Unavailable' },
+    /** When a Ready step becomes late (its template's `dueDays` after it became Ready); absent: no due date. */
+    dueAt: { type: 'string' },
     ...timestamps,
     version,
   },

@@ -18,6 +18,8 @@ export const stepTemplate = new Entity({
     description: { type: 'string' },
     required: { type: 'boolean', required: true, default: false },
     inactive: { type: 'boolean', required: true, default: false },
+    /** Days a participant has once the step is Ready; past them the step is Overdue. Absent: no due date. */
+    dueDays: { type: 'number' },
     /** Step template ids of the same phase that must be completed first. */
     prerequisites: { ...stringList, required: true, default: () => [] },
     /**

@@ -2,7 +2,9 @@ import { Entity } from 'electrodb';
 import { SERVICE, timestamps, version } from './attributes';
 import { personSummary } from './people';
 
-export const TRACK_INSTANCE_STATUSES = ['Unavailable', 'Open', 'Completed', 'Withdrawn', 'Discontinued'] as const;
+import { TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
+
+export { TRACK_INSTANCE_STATUSES };
 
 /**
  * A participant enrolled in a track. Main key: the instance's partition, collection

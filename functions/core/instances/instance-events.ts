@@ -1,0 +1,27 @@
+import { newId } from '../../db/ids';
+import type { TransactionItem } from '../../db/transact';
+
+/**
+ * The in-app side of participation events (issue 12: enrolment, assignment, submission awaiting
+ * review, approval, denial, status change, overdue). Each recipient gets one `notification`
+ * outbox item, written in the transaction of the change it reports, so it is sent exactly when
+ * the change commits and never twice (the outbox worker's lease). The actor is never told about
+ * their own act. Issue 13 adds email and SMS behind the same items.
+ */
+export interface InstanceEvent {
+  /** Who hears about it: user ids (duplicates and the actor are dropped). */
+  recipientIds: readonly string[];
+  /** Who caused it, if a person did (absent for the scheduler). */
+  actorId?: string;
+  message: string;
+  /** The page it concerns, e.g. `/step/{id}` or `/tracks/{templateId}/assignments/{instanceId}`. */
+  link: string;
+}
+
+export function eventWrites({ recipientIds, actorId, message, link }: InstanceEvent): TransactionItem[] {
+  const recipients = [...new Set(recipientIds)].filter((id) => id && id !== actorId);
+  return recipients.map((userId): TransactionItem => (tx) => tx.outbox.create({ outboxId: newId(), kind: 'notification', payload: { userId, message, link } }).commit());
+}
+
+export const trackInstanceLink = (trackTemplateId: string, trackInstanceId: string) => `/tracks/${trackTemplateId}/assignments/${trackInstanceId}`;
+export const stepInstanceLink = (stepInstanceId: string) => `/step/${stepInstanceId}`;
