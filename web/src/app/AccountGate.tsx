@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { routes } from '../lib/api/routes';
 import { buildAbility } from '@shared/auth/ability';
@@ -8,6 +8,7 @@ import { useApi } from '../lib/api/use-api';
 import { AbilityProvider } from '../lib/ability';
 import { CurrentUserContext } from '../lib/current-user';
 import { SecondFactorSetup } from './SecondFactorSetup';
+import { warmUpFirstScreen } from './warm-up';
 
 /**
  * Nothing shows before the account and its roles are known (SPEC.md section 2):
@@ -16,6 +17,7 @@ import { SecondFactorSetup } from './SecondFactorSetup';
  * which sends the browser to sign in.
  */
 export function AccountGate() {
+  useEffect(() => warmUpFirstScreen(window.location.pathname), []);
   const user = useApi(routes.user.current);
   const rules = useApi(routes.user.abilities);
   const secondFactor = useApi(routes.security.secondFactor);

@@ -1,21 +1,20 @@
-import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AccountGate } from './AccountGate';
 import { Shell } from './Shell';
 import { RouteError } from './RouteError';
 import { NotFoundPage } from './NotFoundPage';
 import { USER_DIALOGS } from '../features/users/list/user-dialogs';
-
-// Feature pages load on demand so the first screen stays small (ARCHITECTURE.md section 12).
-const TracksPage = lazy(() => import('../features/tracks/TracksPage'));
-const StepPage = lazy(() => import('../features/steps/StepPage'));
-const AdminPage = lazy(() => import('../features/admin/AdminPage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const ProfilePage = lazy(() => import('../features/users/ProfilePage'));
-const EmailVerificationPage = lazy(() => import('../features/users/EmailVerificationPage'));
-const FormsPage = lazy(() => import('../features/forms/FormsPage'));
-const FormInstancePage = lazy(() => import('../features/forms/FormInstancePage'));
-const AuthenticatorPage = lazy(() => import('../features/security/AuthenticatorPage'));
+import {
+  AdminPage,
+  AuthenticatorPage,
+  EmailVerificationPage,
+  FormInstancePage,
+  FormsPage,
+  ProfilePage,
+  StepPage,
+  TracksPage,
+  UsersPage,
+} from './page-chunks';
 
 export const router = createBrowserRouter([
   {

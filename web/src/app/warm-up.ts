@@ -1,0 +1,17 @@
+import { preload } from 'swr';
+import { routes } from '../lib/api/routes';
+import { call } from '../lib/api/client';
+import { apiKey } from '../lib/api/use-api';
+import { preloadPageOf } from './page-chunks';
+
+/**
+ * What the first screen needs after the account, started while the account loads: the
+ * current page's chunk, the announcements dialog's chunk and its data (the dialog opens by
+ * itself on every load and is often the largest thing painted). Without this each waits for
+ * the account, then for its chunk, then for its fetch.
+ */
+export function warmUpFirstScreen(pathname: string): void {
+  preloadPageOf(pathname);
+  void import('./AnnouncementsDialog').catch(() => undefined); // the Shell's render reports a failure
+  void preload(apiKey(routes.announcement.announcements), () => call(routes.announcement.announcements, {})).catch(() => undefined);
+}
