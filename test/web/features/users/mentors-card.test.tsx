@@ -22,10 +22,17 @@ const link = (person: PersonView): MentorLinkView => ({ user: person, createdAt:
 const renderCard = (viewer: Viewer, user = ben()) => renderPage('/card', viewer, { path: 'card', element: <MentorsCard user={user} /> });
 
 /** u2's mentor and mentee links, changed by assign and unassign as the server would; `refuse` answers an assignment with that message. */
-function mentorServer({ mentors = [link(carl)], mentees = [] as MentorLinkView[], options = [ada, me], refuse }: { mentors?: MentorLinkView[]; mentees?: MentorLinkView[]; options?: PersonView[]; refuse?: string } = {}) {
+/** Where u2 is: a district of the conference admin's conference, unless a test moves him elsewhere. */
+const KINDS = ['Jurisdiction', 'EpiscopalArea', 'Conference', 'District'];
+const IN_BLUE_RIDGE = ['loc-se', 'loc-piedmont', 'loc-blue-ridge', 'loc-district-1'];
+
+function mentorServer({ mentors = [link(carl)], mentees = [] as MentorLinkView[], options = [ada, me], refuse, userChain = IN_BLUE_RIDGE }: { mentors?: MentorLinkView[]; mentees?: MentorLinkView[]; options?: PersonView[]; refuse?: string; userChain?: string[] } = {}) {
   let mentorLinks = mentors;
   let menteeLinks = mentees;
   return fakeServer({
+    // As the server answers: every link of the user's location chains, each with its own chain.
+    'GET /api/role/hierarchy/User/u2': () => userChain.map((id, at) => ({ entity: KINDS[at], id, ancestorIds: userChain.slice(0, at + 1) })),
+    'GET /api/user/permission-hierarchy': () => CONFERENCE_ADMIN.permissions,
     'GET /api/user/u2/mentors': () => mentorLinks,
     'GET /api/user/u2/mentees': () => menteeLinks,
     'POST /api/user/get-mentor-options': (request) => {
@@ -81,7 +88,20 @@ describe('Mentors card', () => {
     const card = await screen.findByRole('region', { name: 'Mentors and Mentees' });
     expect(await within(card).findByText('No mentors.')).toBeTruthy();
     expect(await within(card).findByText('No mentees.')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Add Mentees' })).toBeTruthy();
+    expect(await within(card).findByRole('button', { name: 'Add Mentees' })).toBeTruthy();
+  });
+
+  it('offers no Add Mentees for a mentor outside the conference admin\'s conference (update on User is checked where the user is)', async () => {
+    const server = mentorServer({ mentors: [], userChain: ['loc-se', 'loc-other', 'loc-other-district'] });
+    renderCard(CONFERENCE_ADMIN, ben(true));
+    const card = await screen.findByRole('region', { name: 'Mentors and Mentees' });
+    expect(await within(card).findByText('No mentees.')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Add Mentor' })).toBeTruthy();
+    await waitFor(() => expect(server.requests.some((request) => request.path === '/api/role/hierarchy/User/u2')).toBe(true));
+    // Let the answer render: the decision is made once both hierarchies are in.
+    await waitFor(() => expect(server.requests.some((request) => request.path === '/api/user/permission-hierarchy')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(within(card).queryByRole('button', { name: 'Add Mentees' })).toBeNull();
   });
 
   it('shows why the links could not be loaded', async () => {
@@ -181,7 +201,7 @@ describe('Mentors card', () => {
     renderCard(CONFERENCE_ADMIN, ben(true));
     const card = await screen.findByRole('region', { name: 'Mentors and Mentees' });
     await within(card).findByRole('link', { name: 'Carl Dunn' });
-    await user.click(within(card).getByRole('button', { name: 'Add Mentees' }));
+    await user.click(await within(card).findByRole('button', { name: 'Add Mentees' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Mentees' });
     await user.type(within(dialog).getByRole('combobox', { name: /Mentee/ }), 'Ad');
     await user.click(await screen.findByRole('option', { name: /Ada Brooks/ }));

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import type { UserView } from '@shared/schemas/user';
 import { Alert, LoadingState } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
+import { useEntityCheck } from '../../lib/gate';
 import { useApi } from '../../lib/api/use-api';
 import { routes } from '../../lib/api/routes';
 import { useCurrentUser } from '../../lib/current-user';
@@ -27,7 +28,7 @@ import './profile/profile.css';
 function ProfileCards({ user, mine, onChanged }: { user: UserView; mine: boolean; onChanged: () => Promise<unknown> }) {
   const ability = useAbility();
   // Tags and aliases: update and create on User (SPEC.md section 6); the server checks where the user is.
-  const mayLabel = ability.can('update', 'User') && ability.can('create', 'User');
+  const mayLabel = useEntityCheck('update', 'User', user.id) === true && ability.can('create', 'User');
   return (
     <div className="profile-cards">
       <ProfileAvatar user={user} />

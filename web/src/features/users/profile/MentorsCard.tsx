@@ -3,6 +3,7 @@ import { NO_USER_SELECTED, UNASSIGN_WARNING, type MentorLinkView, type PersonVie
 import type { UserView } from '@shared/schemas/user';
 import { Alert, Button, Link, LoadingState, type SelectOption } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
+import { useEntityCheck } from '../../../lib/gate';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
@@ -56,6 +57,9 @@ export function MentorsCard({ user }: { user: UserView }) {
   const mayAssign = ability.can('create', 'MentorAssignment');
   const mayUnassign = ability.can('delete', 'MentorAssignment');
   const isMentor = hasSystemRole(user.roles, 'Mentor');
+  // Update on this user where they are (their locations' chains), not on users in general: a conference
+  // admin of another conference is not offered what the server would refuse.
+  const mayUpdateUser = useEntityCheck('update', 'User', user.id) === true;
 
   return (
     <section className="profile-card" aria-labelledby="profile-mentors">
@@ -67,7 +71,7 @@ export function MentorsCard({ user }: { user: UserView }) {
               Add Mentor
             </Button>
           )}
-          {mayAssign && ability.can('update', 'User') && isMentor && (
+          {mayAssign && mayUpdateUser && isMentor && (
             <Button variant="secondary" onPress={() => addingMentee.open(true)}>
               Add Mentees
             </Button>

@@ -1,7 +1,7 @@
 import { roleLabel } from '@shared/auth/system-roles';
 import type { UserView } from '@shared/schemas/user';
 import { Badge, Button } from '../../../components/ui';
-import { useAbility } from '../../../lib/ability';
+import { useEntityCheck } from '../../../lib/gate';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { useSave } from '../../../lib/forms/use-save';
@@ -27,11 +27,11 @@ function removalWarning(role: Role): string {
  * SPEC.md section 4's side effects, which the confirmation names.
  */
 export function RolesCard({ user, onChanged }: { user: UserView; onChanged: () => Promise<unknown> }) {
-  const ability = useAbility();
   const save = useSave(onChanged);
   const adding = useDialogTarget<true>();
   const removing = useDialogTarget<Role>();
-  const mayChange = ability.can('update', 'User');
+  // Update on this user where they are, as the server checks it (not on users in general).
+  const mayChange = useEntityCheck('update', 'User', user.id) === true;
 
   async function assignableOptions(text: string) {
     const roles = await call(routes.role.assignable, { params: { userId: user.id } });
