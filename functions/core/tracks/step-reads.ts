@@ -3,7 +3,7 @@ import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireStep } from './step-store';
 import { toActionView, toContentView, type ActionItem, type ContentItem } from './step-view';
-import { isTrackOpen, mayActAt, placeOf, type TrackCaller } from './track-scope';
+import { isTrackOpen, mayActAt, placeOf, requireTrack, type TrackCaller } from './track-scope';
 import { getTrackTemplate } from './track-store';
 import { FILE_NOT_FOUND } from '../../../shared/api/file';
 import { presignDownload } from '../../lib/adapters/storage';
@@ -40,12 +40,14 @@ async function readable<T extends { trackTemplateId: string }>(auth: TrackCaller
 const contentById = async (id: string) => (await db().entities.stepContentTemplate.query.byId({ contentTemplateId: id }).go({ limit: 1 })).data[0] as ContentItem | undefined;
 const actionById = async (id: string) => (await db().entities.stepActionTemplate.query.byId({ actionTemplateId: id }).go({ limit: 1 })).data[0] as ActionItem | undefined;
 
-/** One item the caller may read: 404 when missing (or not of the kind asked), 403 out of reach. */
+/**
+ * One item the caller may read: 404 when missing (or not of the kind asked), 403 out of reach,
+ * then its track's 'deleting' rule (404 'This track is being deleted.'), as the track's own read.
+ */
 async function requireReadable<T extends { trackTemplateId: string }>(auth: TrackCaller, item: T | undefined, missing: string): Promise<T> {
   if (!item) throw new NotFoundError(missing);
-  const [allowed] = await readable(auth, [item]);
-  if (!allowed) throw new ForbiddenError();
-  return allowed;
+  await requireTrack(auth, item.trackTemplateId, 'read');
+  return item;
 }
 
 export async function readStep(auth: TrackCaller, stepTemplateId: string): Promise<StepDetail> {

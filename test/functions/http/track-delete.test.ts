@@ -97,6 +97,12 @@ describe('Delete Track', () => {
     const outline = await track(SUPERADMIN, `track-template/${originId}`);
     expect(outline.status).toBe(404);
     expect(outline.body.message).toBe(TRACK_DELETING_MESSAGE);
+    // Its parts read by id say the same (not 403): the step, a content, a task, an action.
+    const step = `${originId}-p0-s000`;
+    for (const path of [`step-template/${step}`, `step-content-template/${step}-c`, `step-task-template/${step}-c`, `step-action-template/${step}-a`]) {
+      const part = await call(stepHandler, SUPERADMIN, `/api/step/${path}`);
+      expect([path, part.status, part.body.message]).toEqual([path, 404, TRACK_DELETING_MESSAGE]);
+    }
     const superList = await track(SUPERADMIN, 'quickSearch', { query: 'limit=10&offset=0&where[name]=Deleting&where[conferenceId]=0&where[inactive]=true' });
     expect(superList.body.data).toEqual([]);
     expect((await track(SUPERADMIN, 'track-templates/conference/0', { query: 'name=Deleting' })).body).toEqual([]);
