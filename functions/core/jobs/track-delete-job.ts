@@ -2,7 +2,7 @@ import { JobFailure, type JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
 import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
-import { deleteStepChunk } from '../tracks/design-delete';
+import { deleteDesignChunk } from '../tracks/design-delete';
 import { phasesOf } from '../tracks/phase-editor';
 import { isTrackOpen } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';
@@ -10,8 +10,8 @@ import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';
 /**
  * Delete Track (SPEC.md section 4), started by the route that marked the template 'deleting'
  * (track-editor.ts). Each step deletes what is left, so it needs no cursor and a repeated or
- * resumed step finds only what an earlier one did not delete: a chunk of steps with their
- * contents and actions, then the phases, then, in one transaction, the template with its
+ * resumed step finds only what an earlier one did not delete: a page of contents and actions,
+ * then a chunk of steps, then the phases, then, in one transaction, the template with its
  * origin's copy count (so the count drops exactly once: the template's delete is conditional).
  * Progress counts steps and phases; the first step counts them (one Query of the outline).
  */
@@ -33,7 +33,8 @@ export const trackDeleteJob: JobKind<TrackDeleteInput> = {
   async step(job) {
     const { trackTemplateId } = job.input;
     const track = await getTrackTemplate(trackTemplateId);
-    if (!track) return finished(trackTemplateId, 0);
+    // Gone: an earlier try of the final step committed, perhaps without saving its progress.
+    if (!track) return finished(trackTemplateId, Math.max(0, (job.total ?? 0) - job.done));
     if (isTrackOpen(track)) throw new JobFailure('The track is not marked for deletion.');
     // The first step only counts (one Query), so a crash cannot make the whole smaller.
     const total = job.total ?? undefined;
@@ -41,8 +42,9 @@ export const trackDeleteJob: JobKind<TrackDeleteInput> = {
       const outline = await readTrackAggregate(trackTemplateId);
       return { done: 0, total: (outline?.steps.length ?? 0) + (outline?.phases.length ?? 0), cursor: 'counted' };
     }
-    const steps = await deleteStepChunk(trackTemplateId);
-    if (steps) return { done: steps, total, cursor: 'steps' };
+    // Parts first (pages of the whole track's contents and actions), then steps; progress counts steps.
+    const chunk = await deleteDesignChunk(trackTemplateId);
+    if (chunk.parts || chunk.steps) return { done: chunk.steps, total, cursor: chunk.steps ? 'steps' : 'parts' };
     const phases = await phasesOf(trackTemplateId);
     if (phases.length) {
       await db().entities.phaseTemplate.delete(phases.map((phase) => ({ trackTemplateId, phaseId: phase.phaseId }))).go();

@@ -6,7 +6,7 @@ import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
 import { designOrderOf } from './track-view';
 import { copiedAttachmentWrites } from './step-attachments';
-import { deleteStepChunk } from './design-delete';
+import { deleteDesignChunk } from './design-delete';
 
 /**
  * The copy code shared by Copy from Existing, Import from Existing and phase import (all
@@ -178,7 +178,8 @@ export const isCleaningUp = (cursor: unknown): cursor is string => typeof cursor
  * of the (never made) target track goes. Deletes only, so a repeated step is harmless.
  */
 export async function cleanUpFailedCopy(targetTrackId: string, message: string, copiedPhaseId?: string): Promise<{ done: 0; cursor: string }> {
-  if (!(await deleteStepChunk(targetTrackId, copiedPhaseId))) throw new JobFailure(message);
+  const chunk = await deleteDesignChunk(targetTrackId, copiedPhaseId);
+  if (!chunk.steps && !chunk.parts) throw new JobFailure(message);
   return { done: 0, cursor: `${CLEANUP_CURSOR}${message}` };
 }
 
