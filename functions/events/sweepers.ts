@@ -1,6 +1,7 @@
 import { log } from '../lib/log';
 import { deliverPendingOutbox } from './outbox-delivery';
 import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
+import { sweepOverdueSteps } from '../core/instances/overdue-sweep';
 
 /**
  * The scheduled sweep: the backstop for work the table's stream did not finish (records
@@ -25,6 +26,8 @@ export interface Sweeper {
 export const SWEEPERS: readonly Sweeper[] = [
   { name: 'outbox', run: () => deliverPendingOutbox() },
   { name: 'jobs', run: () => runStalledJobs() },
+  // Not a backstop but a clock: late steps become Overdue (bounded per run; the rest next run).
+  { name: 'overdue', run: () => sweepOverdueSteps() },
 ];
 
 /** Per sweeper: how many items it completed, or the error that stopped it. */

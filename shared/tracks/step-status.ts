@@ -19,3 +19,14 @@ export type TrackInstanceStatus = (typeof TRACK_INSTANCE_STATUSES)[number];
 export function initialStepStatus(prerequisiteIds: readonly string[], completedStepTemplateIds: ReadonlySet<string>): StepStatus {
   return prerequisiteIds.every((id) => completedStepTemplateIds.has(id)) ? 'Ready' : 'Unavailable';
 }
+
+/** The statuses a late step moves from: the participant still has work to hand in. */
+export const DUE_STATUSES: ReadonlySet<StepStatus> = new Set<StepStatus>(['Ready', 'Resubmit']);
+
+/**
+ * A step whose due time has passed (the scheduled sweep): Ready or Resubmit becomes Overdue;
+ * any other status stays as it is (null: nothing to write), so a repeated sweep changes nothing.
+ */
+export function overdueStatus(status: StepStatus): StepStatus | null {
+  return DUE_STATUSES.has(status) ? 'Overdue' : null;
+}

@@ -8,7 +8,7 @@ export { STEP_STATUSES };
  * A participant's step. Main key: in the instance's summary collection (statuses for the
  * track page). gsi3: the step's own view, collection `stepInstanceView`, shared with its
  * content, action and form instances: the step page is one Query here plus one on the
- * template's `stepTemplateView`.
+ * template's `stepTemplateView`. gsi1 `byDue`: steps waiting to become Overdue (sparse).
  */
 export const stepInstance = new Entity({
   model: { entity: 'stepInstance', version: '1', service: SERVICE },
@@ -22,6 +22,12 @@ export const stepInstance = new Entity({
     status: { type: STEP_STATUSES, required: true, default: 'Unavailable' },
     /** When a Ready step becomes late (its template's `dueDays` after it became Ready); absent: no due date. */
     dueAt: { type: 'string' },
+    /**
+     * The Overdue sweep's sparse index (`byDue`): present only while the step is Ready or
+     * Resubmit with a `dueAt` (functions/core/instances/step-due.ts sets and removes them).
+     */
+    dueBucket: { type: 'string' },
+    dueIndexAt: { type: 'string' },
     ...timestamps,
     version,
   },
@@ -30,6 +36,13 @@ export const stepInstance = new Entity({
       collection: ['trackInstanceAggregate', 'trackInstanceSummary'],
       pk: { field: 'pk', composite: ['trackInstanceId'] },
       sk: { field: 'sk', composite: ['stepInstanceId'] },
+    },
+    /** Late steps without a Scan: each bucket's steps by due time, `dueIndexAt <= now`. */
+    byDue: {
+      index: 'gsi1',
+      condition: (attributes) => Boolean(attributes.dueBucket && attributes.dueIndexAt),
+      pk: { field: 'gsi1pk', composite: ['dueBucket'] },
+      sk: { field: 'gsi1sk', composite: ['dueIndexAt'] },
     },
     view: {
       index: 'gsi3',

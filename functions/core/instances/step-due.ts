@@ -1,0 +1,22 @@
+import { DUE_STATUSES, type StepStatus } from '../../../shared/tracks/step-status';
+
+/**
+ * The Overdue sweep's index on step instances (`stepInstance` gsi1 `byDue`, sparse): a step is
+ * in it exactly while it is Ready or Resubmit with a `dueAt`. Writes that set a step's status
+ * spread `dueIndexFields(status, dueAt)` into the item, and writes that move it out of Ready or
+ * Resubmit remove `DUE_INDEX_FIELDS`; the sweep drops any entry a writer left behind.
+ *
+ * Buckets spread the index over a few partitions (derived from the due time, so a step keeps
+ * its bucket); the sweep reads each bucket's entries due before now, oldest first.
+ */
+export const DUE_BUCKETS = 4;
+export const DUE_INDEX_FIELDS = ['dueBucket', 'dueIndexAt'] as const;
+
+export function dueBucketOf(dueAt: string): string {
+  return String(Math.floor(Date.parse(dueAt) / 1000) % DUE_BUCKETS);
+}
+
+export function dueIndexFields(status: StepStatus, dueAt: string | undefined): { dueBucket: string; dueIndexAt: string } | Record<string, never> {
+  if (!dueAt || !DUE_STATUSES.has(status)) return {};
+  return { dueBucket: dueBucketOf(dueAt), dueIndexAt: dueAt };
+}
