@@ -75,12 +75,18 @@ const attachmentsInput = z
   .refine((files) => new Set(files.map((file) => file.key)).size === files.length, 'A file is attached once.')
   .default([]);
 
+/** A step's due period: days after it becomes Ready (shared/tracks/due-date.ts); none, no due date. */
+export const STEP_DUE_DAYS_MAX = 365;
+export const STEP_DUE_DAYS_MESSAGE = `Due in days must be a whole number from 1 to ${STEP_DUE_DAYS_MAX}.`;
+const dueDaysInput = z.number({ error: STEP_DUE_DAYS_MESSAGE }).int(STEP_DUE_DAYS_MESSAGE).min(1, STEP_DUE_DAYS_MESSAGE).max(STEP_DUE_DAYS_MAX, STEP_DUE_DAYS_MESSAGE).nullable().default(null);
+
 const stepFields = z.object({
   name: required('Name'),
   /** Rich text; the server sanitises it before it is stored. */
   description: z.string().trim().max(STEP_DESCRIPTION_MAX, `Description must be at most ${STEP_DESCRIPTION_MAX} characters.`).default(''),
   required: z.boolean().default(false),
   inactive: z.boolean().default(false),
+  dueDays: dueDaysInput,
   contents: z.array(contentInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} contents.`).default([]),
   actions: z.array(actionInputSchema).max(STEP_PARTS_MAX, `At most ${STEP_PARTS_MAX} actions.`).default([]),
   attachments: attachmentsInput,
@@ -144,6 +150,8 @@ export type StepAttachmentView = z.infer<typeof stepAttachmentViewSchema>;
 export const stepDetailSchema = stepHeaderSchema.extend({
   trackTemplateId: z.string(),
   description: z.string(),
+  /** Days after the step becomes Ready until it is late; null: no due date. */
+  dueDays: z.number().int().nullable(),
   contents: z.array(contentViewSchema),
   actions: z.array(actionViewSchema),
   attachments: z.array(stepAttachmentViewSchema),

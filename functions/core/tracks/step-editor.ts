@@ -99,6 +99,9 @@ export async function phaseWithRoom(auth: TrackCaller, phaseId: string) {
   return loaded;
 }
 
+/** The step's due period as stored: absent when none. */
+const dueDaysOf = (input: { dueDays: number | null }) => (input.dueDays === null ? {} : { dueDays: input.dueDays });
+
 /**
  * Create step: the step, its contents and actions in one transaction, with its phase's guard
  * and its track's (so the phase and track bounds hold however many editors add steps at once).
@@ -112,7 +115,7 @@ export async function createStep(auth: TrackCaller, input: StepInput): Promise<S
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId };
     const files = await planAttachments(auth.userId, { ...owner, phaseId: phase.phaseId }, input.attachments);
-    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, prerequisites: [] as string[], attachments: files.attachments, version: 1, createdAt };
+    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, ...dueDaysOf(input), prerequisites: [] as string[], attachments: files.attachments, version: 1, createdAt };
     const contents = input.contents.map((content, order) => contentItem(owner, content, newId(), order, 1, createdAt));
     const actions = input.actions.map((action, order) => actionItem(owner, action, newId(), order, 1, createdAt));
     await transact([
@@ -164,10 +167,12 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
   const keptContentIds = new Set(contents.map((c) => c.contentTemplateId));
   const keptActionIds = new Set(actions.map((a) => a.actionTemplateId));
   const files = await planAttachments(auth.userId, step, input.attachments, step.attachments ?? []);
-  const set = { name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, attachments: files.attachments, updatedAt: now };
+  const set = { name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, ...dueDaysOf(input), attachments: files.attachments, updatedAt: now };
+  // A cleared due period is removed, not stored as null.
+  const cleared = input.dueDays === null ? ['dueDays' as const] : [];
 
   await transact([
-    (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).remove(cleared).add({ version: 1 }).where(ifVersion(input.version)).commit(),
     // Puts replace a kept part whole: a content whose type changed keeps nothing of the old type.
     ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.put(content).commit()),
     ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.put(action).commit()),
@@ -175,5 +180,5 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
     ...parts.actions.filter((a) => !keptActionIds.has(a.actionTemplateId)).map((a): TransactionItem => (tx) => tx.stepActionTemplate.delete({ ...owner, actionTemplateId: a.actionTemplateId }).commit()),
     ...files.writes,
   ]);
-  return toStepDetail({ ...step, ...set, version: step.version + 1 }, contents, actions);
+  return toStepDetail({ ...step, ...set, dueDays: input.dueDays ?? undefined, version: step.version + 1 }, contents, actions);
 }

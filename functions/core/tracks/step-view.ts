@@ -36,6 +36,7 @@ export function toStepDetail(step: StepItem, contents: readonly ContentItem[], a
     ...toStepHeaderView(step),
     trackTemplateId: step.trackTemplateId,
     description: step.description ?? '',
+    dueDays: step.dueDays ?? null,
     contents: byOrder(contents).map(toContentView),
     actions: byOrder(actions).map(toActionView),
     attachments: (step.attachments ?? []).map(toAttachmentView),

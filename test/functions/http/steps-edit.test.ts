@@ -7,7 +7,7 @@ import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed
 import { FORM_NOT_FOUND_MESSAGE, PHASE_FULL_MESSAGE, ROLE_NOT_FOUND_MESSAGE, STEP_LOCKED_MESSAGE, TRACK_FULL_MESSAGE, UNKNOWN_PART_MESSAGE } from '../../../functions/core/tracks/step-editor';
 import { TRACK_PHASES_FULL_MESSAGE } from '../../../functions/core/tracks/phase-editor';
 import { PHASE_STEPS_MAX, STEP_PARTS_MAX, TRACK_PHASES_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
-import { APPROVED_ROLES_NEED_PRIVATE, CONTENT_OR_ACTIONS_REQUIRED, STEP_PARTS_MESSAGE } from '../../../shared/schemas/step';
+import { APPROVED_ROLES_NEED_PRIVATE, CONTENT_OR_ACTIONS_REQUIRED, STEP_DUE_DAYS_MESSAGE, STEP_PARTS_MESSAGE } from '../../../shared/schemas/step';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
@@ -168,5 +168,35 @@ describe('design bounds on create', () => {
     const res = await invoke(phases, '/api/phase/create-phase', { method: 'POST', cookie, body: { trackTemplateId: trackId, name: 'One too many' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(TRACK_PHASES_FULL_MESSAGE);
+  });
+});
+
+describe("a step's due period (issue 12)", () => {
+  it('is stored on create, changed and cleared by an edit on the version read, and refused out of range', async () => {
+    const { phaseId } = await newPhase();
+    const created = (await addStep(phaseId, { contents: [task], dueDays: 5 })).body;
+    expect(created.dueDays).toBe(5);
+    expect((await get(`step-template/${created.id}`)).body.dueDays).toBe(5);
+
+    const changed = await editStep({ id: created.id, version: created.version, name: 'Step', contents: [{ ...task, id: created.contents[0].id }], dueDays: 30 });
+    expect(changed.body.dueDays).toBe(30);
+    const cleared = await editStep({ id: created.id, version: changed.body.version, name: 'Step', contents: [{ ...task, id: created.contents[0].id }], dueDays: null });
+    expect(cleared.body.dueDays).toBeNull();
+    const stored = await db().entities.stepTemplate.query.view({ stepTemplateId: created.id }).go();
+    expect(stored.data[0]).not.toHaveProperty('dueDays');
+
+    for (const dueDays of [0, 366, 2.5, '5']) {
+      const refused = await addStep(phaseId, { contents: [task], dueDays });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors.dueDays).toEqual([STEP_DUE_DAYS_MESSAGE]);
+    }
+  });
+
+  it('an imported step keeps its source’s due period', async () => {
+    const source = await newPhase();
+    const step = (await addStep(source.phaseId, { contents: [task], dueDays: 9 })).body;
+    const target = await newPhase();
+    const imported = await invoke(steps, '/api/step/create-step-template-from-import', { method: 'POST', cookie, body: { phase: target.phaseId, step: step.id } });
+    expect(imported.body.dueDays).toBe(9);
   });
 });

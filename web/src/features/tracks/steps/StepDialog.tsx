@@ -4,7 +4,7 @@ import { EDITOR_HEIGHTS } from '@shared/rich-text/allow-list';
 import { LazyRichTextEditor } from '../../../components/rich-text/LazyRichTextEditor';
 import type { StepDetail } from '@shared/schemas/step';
 import type { StepHeaderView } from '@shared/schemas/track';
-import { Alert, Button, cancelAndSubmit, ModalFooter, type SelectOption } from '../../../components/ui';
+import { Alert, Button, cancelAndSubmit, ModalFooter, TextField, type SelectOption } from '../../../components/ui';
 import { FormCheckbox } from '../../../lib/forms/FormCheckbox';
 import { describeSaveFailure } from '../../../lib/forms/save-errors';
 import { FormTextField } from '../../../lib/forms/FormTextField';
@@ -43,7 +43,7 @@ export interface StepDialogProps {
 }
 
 /**
- * Create step / Edit Step (SPEC.md sections 2 to 5): name, required, inactive, description,
+ * Create step / Edit Step (SPEC.md sections 2 to 5): name, required, inactive, due period (issue 12), description,
  * contents and actions (at least one), prerequisites. Checked by the server's own schema. An
  * imported step is locked except its prerequisites. The body of the phase's step dialog (StepRoutes).
  */
@@ -77,6 +77,8 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSave
       onSaved(saved!);
     },
   });
+  // Read while rendering so react-hook-form tracks it: read first inside save, it was never computed (an edit saved nothing).
+  void form.formState.isDirty;
   const contents = useFieldArray({ control: form.control, name: 'contents' });
   const actions = useFieldArray({ control: form.control, name: 'actions' });
   const errors = form.formState.errors;
@@ -100,6 +102,25 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSave
             Inactive
           </FormCheckbox>
         </div>
+        <Controller
+          control={form.control}
+          name="dueDays"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Due in days"
+              description="Days after the step becomes Ready until it is Overdue. Leave empty for no due date."
+              type="number"
+              inputMode="numeric"
+              name={field.name}
+              value={field.value?.toString() ?? ''}
+              onChange={(text) => field.onChange(text.trim() === '' ? null : Number(text))}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              errorMessage={fieldState.error?.message}
+              isDisabled={isLocked}
+            />
+          )}
+        />
         <Controller
           control={form.control}
           name="description"

@@ -31,6 +31,8 @@ export interface StepFormState {
   description: string;
   required: boolean;
   inactive: boolean;
+  /** Days after the step becomes Ready until it is late; null: no due date. */
+  dueDays: number | null;
   contents: ContentState[];
   actions: ActionState[];
   /** Files as the list shows them; the schema sends their keys. */
@@ -60,13 +62,14 @@ export function newAction(): ActionState {
 }
 
 export function toFormState(step?: StepDetail): StepFormState {
-  if (!step) return { name: '', description: '', required: false, inactive: false, contents: [newContent()], actions: [], attachments: [] };
+  if (!step) return { name: '', description: '', required: false, inactive: false, dueDays: null, contents: [newContent()], actions: [], attachments: [] };
   const blank = newContent();
   return {
     name: step.name,
     description: step.description,
     required: step.required,
     inactive: step.inactive,
+    dueDays: step.dueDays,
     contents: step.contents.map((c) => ({
       id: c.id,
       type: c.type,
@@ -84,7 +87,7 @@ export function toFormState(step?: StepDetail): StepFormState {
 }
 
 /** Server field paths the form shows under a field; anything else goes to the banner. */
-export const isShownStepField = (path: string) => /^(name|description|contents|actions|attachments)(\.|$)/.test(path);
+export const isShownStepField = (path: string) => /^(name|description|dueDays|contents|actions|attachments)(\.|$)/.test(path);
 
 /** The form's control as the part editors take it (its output type is the schema's). */
 export type StepControl = Control<StepFormState, unknown, StepFormValues>;
