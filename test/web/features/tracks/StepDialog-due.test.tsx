@@ -33,7 +33,7 @@ const updated = (request: SentRequest) => {
 };
 
 function renderDialog(onSaved = vi.fn()) {
-  const roles = [{ id: 'role-participant', name: 'Participant' }];
+  const roles = [{ id: 'role-participant', label: 'Participant' }];
   return render(
     <ModalWithFooterSlot onClose={() => {}} title="Edit Step">
       <StepDialog phaseId="phase-1" phaseSteps={[]} step={step} roles={roles} formNames={new Map()} onSaved={onSaved} />
