@@ -142,3 +142,18 @@ export async function transactInChunks(leading: TransactionItem[], final: Transa
   }
   await transact([...withFinal, ...final]);
 }
+
+/** Groups of writes packed into transactions of 100, a group never split (an item with the writes that must go with it). */
+export function packTransactions(groups: readonly TransactionItem[][]): TransactionItem[][] {
+  const transactions: TransactionItem[][] = [];
+  let current: TransactionItem[] = [];
+  for (const group of groups) {
+    if (current.length + group.length > TRANSACTION_MAX_ITEMS) {
+      transactions.push(current);
+      current = [];
+    }
+    current.push(...group);
+  }
+  if (current.length) transactions.push(current);
+  return transactions;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { jobStartedSchema } from '../schemas/job';
+import { enrolledSchema, enrolSchema, instanceRemovalSchema, instanceStatusChangeSchema, trackInstanceViewSchema, verifiedStepsSchema } from '../schemas/track-instance';
 import { assignedTracksSchema } from '../schemas/assigned-tracks';
 import { ASSIGNED_TRACKS_MAX, BULK_MAX } from './limits';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
@@ -105,6 +106,35 @@ export const trackApi = {
       "The Track Templates table: a page by name with SPEC.md's filters (name prefix, one conference or '0', active and inactive). `count` is exact up to the page, plus one while more rows exist.",
     query: z.object({ limit: limitSchema, offset: offsetSchema, where: listWhere }),
     response: pageOf(trackTemplateSchema),
+  }),
+
+  // Track instances (issue 12): enrolment, the participant's track page, status and removal.
+  createInstance: defineContract({
+    id: 'track.createInstance', service: 'track', method: 'POST', path: `${base}/instance`, access: 'session', can: ['create', 'TrackInstance'], status: 201,
+    summary:
+      'Enrols participants in a track with their advisors: one transaction per participant (201 `{ trackInstanceIds }`); a track too large for one transaction is enrolled by a background job (202 `{ jobId }`), the instance visible only once complete.',
+    body: enrolSchema, response: z.union([enrolledSchema, jobStartedSchema]),
+  }),
+  updateInstance: defineContract({
+    id: 'track.updateInstance', service: 'track', method: 'PATCH', path: `${base}/instance`, access: 'session', can: ['update', 'TrackInstance'],
+    summary: "Sets a track instance's status directly (the participant's advisor or a track-override role, never the participant), on the version read.",
+    body: instanceStatusChangeSchema, response: trackInstanceViewSchema,
+  }),
+  removeInstance: defineContract({
+    id: 'track.removeInstance', service: 'track', method: 'DELETE', path: `${base}/instance`, access: 'session', can: ['delete', 'TrackInstance'],
+    summary:
+      'Removes an enrolment on the version read (track-override roles): 200 `{ removed: true }` in one transaction, or 202 `{ jobId }` when a background job deletes the rest after the enrolment is gone.',
+    body: instanceRemovalSchema, response: z.union([z.object({ removed: z.literal(true) }), jobStartedSchema]),
+  }),
+  trackInstance: defineContract({
+    id: 'track.trackInstance', service: 'track', method: 'GET', path: `${base}/track-instance/{id}`, access: 'session', can: ['read', 'TrackInstance'],
+    summary: "A participant's track page: header, phases with step cards (what locked steps wait for), progress and whether the caller may change the status (3 requests).",
+    params: z.object({ id: idSchema }), response: trackInstanceViewSchema,
+  }),
+  verifyStepInstances: defineContract({
+    id: 'track.verifyStepInstances', service: 'track', method: 'GET', path: `${base}/verify-step-instances/{id}`, access: 'session', can: ['read', 'TrackInstance'],
+    summary: 'Brings an instance up to date: creates the step instances (with their content, form and action instances) of active step templates added since enrolment. Safe to repeat.',
+    params: z.object({ id: idSchema }), response: verifiedStepsSchema,
   }),
 
   // The generic set (SPEC.md section 7): aliases of the calls above, through the same functions.

@@ -9,6 +9,8 @@ import { NAME_COPIES_JOB_KIND, nameCopiesJob } from './name-copies-job';
 import { MERGE_JOB_KIND, userMergeJob } from '../people/merge/merge-job';
 import { TAG_REMOVAL_JOB_KIND } from '../people/user-tags';
 import { tagRemovalJob } from './tag-removal-job';
+import { ENROL_JOB_KIND, enrolJob } from '../instances/enrol-job';
+import { REMOVE_JOB_KIND, removeInstanceJob } from '../instances/instance-remove';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -21,4 +23,6 @@ export const jobKinds: Record<string, JobKind> = {
   [MERGE_JOB_KIND]: userMergeJob,
   [NAME_COPIES_JOB_KIND]: nameCopiesJob,
   [TAG_REMOVAL_JOB_KIND]: tagRemovalJob,
+  [ENROL_JOB_KIND]: enrolJob,
+  [REMOVE_JOB_KIND]: removeInstanceJob,
 };

@@ -2,7 +2,7 @@ import { TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import { JobFailure, type JobItem } from '../../db/jobs';
 import { deterministicId } from '../../db/ids';
 import { db } from '../../db/service';
-import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
+import { packTransactions, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
 import { designOrderOf } from './track-view';
 import { copiedAttachmentWrites } from './step-attachments';
@@ -119,20 +119,6 @@ async function partCopies(job: CopyJob, trackTemplateId: string, first: string, 
   return byStep;
 }
 
-/** Groups of writes packed into transactions, a group never split (a step with its parts and its attachments' references). */
-function packed(groups: TransactionItem[][]): TransactionItem[][] {
-  const transactions: TransactionItem[][] = [];
-  let current: TransactionItem[] = [];
-  for (const group of groups) {
-    if (current.length + group.length > TRANSACTION_MAX_ITEMS) {
-      transactions.push(current);
-      current = [];
-    }
-    current.push(...group);
-  }
-  if (current.length) transactions.push(current);
-  return transactions;
-}
 
 async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
@@ -162,7 +148,7 @@ export async function copyStepChunk(job: CopyJob, source: SourceOutline, targetT
     const copy = stepCopy(job, step, targetTrackId);
     return [(tx) => tx.stepTemplate.put(copy).commit(), ...(parts.get(step.stepTemplateId) ?? []), ...copiedAttachmentWrites(step, copy)];
   });
-  await inBatches(packed(groups), PARALLEL_TRANSACTIONS, transact);
+  await inBatches(packTransactions(groups), PARALLEL_TRANSACTIONS, transact);
   return { copied: chunk.length, last: orderKey(last) };
 }
 

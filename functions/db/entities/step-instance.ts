@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, timestamps, version } from './attributes';
+import { SERVICE, stringList, timestamps, version } from './attributes';
 import { STEP_STATUSES } from '../../../shared/tracks/statuses';
 
 export { STEP_STATUSES };
@@ -28,6 +28,11 @@ export const stepInstance = new Entity({
      */
     dueBucket: { type: 'string' },
     dueIndexAt: { type: 'string' },
+    /**
+     * The roles completing the step's content and actions, copied from its template when the
+     * instance is made: the track page says who a locked step waits for without reading the parts.
+     */
+    responsibleRoleIds: stringList,
     ...timestamps,
     version,
   },

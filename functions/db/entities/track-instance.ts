@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SERVICE, timestamps, version } from './attributes';
+import { SERVICE, stringList, timestamps, version } from './attributes';
 import { personSummary } from './people';
 
 import { TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
@@ -24,6 +24,8 @@ export const trackInstance = new Entity({
     conferenceId: { type: 'string', required: true },
     /** The district the participant was enrolled under. */
     districtId: { type: 'string' },
+    /** The district's chain, outermost first (copied at enrolment): scope checks of the instance need no further read. */
+    ancestorIds: stringList,
     status: { type: TRACK_INSTANCE_STATUSES, required: true, default: 'Open' },
     participantId: { type: 'string', required: true, readOnly: true },
     participant: personSummary,

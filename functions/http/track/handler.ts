@@ -1,4 +1,10 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
+import { RouteResult } from '../../lib/http/result';
+import { enrol } from '../../core/instances/enrol';
+import { readTrackInstance } from '../../core/instances/instance-read';
+import { removeInstance } from '../../core/instances/instance-remove';
+import { setInstanceStatus } from '../../core/instances/instance-status';
+import { verifyStepInstances } from '../../core/instances/instance-verify';
 import { TRACK_COUNT_MAX, trackApi } from '../../../shared/api/track';
 import { createTrack, createTracks, setTrackDisabled, startTrackDelete, updateTrack } from '../../core/tracks/track-editor';
 import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
@@ -20,6 +26,18 @@ export const handler = createServiceHandler(trackApi, {
   importTemplate: async ({ auth, params, body }) => startTrackImport(auth, params.trackTemplateId, params.conferenceId, body),
   assignedTracks: async ({ auth }) => assignedTracks(auth),
   quickSearch: async ({ auth, query }) => trackPage(auth, query),
+  // Track instances: a started job answers 202.
+  createInstance: async ({ auth, body }) => {
+    const outcome = await enrol(auth, body);
+    return 'jobId' in outcome ? new RouteResult(outcome, { status: 202 }) : outcome;
+  },
+  updateInstance: async ({ auth, body }) => setInstanceStatus(auth, body),
+  removeInstance: async ({ auth, body }) => {
+    const outcome = await removeInstance(auth, body);
+    return 'jobId' in outcome ? new RouteResult(outcome, { status: 202 }) : outcome;
+  },
+  trackInstance: async ({ auth, params }) => readTrackInstance(auth, params.id),
+  verifyStepInstances: async ({ auth, params }) => verifyStepInstances(auth, params.id),
   // The generic set: the same reads and writes as the calls above.
   list: async ({ auth, query }) => (await trackPage(auth, { limit: query.limit, offset: query.offset })).data,
   count: async ({ auth, query }) => (await trackPage(auth, { limit: TRACK_COUNT_MAX, offset: 0, where: query.where })).count,

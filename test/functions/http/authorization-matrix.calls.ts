@@ -3,6 +3,7 @@ import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabula
 import { putTestUser } from '../../support/test-users';
 import { TRACK_CALLS } from './authorization-matrix.track-calls';
 import { FILE_CALLS } from './authorization-matrix.file-calls';
+import { INSTANCE_CALLS } from './authorization-matrix.instance-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
 import { LABEL_CALLS } from './authorization-matrix.labels-calls';
@@ -143,6 +144,7 @@ export const CALLS: Record<string, CallBuilder> = {
 
   ...TRACK_CALLS,
   ...FILE_CALLS,
+  ...INSTANCE_CALLS,
   ...PEOPLE_CALLS,
   ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,

@@ -1,5 +1,6 @@
 import { TRACK_ROWS } from './authorization-matrix.track-expected';
 import { FILE_ROWS } from './authorization-matrix.file-expected';
+import { INSTANCE_ROWS } from './authorization-matrix.instance-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
 import { LABEL_ROWS } from './authorization-matrix.labels-expected';
@@ -147,6 +148,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
 
   ...TRACK_ROWS,
   ...FILE_ROWS,
+  ...INSTANCE_ROWS,
   ...PEOPLE_ROWS,
   ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,

@@ -1,0 +1,103 @@
+import { JobFailure, type JobKind } from '../../db/jobs';
+import { packTransactions, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
+import { ConflictError } from '../../lib/errors';
+import { isTrackOpen } from '../tracks/track-scope';
+import { readTrackAggregate } from '../tracks/track-store';
+import { visibilityWrites, type Person, type PlannedInstance } from './enrol-writes';
+import { findInstance } from './instance-access';
+import { stepInstanceWrites, type StepWrites } from './instance-items';
+import { deletePartitionPage } from './instance-partition';
+import { activeSteps, partsFor, trackParts } from './template-parts';
+
+/**
+ * `instance.enrol`: an enrolment too large for one transaction (docs/data-model.md). The route
+ * checked everything and fixed each instance's id; each job step puts the next chunk of one
+ * instance's step instances with their parts (ids derived from the instance and the templates,
+ * so a repeated step rewrites the same items), and the last step of each instance commits, in
+ * one transaction, what makes it visible: the instance, its claim, the count, the assignments,
+ * the events and the form instances (the Forms tab lists those). Until then nobody can reach
+ * the steps: nothing lists them and their ids are known to no one.
+ */
+export const ENROL_JOB_KIND = 'instance.enrol';
+
+export interface EnrolJobInput {
+  trackTemplateId: string;
+  actorId: string;
+  advisors: Person[];
+  instances: PlannedInstance[];
+}
+
+interface EnrolCursor {
+  /** The instance being written (index into `instances`). */
+  index: number;
+  /** The last step template written (lower-cased id), in `activeSteps` order. */
+  after?: string;
+  /** Instances left out because someone enrolled the participant meanwhile. */
+  skipped?: string[];
+}
+
+/** Steps per job step: with 4 parts each, about 1,250 puts in transactions of 100, several at once. */
+export const ENROL_STEPS_PER_CHUNK = 250;
+const PARALLEL_TRANSACTIONS = 8;
+
+const key = (id: string) => id.toLowerCase();
+
+
+async function inParallel(transactions: TransactionItem[][]): Promise<void> {
+  for (let start = 0; start < transactions.length; start += PARALLEL_TRANSACTIONS) await Promise.all(transactions.slice(start, start + PARALLEL_TRANSACTIONS).map(transact));
+}
+
+export const enrolJob: JobKind<EnrolJobInput> = {
+  async step(job) {
+    const input: EnrolJobInput = job.input;
+    const cursor: EnrolCursor = (job.cursor as EnrolCursor | null) ?? { index: 0 };
+    const instance = input.instances[cursor.index];
+    const ids = () => input.instances.map((item) => item.trackInstanceId).filter((id) => !(cursor.skipped ?? []).includes(id));
+    if (!instance) return { done: 0, finished: true, result: { trackInstanceIds: ids(), skipped: cursor.skipped ?? [] } };
+    const next = (skipped = cursor.skipped): EnrolCursor => ({ index: cursor.index + 1, ...(skipped?.length ? { skipped } : {}) });
+
+    // A repeat after the visible write committed: this instance is done.
+    if (await findInstance(instance.trackInstanceId)) return { done: 0, cursor: next() };
+    const outline = await readTrackAggregate(input.trackTemplateId);
+    if (!outline || !isTrackOpen(outline.track)) return failAfterCleanUp(instance, 'This track is being deleted.');
+    const steps = activeSteps(outline);
+    const activeIds = new Set(steps.map((step) => step.stepTemplateId));
+    const context = { activeIds, completedIds: new Set<string>(), now: instance.createdAt, mode: 'put' as const };
+    const chunk = steps.filter((step) => cursor.after === undefined || key(step.stepTemplateId) > cursor.after).slice(0, ENROL_STEPS_PER_CHUNK);
+
+    if (chunk.length) {
+      const parts = await partsFor(outline, chunk);
+      const writes = chunk.map((step) => stepInstanceWrites(instance, step, parts, context).writes);
+      await inParallel(packTransactions(writes));
+      return { done: chunk.length, cursor: { ...cursor, after: key(chunk[chunk.length - 1].stepTemplateId) } };
+    }
+
+    // Every step is written: the form instances and the enrolment become visible together.
+    const parts = await partsFor(outline, steps, await trackParts(input.trackTemplateId));
+    const forms = steps.flatMap((step): StepWrites['formWrites'] => stepInstanceWrites(instance, step, parts, context).formWrites);
+    const visible = visibilityWrites(instance, input.advisors, input.actorId);
+    const early = forms.slice(0, Math.max(0, forms.length - (TRANSACTION_MAX_ITEMS - visible.length)));
+    // Only a design with more forms than one transaction holds shows some before the rest.
+    if (early.length) await inParallel(packTransactions(early.map((write) => [write])));
+    try {
+      await transact([...forms.slice(early.length), ...visible]);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      if (error.message === 'This track is being deleted.') return failAfterCleanUp(instance, error.message);
+      // Enrolled meanwhile by someone else: this one is dropped, the others go on.
+      await cleanUp(instance);
+      return { done: 0, cursor: next([...(cursor.skipped ?? []), instance.trackInstanceId]) };
+    }
+    return { done: 0, cursor: next() };
+  },
+};
+
+/** Removes what was written for an instance that will not be made visible (deletes: safe to repeat). */
+async function cleanUp(instance: PlannedInstance): Promise<void> {
+  while ((await deletePartitionPage(instance.trackInstanceId)) > 0);
+}
+
+async function failAfterCleanUp(instance: PlannedInstance, message: string): Promise<never> {
+  await cleanUp(instance);
+  throw new JobFailure(message);
+}

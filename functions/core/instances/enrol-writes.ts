@@ -1,0 +1,97 @@
+import { claimKey } from '../../db/claims';
+import type { TransactionItem } from '../../db/transact';
+import { ConflictError } from '../../lib/errors';
+import { TRACK_DELETING_MESSAGE } from '../tracks/track-scope';
+import { eventWrites, trackInstanceLink } from './instance-events';
+import { ADVISOR_ROLE_ID } from './instance-access';
+import type { InstanceRef } from './instance-items';
+
+/**
+ * The writes that make one enrolment visible, always in one transaction: the instance, its
+ * claim (a participant is enrolled in a track at most once), the template's `instanceCount`
+ * (+1, only while the track is not being deleted), the advisors' assignments and the bell
+ * events. The step instances go before them (in the same transaction when they fit).
+ */
+export interface Person {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface PlannedInstance extends InstanceRef {
+  participant: Person;
+  conferenceId: string;
+  districtId: string;
+  /** The district's chain: where the enrolment sits for scope checks. */
+  ancestorIds: string[];
+}
+
+export const ENROLMENT_CLAIM_KIND = 'enrolment';
+export const enrolmentClaim = (trackTemplateId: string, participantId: string) => claimKey({ kind: ENROLMENT_CLAIM_KIND, scope: trackTemplateId, name: participantId });
+
+export const alreadyEnrolledMessage = (person: Pick<Person, 'firstName' | 'lastName'>, trackName: string) => `${person.firstName} ${person.lastName} is already enrolled in ${trackName}.`;
+
+const summary = (person: Person) => ({ firstName: person.firstName, lastName: person.lastName, email: person.email });
+
+/** Writes per enrolment besides its steps: instance, claim, count, then an assignment and an event per advisor, and the participant's event. */
+export const visibilityItemCount = (advisors: number) => 3 + advisors * 2 + 1;
+
+export function visibilityWrites(instance: PlannedInstance, advisors: readonly Person[], actorId: string): TransactionItem[] {
+  const { trackInstanceId, trackTemplateId, trackName, participant } = instance;
+  const link = trackInstanceLink(trackTemplateId, trackInstanceId);
+  const stamps = { createdAt: instance.createdAt, updatedAt: instance.createdAt };
+  return [
+    (tx) =>
+      tx.trackInstance
+        .create({
+          trackInstanceId,
+          trackTemplateId,
+          trackName,
+          conferenceId: instance.conferenceId,
+          districtId: instance.districtId,
+          ancestorIds: instance.ancestorIds,
+          status: 'Open',
+          participantId: participant.userId,
+          participant: summary(participant),
+          sortName: `${participant.lastName} ${participant.firstName}`.toLowerCase(),
+          assignees: advisors.map((advisor) => ({ userId: advisor.userId, roleId: ADVISOR_ROLE_ID, roleName: 'Advisor', firstName: advisor.firstName, lastName: advisor.lastName })),
+          ...stamps,
+          version: 1,
+        })
+        .commit(),
+    {
+      write: (tx) => tx.claim.create({ ...enrolmentClaim(trackTemplateId, participant.userId), ownerId: trackInstanceId, createdAt: instance.createdAt }).commit(),
+      onConditionFailed: () => new ConflictError(alreadyEnrolledMessage(participant, trackName)),
+    },
+    {
+      write: (tx) =>
+        tx.trackTemplate
+          .patch({ trackTemplateId })
+          .add({ instanceCount: 1 })
+          .where((attributes, operations) => operations.ne(attributes.status, 'deleting'))
+          .commit(),
+      onConditionFailed: () => new ConflictError(TRACK_DELETING_MESSAGE),
+    },
+    ...advisors.map(
+      (advisor): TransactionItem =>
+        (tx) =>
+          tx.trackAssignee
+            .put({
+              trackInstanceId,
+              assigneeId: advisor.userId,
+              roleId: ADVISOR_ROLE_ID,
+              roleName: 'Advisor',
+              assignee: summary(advisor),
+              trackTemplateId,
+              trackName,
+              participantId: participant.userId,
+              participant: summary(participant),
+              createdAt: instance.createdAt,
+            })
+            .commit(),
+    ),
+    ...eventWrites({ recipientIds: [participant.userId], actorId, message: `You were enrolled in ${trackName}.`, link }),
+    ...advisors.flatMap((advisor) => eventWrites({ recipientIds: [advisor.userId], actorId, message: `You advise ${participant.firstName} ${participant.lastName} in ${trackName}.`, link })),
+  ];
+}

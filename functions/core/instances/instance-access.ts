@@ -1,0 +1,76 @@
+import type { EntityItem } from 'electrodb';
+import type { trackInstance } from '../../db/entities/track-instance';
+import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
+import { db } from '../../db/service';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { canAccessTrackInstance, canSeeStatusSelector, hasTrackOverride } from '../../../shared/auth/policies';
+import { systemRoleByName } from '../../../shared/auth/system-roles';
+import { scoped } from '../../../shared/auth/ability';
+import type { AuthContext } from '../session/resolve-session';
+import { isSystemTrack } from '../tracks/track-scope';
+
+export type TrackInstanceItem = EntityItem<typeof trackInstance>;
+
+export const INSTANCE_NOT_FOUND = 'Track instance not found.';
+export const NO_TRACK_ACCESS = 'You do not have permission to access this track';
+
+export const ADVISOR_ROLE_ID = systemRoleByName('Advisor').id;
+
+export type InstanceCaller = Pick<AuthContext, 'userId' | 'roles' | 'permissions' | 'ability'>;
+
+/** What the caller may do with one instance (SPEC.md section 6), decided on the loaded items. */
+export interface InstanceRights {
+  canAccess: boolean;
+  /** Track override on this instance: superadmin, or an admin role placed on its conference or district. */
+  hasOverride: boolean;
+  /** The status selectors: the participant's advisor or a track-override role, never the participant. */
+  canChangeStatus: boolean;
+}
+
+export const advisorIdsOf = (instance: Pick<TrackInstanceItem, 'assignees'>) => instance.assignees.filter((a) => a.roleId === ADVISOR_ROLE_ID).map((a) => a.userId);
+
+/** Where the instance sits: its district's chain (instances from before the chain was copied: conference and district). */
+const placeOf = (instance: TrackInstanceItem) => (instance.ancestorIds?.length ? instance.ancestorIds : [instance.conferenceId, instance.districtId ?? ''].filter(Boolean));
+
+export function instanceRights(auth: InstanceCaller, instance: TrackInstanceItem, participant: Pick<UserAggregate, 'permissions'> | null): InstanceRights {
+  const conferenceId = isSystemTrack(instance.conferenceId) ? null : instance.conferenceId;
+  const districtIds = instance.districtId ? [instance.districtId] : [];
+  // Role power reaches only where the role governs, and never through a denied location.
+  const inReach = (action: 'read' | 'update') => auth.ability.can(action, scoped('TrackInstance', { ancestorIds: placeOf(instance) }));
+  const hasOverride = hasTrackOverride({ roles: auth.roles, permissions: auth.permissions, conferenceId, districtIds }) && inReach('update');
+  const isParty = auth.userId === instance.participantId || instance.assignees.some((a) => a.userId === auth.userId);
+  const policy = canAccessTrackInstance({
+    viewerId: auth.userId,
+    viewerRoles: auth.roles,
+    viewerPermissions: auth.permissions,
+    hasConferenceUpdatePolicy: auth.ability.can('update', 'Conference'),
+    instance: { participantId: instance.participantId, assigneeIds: instance.assignees.map((a) => a.userId), conferenceId, districtIds },
+    participantPermissions: participant?.permissions ?? [],
+  });
+  // A track-override role acts on the instance's steps and status, so it opens the instance too
+  // (canAccessTrackInstance names conference admins only; district roles reach their districts' enrolments here).
+  const canAccess = isParty || (policy && inReach('read')) || hasOverride;
+  const canChangeStatus = canAccess && canSeeStatusSelector({ viewerId: auth.userId, participantId: instance.participantId, advisorIds: advisorIdsOf(instance), hasOverride });
+  return { canAccess, hasOverride, canChangeStatus };
+}
+
+export async function findInstance(trackInstanceId: string): Promise<TrackInstanceItem | null> {
+  const { data } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
+  return data ?? null;
+}
+
+export interface LoadedInstance {
+  instance: TrackInstanceItem;
+  participant: UserAggregate | null;
+  rights: InstanceRights;
+}
+
+/** An instance the caller may open: 404 when missing, 403 when not theirs to see (SPEC.md's 'You do not have permission to access this track'). */
+export async function requireInstance(auth: InstanceCaller, trackInstanceId: string): Promise<LoadedInstance> {
+  const instance = await findInstance(trackInstanceId);
+  if (!instance) throw new NotFoundError(INSTANCE_NOT_FOUND);
+  const participant = await loadUserAggregate(instance.participantId);
+  const rights = instanceRights(auth, instance, participant);
+  if (!rights.canAccess) throw new ForbiddenError(NO_TRACK_ACCESS);
+  return { instance, participant, rights };
+}
