@@ -1,6 +1,6 @@
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
-import { packTransactions, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
+import { packTransactions, transact, type TransactionItem } from '../../db/transact';
 
 /**
  * Deleting what an instance's partition holds (`trackInstanceAggregate`: the instance, its

@@ -2,7 +2,7 @@ import { TRACK_OUTLINE_ITEMS_MAX } from '../../../shared/api/limits';
 import { JobFailure, type JobItem } from '../../db/jobs';
 import { deterministicId } from '../../db/ids';
 import { db } from '../../db/service';
-import { packTransactions, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
+import { packTransactions, transact, type TransactionItem } from '../../db/transact';
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
 import { designOrderOf } from './track-view';
 import { copiedAttachmentWrites } from './step-attachments';
