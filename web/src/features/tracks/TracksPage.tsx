@@ -5,6 +5,7 @@ import './tracks.css';
 
 // The track page (editor, step dialogs, uploads) is not needed to show the list: it loads on its own.
 const TrackDetailPage = lazy(() => import('./TrackDetailPage').then((m) => ({ default: m.TrackDetailPage })));
+const TrackInstancePage = lazy(() => import('./assignments/TrackInstancePage'));
 
 /** /tracks and everything under it (SPEC.md section 2); each dialog has its own route, so back and shared links work. */
 export default function TracksPage() {
@@ -16,6 +17,7 @@ export default function TracksPage() {
       <Route path="import-track" element={<TrackListPage dialog="import" />} />
       <Route path="delete-track/:trackTemplateId" element={<TrackListPage dialog="delete" />} />
       <Route path="deactivate-track/:trackTemplateId" element={<TrackListPage dialog="deactivate" />} />
+      <Route path=":id/assignments/:trackInstanceId" element={<TrackInstancePage />} />
       <Route path=":id/*" element={<TrackDetailPage />} />
     </Routes>
   );
