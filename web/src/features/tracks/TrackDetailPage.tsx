@@ -1,15 +1,18 @@
-import { useParams } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
 import { Alert, Badge, LoadingState } from '../../components/ui';
 import { Page } from '../../lib/page';
 import { useTrackOutline } from './track-api';
 import { PhaseList } from './PhaseList';
 import { TrackEditForm } from './TrackEditForm';
+import { useAbility } from '../../lib/ability';
+import { AddParticipantDialog } from './participants/AddParticipantDialog';
 
 /** /tracks/{id} (SPEC.md section 2): the header, the editable form for those who may edit, the phases in order. */
 export function TrackDetailPage() {
   const { id = '' } = useParams();
   const outline = useTrackOutline(id);
+  const mayEnrol = useAbility().can('create', 'TrackInstance');
   if (outline.error) {
     return (
       <Page title="Track">
@@ -30,6 +33,12 @@ export function TrackDetailPage() {
       <TrackHeader track={track} />
       {track.canEdit && <TrackEditForm key={track.version} track={track} onSaved={() => void outline.mutate()} />}
       <PhaseList track={track} refresh={outline.mutate} />
+      {/* Add Participant; the participants page takes this route over once it is on main. */}
+      {mayEnrol && (
+        <Routes>
+          <Route path="participants/add" element={<AddParticipantDialog track={track} backTo={`/tracks/${track.id}`} />} />
+        </Routes>
+      )}
     </Page>
   );
 }
