@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import type { UserView } from '../../../../shared/schemas/user';
-import { ADDER_HAS_NO_DISTRICT, ADVISOR_REQUIRED, PARTICIPANT_NEEDS_DISTRICT, PARTICIPANT_REQUIRED } from '../../../../shared/schemas/track-instance';
+import { ADDER_HAS_NO_DISTRICT, ADVISOR_REQUIRED, PARTICIPANT_NEEDS_DISTRICT, PARTICIPANT_REQUIRED, TRACK_REQUIRED } from '../../../../shared/schemas/track-instance';
 import { AddParticipantDialog } from '../../../../web/src/features/tracks/participants/AddParticipantDialog';
+import { AddTrackCard } from '../../../../web/src/features/tracks/assignments/AddTrackCard';
 import { CurrentUserContext } from '../../../../web/src/lib/current-user';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, renderPage } from '../admin/admin-harness';
@@ -98,5 +99,29 @@ describe('Add Participant', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Pat Lopez is already enrolled in Candidacy Pathway.')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/tracks/t1/participants/add');
+  });
+});
+
+describe("The profile's Add Track", () => {
+  const ben: UserView = { ...me, id: 'u2', firstName: 'Ben', lastName: 'Cole', email: 'ben@example.org' };
+  const renderCard = () =>
+    renderPage('/users/u2/add-track', CONFERENCE_ADMIN, { path: 'users/:id/*', element: asMe(<AddTrackCard user={ben} />) });
+
+  it("asks for a track ('Please select a Track to continue.') and an advisor, then enrols the user", async () => {
+    const server = fakeServer({
+      'GET /api/user/people-search': () => [abby],
+      'GET /api/track/quickSearch': () => ({ data: [{ id: 't1', name: 'Candidacy Pathway', description: 'Path', conference: { id: 'c1', name: 'Blue Ridge' }, disabled: false, originTrackTemplateId: null, instanceCount: 0, copyCount: 0, version: 1, createdAt: '2024-01-01T00:00:00.000Z' }], count: 1 }),
+      'POST /api/track/instance': () => ({ status: 201, body: { trackInstanceIds: ['i2'] } }),
+    });
+    renderCard();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Track' });
+    expect(within(dialog).queryByRole('combobox', { name: /Participant/ })).toBeNull();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(TRACK_REQUIRED)).toBeTruthy();
+    await pick(dialog, /Track/, 'Can', /Candidacy Pathway/);
+    await pick(dialog, /Advisor/, 'Ab', /Abby Nguyen/);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/users/u2'));
+    expect(server.requests.find((r) => r.method === 'POST')!.body).toEqual({ trackId: 't1', participantIds: ['u2'], advisorIds: ['a1'] });
   });
 });
