@@ -17,6 +17,7 @@ import { addNotification } from '../access/notifications';
 import { projectLocation } from '../../core/locations/location-projector';
 import { nameClaimOf } from '../../core/locations/location-writes';
 import { roleNameClaim } from '../../core/roles/role-editor';
+import { enrolmentClaim } from '../../core/instances/enrol-writes';
 import { projectUser } from '../../core/users/user-projector';
 import { claimKey, type NameClaim } from '../claims';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
@@ -148,6 +149,8 @@ async function seedTracksAndForms(): Promise<void> {
     entities.stepTemplate.put(systemTrack.steps).go().then(all('system track steps')),
     entities.stepContentTemplate.put(systemTrack.contents).go().then(all('system track contents')),
     entities.trackInstance.put(enrolment.trackInstance).go(),
+    // The enrolment's claim, as enrolment writes it: the participant cannot be enrolled in the track twice.
+    entities.claim.put({ ...enrolmentClaim(enrolment.trackInstance.trackTemplateId, enrolment.trackInstance.participantId), ownerId: enrolment.trackInstance.trackInstanceId, createdAt: SEEDED_AT }).go(),
     entities.trackAssignee.put(enrolment.assignee).go(),
     entities.stepInstance.put(enrolment.steps).go().then(all('step instances')),
     entities.stepContentInstance.put(enrolment.contents).go().then(all('content instances')),
