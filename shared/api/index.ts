@@ -18,6 +18,7 @@ import { formApi } from './form';
 import { adminApi } from './admin';
 import { fileApi } from './file';
 import { communicationApi } from './communication';
+import { userGroupApi } from './user-group';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -44,6 +45,7 @@ export const api = {
   admin: adminApi,
   file: fileApi,
   communication: communicationApi,
+  'user-group': userGroupApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

@@ -3,8 +3,10 @@ import { systemRoleByName } from '../../../shared/auth/system-roles';
 import type { PeopleSearchPurpose, PersonView } from '../../../shared/schemas/mentors';
 import { directoryLists, normaliseTerm } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
-import { ValidationError } from '../../lib/errors';
-import { searchWithout, userListScopes } from '../scope';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
+import { getLocationOfKind } from '../locations/location-store';
+import { searchWithout, userListScopes, userListScopesUnder } from '../scope';
 import type { AuthContext } from '../session/resolve-session';
 
 /** SPEC.md section 9's limit of each search, and the role its people hold (role assignment names its own). */
@@ -24,6 +26,21 @@ export interface PeopleSearchInput {
   roleId?: string;
   /** People already chosen or assigned (a mentee's mentors, the mentee): left out. */
   excludeIds?: string[];
+  /** Only people placed in this conference (an interview group's members); '0' or absent: anywhere the caller sees. */
+  conferenceId?: string;
+}
+
+/** The caller's user lists, narrowed to one conference when asked; a conference out of reach has nobody for them. */
+async function scopesOf(auth: Pick<AuthContext, 'isSuperadmin' | 'permissions' | 'roles'>, conferenceId: string | undefined) {
+  if (!conferenceId || conferenceId === NO_CONFERENCE_ID) return userListScopes(auth);
+  const conference = await getLocationOfKind(conferenceId, 'Conference');
+  if (!conference) return { scopeIds: [], hiddenScopeIds: [] };
+  try {
+    return userListScopesUnder(auth, conference);
+  } catch (error) {
+    if (error instanceof ForbiddenError) return { scopeIds: [], hiddenScopeIds: [] };
+    throw error;
+  }
 }
 
 /** The text starts the person's name, `first last` or `last first` (word prefixes: the list's terms). */
@@ -56,7 +73,7 @@ export async function searchPeople(auth: Pick<AuthContext, 'isSuperadmin' | 'per
   const purpose = PURPOSES[input.purpose];
   if (input.purpose === 'roleAssignment' && !input.roleId) throw new ValidationError({ roleId: ['Required'] });
   const roleId = purpose.role ? systemRoleByName(purpose.role).id : input.roleId;
-  const { scopeIds, hiddenScopeIds } = userListScopes(auth);
+  const { scopeIds, hiddenScopeIds } = await scopesOf(auth, input.conferenceId);
   if (!scopeIds.length) return [];
   const excluded = new Set(input.excludeIds ?? []);
   const sources = scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.userWords(roleId, true) }));

@@ -6,8 +6,8 @@ import { SERVICE, stringList, timestamps, version } from './attributes';
  * which also holds its phases, steps, content and action templates: the editor loads
  * in one Query. `conferenceId` is the System root id for system tracks (no conference).
  * gsi1 `byConference`: a conference's active, then inactive, tracks sorted by name. gsi2 `byOrigin`: the copies of a
- * track (originals share one partition with an empty origin). `instanceCount` and `copyCount` are counters kept in the same
- * transaction as enrolment and copying (delete only when 0; conference locked while copies exist).
+ * track (originals share one partition with an empty origin). `instanceCount`, `copyCount` and `userGroupCount` are counters kept in the same
+ * transaction as enrolment, copying and interview groups' creation and deletion (delete only when 0; conference locked while copies exist).
  */
 export const trackTemplate = new Entity({
   model: { entity: 'trackTemplate', version: '1', service: SERVICE },
@@ -33,6 +33,8 @@ export const trackTemplate = new Entity({
      */
     outlineVersion: { type: 'number', required: true, default: 0 },
     copyCount: { type: 'number', required: true, default: 0 },
+    /** The track's interview groups, moved in the transaction that creates or deletes one (at most USER_GROUPS_PER_TRACK_MAX). */
+    userGroupCount: { type: 'number' },
     ...timestamps,
     version,
   },

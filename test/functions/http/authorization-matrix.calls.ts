@@ -8,6 +8,7 @@ import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
 import { LABEL_CALLS } from './authorization-matrix.labels-calls';
 import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
+import { GROUP_CALLS } from './authorization-matrix.group-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -149,6 +150,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,
   ...LABEL_CALLS,
+  ...GROUP_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),
   'form.quickSearch': () => ({ path: '/api/form/quickSearch', query: 'where[name]=cand' }),

@@ -5,6 +5,7 @@ import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
 import { LABEL_ROWS } from './authorization-matrix.labels-expected';
 import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected';
+import { GROUP_ROWS } from './authorization-matrix.group-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -153,6 +154,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,
   ...LABEL_ROWS,
+  ...GROUP_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
   'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },
