@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { idOf, idSchema } from './id-list';
+import { BULK_MAX } from './limits';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
 import { USER_GROUPS_PER_TRACK_MAX, USER_GROUP_MEMBERS_MAX, userGroupInputSchema, userGroupSchema } from '../schemas/user-group';
 
@@ -66,6 +67,7 @@ export const userGroupApi = {
     body: z
       .array(groupCreate)
       .min(1, 'Give at least one group.')
+      .max(BULK_MAX, `At most ${BULK_MAX} groups at once.`)
       .refine((groups) => new Set(groups.map((group) => group.trackTemplateId)).size === 1, 'The groups of one bulk call belong to one track.')
       .refine((groups) => groups.reduce((sum, group) => sum + 1 + group.users.length, 0) <= BULK_ITEMS_MAX, `One bulk call holds at most ${BULK_ITEMS_MAX} groups and members together.`),
     response: z.array(userGroupSchema),

@@ -69,6 +69,8 @@ export function demoTrackTemplateItems() {
       conferenceId: DEMO_LOCATION_IDS.conference1,
       roles: [participantRole, advisorRole],
       instanceCount: 1,
+      /** The candidacy interview panel (demo-groups.ts). */
+      userGroupCount: 1,
       createdAt: SEEDED_AT,
     },
     phases: [
@@ -104,6 +106,8 @@ export function demoSystemTrackItems() {
       name: 'Licensing School Pathway',
       description: 'The shared pathway every conference can copy: study, then a reflection.',
       conferenceId: SYSTEM_LOCATION_ID,
+      /** The licensing readers (demo-groups.ts). */
+      userGroupCount: 1,
       createdAt: SEEDED_AT,
     },
     phases: [{ trackTemplateId, phaseId: ids.systemPhase, name: 'Foundations', description: 'Reading and reflection.', order: 1 }],

@@ -26,6 +26,7 @@ import { demoLocation, demoLocationItems, systemRootItem } from './demo-organisa
 import { demoPeople, demoUserByRole } from './demo-people';
 import { demoAnnouncementItems, participantNotifications, superadminNotifications, type DemoNotification } from './demo-shell';
 import { demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
+import { demoUserGroupItems } from './demo-groups';
 import { demoForms } from './demo-forms';
 import { seedOtherPeople } from './demo-others';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
@@ -133,6 +134,7 @@ async function seedTracksAndForms(): Promise<void> {
   const template = demoTrackTemplateItems();
   const enrolment = demoTrackInstanceItems();
   const systemTrack = demoSystemTrackItems();
+  const groups = demoUserGroupItems();
   const all = (what: string) => (result: { unprocessed: unknown[] }) => expectAllWritten(result, what);
   await Promise.all([
     entities.form.put(forms.map((item) => item.form)).go().then(all('forms')),
@@ -156,6 +158,8 @@ async function seedTracksAndForms(): Promise<void> {
     entities.stepContentInstance.put(enrolment.contents).go().then(all('content instances')),
     entities.stepActionInstance.put(enrolment.actions).go().then(all('action instances')),
     entities.formInstance.put(enrolment.formInstance).go(),
+    entities.userGroup.put(groups.groups).go().then(all('interview groups')),
+    entities.userGroupMember.put(groups.members).go().then(all('interview group members')),
   ]);
 }
 

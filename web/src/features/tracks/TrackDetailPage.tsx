@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
 import { Alert, Badge, LoadingState } from '../../components/ui';
@@ -7,6 +8,9 @@ import { PhaseList } from './PhaseList';
 import { TrackEditForm } from './TrackEditForm';
 import { useAbility } from '../../lib/ability';
 import { AddParticipantDialog } from './participants/AddParticipantDialog';
+
+// The Interviewer Groups tab loads on its own (the editor's first screen does not need it).
+const InterviewersPage = lazy(() => import('./interviewers/InterviewersPage'));
 
 /** /tracks/{id} (SPEC.md section 2): the header, the editable form for those who may edit, the phases in order. */
 export function TrackDetailPage() {
@@ -31,8 +35,25 @@ export function TrackDetailPage() {
   return (
     <Page title={track.name}>
       <TrackHeader track={track} />
-      {track.canEdit && <TrackEditForm key={track.version} track={track} onSaved={() => void outline.mutate()} />}
-      <PhaseList track={track} refresh={outline.mutate} />
+      <Routes>
+        <Route
+          path="interviewers/*"
+          element={
+            <Suspense fallback={<LoadingState message="Loading interview groups..." />}>
+              <InterviewersPage track={track} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <>
+              {track.canEdit && <TrackEditForm key={track.version} track={track} onSaved={() => void outline.mutate()} />}
+              <PhaseList track={track} refresh={outline.mutate} />
+            </>
+          }
+        />
+      </Routes>
       {/* Add Participant; the participants page takes this route over once it is on main. */}
       {mayEnrol && (
         <Routes>
