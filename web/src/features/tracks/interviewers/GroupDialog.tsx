@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { NO_INTERVIEWERS_AVAILABLE, USER_GROUP_MEMBERS_MAX, userGroupInputSchema, type UserGroupView } from '@shared/schemas/user-group';
-import { Alert, cancelAndSubmit, Modal, SearchableSelect, TextArea, type SelectOption } from '../../../components/ui';
+import { Alert, cancelAndSubmit, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
+import { FormTextArea } from '../../../lib/forms/FormTextArea';
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { createGroup, groupConferenceOptions, interviewerOptions, NO_LOCATION_OPTION, updateGroup } from './group-api';
@@ -65,13 +66,7 @@ export function GroupDialog({ trackTemplateId, trackConference, group, onClose, 
       <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate>
         {banner && <Alert tone="danger">{banner}</Alert>}
         <FormTextField control={form.control} name="name" label="Name" isRequired autoFocus />
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field, fieldState }) => (
-            <TextArea label="Description" name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} errorMessage={fieldState.error?.message} />
-          )}
-        />
+        <FormTextArea control={form.control} name="description" label="Description" />
         <Controller
           control={form.control}
           name="conferenceId"
