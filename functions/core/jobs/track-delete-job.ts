@@ -3,6 +3,7 @@ import { db } from '../../db/service';
 import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
 import { deleteDesignChunk } from '../tracks/design-delete';
+import { deleteGroupsOfTrack } from '../instances/user-groups/group-removal';
 import { phasesOf } from '../tracks/phase-editor';
 import { isTrackOpen } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';
@@ -11,7 +12,7 @@ import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';
  * Delete Track (SPEC.md section 4), started by the route that marked the template 'deleting'
  * (track-editor.ts). Each step deletes what is left, so it needs no cursor and a repeated or
  * resumed step finds only what an earlier one did not delete: a page of contents and actions,
- * then a chunk of steps, then the phases, then, in one transaction, the template with its
+ * then a chunk of steps, then the phases, then the interview groups, then, in one transaction, the template with its
  * origin's copy count (so the count drops exactly once: the template's delete is conditional).
  * Progress counts steps and phases; the first step counts them (one Query of the outline).
  */
@@ -50,6 +51,8 @@ export const trackDeleteJob: JobKind<TrackDeleteInput> = {
       await db().entities.phaseTemplate.delete(phases.map((phase) => ({ trackTemplateId, phaseId: phase.phaseId }))).go();
       return { done: phases.length, total, cursor: 'phases' };
     }
+    // The track's interview groups with their members (not counted: the bar counts the design).
+    if (await deleteGroupsOfTrack(trackTemplateId)) return { done: 0, total, cursor: 'groups' };
     try {
       await retryOnStale(async () => {
         const current = await getTrackTemplate(trackTemplateId);

@@ -1,5 +1,8 @@
 import { handler as groups } from '../../../functions/http/user-group/handler';
 import { handler as users } from '../../../functions/http/user/handler';
+import { handler as tracks } from '../../../functions/http/track/handler';
+import { runJobToEnd } from '../../../functions/db/jobs';
+import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { db } from '../../../functions/db/service';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
@@ -186,6 +189,21 @@ describe('delete', () => {
     expect(await storedMembers(group.id)).toEqual([]);
     expect(await groupCount(TRACK)).toBe(before - 1);
     expect((await invoke(groups, `/api/user-group/${group.id}`, { method: 'DELETE', cookie: conferenceAdmin })).status).toBe(404);
+  });
+});
+
+describe('Delete Track', () => {
+  it("takes the track's interview groups and their members with it", async () => {
+    const trackTemplateId = `groups-deleted-${Date.now()}`;
+    await db().entities.trackTemplate.create({ trackTemplateId, name: 'Going away', description: 'Deleted with its groups', conferenceId: ids.conference1 }).go();
+    const made = await create(conferenceAdmin, { trackTemplateId, name: 'Doomed panel', conferenceId: ids.conference1, users: rows(interviewerIds.slice(0, 2)) });
+    expect(made.status).toBe(201);
+    const started = await invoke(tracks, `/api/track/delete-track/${trackTemplateId}`, { method: 'POST', cookie: conferenceAdmin });
+    expect(started.status).toBe(202);
+    expect((await runJobToEnd((started.body as { jobId: string }).jobId, jobKinds))?.status).toBe('succeeded');
+    const groupId = (made.body as UserGroupView).id;
+    expect(await storedGroup(groupId)).toBeNull();
+    expect(await storedMembers(groupId)).toEqual([]);
   });
 });
 

@@ -5,10 +5,11 @@ import type { UserAggregate } from '../../../db/access/user-aggregate';
 import { newId } from '../../../db/ids';
 import { transact, type TransactionItem } from '../../../db/transact';
 import { ifVersion } from '../../../db/versioned';
-import { BusinessRuleError, StaleVersionError, ValidationError } from '../../../lib/errors';
+import { BusinessRuleError, ConflictError, StaleVersionError, ValidationError } from '../../../lib/errors';
 import { seenUser } from '../../people/labelled-user';
 import type { AuthContext } from '../../session/resolve-session';
-import { assertTrackOpen, isSystemTrack, placeNamed, placeOf, requireTrack, type TrackPlace } from '../../tracks/track-scope';
+import { assertTrackOpen, isSystemTrack, isTrackOpen, placeNamed, placeOf, requireTrack, TRACK_DELETING_MESSAGE, type TrackPlace } from '../../tracks/track-scope';
+import { getTrackTemplate } from '../../tracks/track-store';
 import { assertGroupWrite, mayManageGroup } from './group-access';
 import type { GroupItem, MemberItem } from './group-store';
 import { groupView } from './group-store';
@@ -41,7 +42,11 @@ async function checkedMembers(auth: AuthContext, userIds: readonly string[], gro
 
 const memberItem = (userGroupId: string, target: UserAggregate, createdAt: string): MemberItem => ({ userGroupId, userId: target.user.userId, user: person(target), createdAt });
 
-/** Moves the track's group counter within its bound (a full track refuses the whole write). */
+/**
+ * Moves the track's group counter within its bound (a full track refuses the whole write). A new
+ * group also needs the track not marked for deletion, so none lands after the delete job took
+ * the track's groups (which of the two refused is told apart by createGroups).
+ */
 function countOnTrack(trackTemplateId: string, change: number): TransactionItem {
   if (change < 0) return (tx) => tx.trackTemplate.patch({ trackTemplateId }).add({ userGroupCount: change }).commit();
   return {
@@ -49,7 +54,7 @@ function countOnTrack(trackTemplateId: string, change: number): TransactionItem 
       tx.trackTemplate
         .patch({ trackTemplateId })
         .add({ userGroupCount: change })
-        .where(({ userGroupCount }, { notExists, lte }) => `${notExists(userGroupCount)} OR ${lte(userGroupCount, USER_GROUPS_PER_TRACK_MAX - change)}`)
+        .where(({ userGroupCount, status }, { notExists, lte, ne }) => `(${notExists(userGroupCount)} OR ${lte(userGroupCount, USER_GROUPS_PER_TRACK_MAX - change)}) AND ${ne(status, 'deleting')}`)
         .commit(),
     onConditionFailed: () => new BusinessRuleError(GROUPS_PER_TRACK_FULL),
   };
@@ -85,13 +90,20 @@ export async function createGroups(auth: AuthContext, trackTemplateId: string, i
     };
     return { group, groupPlace, members: people.map((target) => memberItem(group.userGroupId, target, now)) };
   });
-  await transact([
-    countOnTrack(trackTemplateId, written.length),
-    ...written.flatMap(({ group, members }): TransactionItem[] => [
-      (tx) => tx.userGroup.create(group).commit(),
-      ...members.map((member): TransactionItem => (tx) => tx.userGroupMember.create(member).commit()),
-    ]),
-  ]);
+  try {
+    await transact([
+      countOnTrack(trackTemplateId, written.length),
+      ...written.flatMap(({ group, members }): TransactionItem[] => [
+        (tx) => tx.userGroup.create(group).commit(),
+        ...members.map((member): TransactionItem => (tx) => tx.userGroupMember.create(member).commit()),
+      ]),
+    ]);
+  } catch (error) {
+    // The track was marked for deletion meanwhile: say so, not that it is full.
+    const current = error instanceof BusinessRuleError ? await getTrackTemplate(trackTemplateId) : null;
+    if (current && !isTrackOpen(current)) throw new ConflictError(TRACK_DELETING_MESSAGE);
+    throw error;
+  }
   return written.map(({ group, groupPlace, members }) => groupView(group, members, groupPlace, mayManageGroup(auth, place, groupPlace)));
 }
 
