@@ -5,6 +5,7 @@ import { AUTOCOMPLETE_LIMITS, BULK_MAX } from './limits';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, searchTextSchema, tableOptionText, whereSchema } from './list-query';
 import { FORM_LIMITS, fieldSchema, layoutCellSchema, formContentSchema } from '../forms/form-definition';
 import { ANSWER_TEXT_MAX } from '../forms/answer-schema';
+import { formTabContracts } from './user-tabs';
 
 /**
  * Forms (SPEC.md sections 2, 3 and 7): the `/forms` table, the form page and its versions.
@@ -191,10 +192,7 @@ export const formApi = {
     summary: "Saves (submitted false) or submits the participant's own answers, validated against the instance's version; a stale version is 409.",
     params: byId, body: z.object({ data: answersBody, submitted: z.boolean(), version: z.number({ error: 'version is required' }).int().min(1) }), response: formInstanceViewSchema,
   }),
-  userForms: defineContract({
-    id: 'form.userForms', service: 'form', method: 'GET', path: `${base}/forms/{userId}`, access: 'session',
-    summary: "A participant's form instances as summaries (title, track, phase, step, submitted at), never answers: the profile's Forms tab.", params: z.object({ userId: idSchema }), response: z.array(formInstanceSummarySchema),
-  }),
+  ...formTabContracts,
   unsubmit: defineContract({
     id: 'form.unsubmit', service: 'form', method: 'PATCH', path: `${base}/forms/unsubmit/{formId}`, access: 'session', can: ['create', 'FormTemplate'],
     summary: 'Returns a submitted form instance to editing (SPEC.md section 4); for users who may create FormTemplate and can see the participant.',

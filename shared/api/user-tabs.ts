@@ -4,9 +4,9 @@ import { idSchema } from './id-list';
 import { limitSchema, pageOf } from './list-query';
 
 /**
- * The profile's tabs beside Profile (SPEC.md section 2): Documents and User Assignments, for
- * users allowed to update User (and the user themselves). A user's documents and assignments
- * are read up to PROFILE_TAB_MAX in one Query and paged from there; the count is exact up to it.
+ * The profile's tabs beside Profile (SPEC.md section 2): Documents, User Assignments and Forms,
+ * for users allowed to update User (and the user themselves). A user's documents, assignments
+ * and forms are read up to PROFILE_TAB_MAX in one Query and paged from there; the count is exact up to it.
  */
 export const PROFILE_TAB_MAX = 100;
 
@@ -38,6 +38,23 @@ export const documentRowSchema = z.object({
 });
 export type DocumentRow = z.infer<typeof documentRowSchema>;
 
+/**
+ * A row of Forms: a form instance's summary, never its answers. The title links to the step
+ * unless `stepInactive` (SPEC.md section 2: the step's template is inactive, or gone).
+ */
+export const formTabRowSchema = z.object({
+  id: z.string(),
+  stepInstanceId: z.string(),
+  title: z.string(),
+  trackName: z.string(),
+  stepName: z.string(),
+  phaseName: z.string(),
+  submitted: z.boolean(),
+  submittedAt: z.string().optional(),
+  stepInactive: z.boolean(),
+});
+export type FormTabRow = z.infer<typeof formTabRowSchema>;
+
 export const userTabContracts = {
   assignedUsers: defineContract({
     id: 'user.assignedUsers', service: 'user', method: 'GET', path: '/api/user/{id}/assigned-users', access: 'session', can: ['read', 'User'],
@@ -56,5 +73,16 @@ export const fileTabContracts = {
     params: z.object({ userId: idSchema }),
     query: tabQuery,
     response: pageOf(documentRowSchema),
+  }),
+};
+
+export const formTabContracts = {
+  userForms: defineContract({
+    id: 'form.userForms', service: 'form', method: 'GET', path: '/api/form/forms/{userId}', access: 'session', can: ['read', 'User'],
+    summary:
+      "Forms: a participant's form instances as summaries (title, track, step, phase, submitted at), never answers. For the user and for callers who may update User where the user is.",
+    params: z.object({ userId: idSchema }),
+    query: tabQuery,
+    response: pageOf(formTabRowSchema),
   }),
 };

@@ -17,8 +17,6 @@ export type FormInstanceItem = EntityItem<typeof formInstance>;
 
 export const FORM_INSTANCE_NOT_FOUND = 'Form not found.';
 export const SUBMITTED_FORM_LOCKED = 'Submitted forms cannot be changed. Unsubmit it first.';
-/** The profile's Forms tab shows at most this many (one Query of the participant's index). */
-export const USER_FORMS_MAX = 100;
 
 export async function findInstance(formInstanceId: string): Promise<FormInstanceItem | null> {
   const { data } = await db().entities.formInstance.query.byId({ formInstanceId }).go({ limit: 1 });
@@ -44,7 +42,7 @@ export async function maySeeParticipant(auth: AuthContext, participantId: string
   return participant !== null && canSeeTarget(auth, participant);
 }
 
-function summaryOf(item: FormInstanceItem): FormInstanceSummary {
+export function summaryOf(item: FormInstanceItem): FormInstanceSummary {
   return {
     id: item.formInstanceId,
     formId: item.formId,
@@ -77,12 +75,6 @@ export async function formInstanceViews(auth: AuthContext, formInstanceIds: stri
   return Promise.all(readable.map(viewOf));
 }
 
-/** The profile's Forms tab: summaries only (title, step, track, submitted at), never answers. */
-export async function userFormSummaries(auth: AuthContext, userId: string): Promise<FormInstanceSummary[]> {
-  if (!(await maySeeParticipant(auth, userId))) throw new NotFoundError('User not found.');
-  const { data } = await db().entities.formInstance.query.byParticipant({ participantId: userId }).go({ limit: USER_FORMS_MAX });
-  return data.map(summaryOf);
-}
 
 /**
  * Saves (submit false) or submits the participant's answers, validated against the version

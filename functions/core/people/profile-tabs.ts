@@ -1,12 +1,19 @@
+import type { EntityItem } from 'electrodb';
 import { scoped } from '../../../shared/auth/ability';
-import { PROFILE_TAB_MAX, type AssignmentRow, type DocumentRow } from '../../../shared/api/user-tabs';
+import { PROFILE_TAB_MAX, type AssignmentRow, type DocumentRow, type FormTabRow } from '../../../shared/api/user-tabs';
+import type { stepInstance } from '../../db/entities/step-instance';
 import { db } from '../../db/service';
+import { batchGet } from '../../db/transact';
+import { summaryOf, type FormInstanceItem } from '../forms/form-instances';
+import type { StepItem } from '../tracks/track-store';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
 
+type StepInstanceItem = EntityItem<typeof stepInstance>;
+
 /**
- * The profile's Documents and User Assignments tabs (SPEC.md section 2): shown to users allowed
+ * The profile's Documents, User Assignments and Forms tabs (SPEC.md section 2): shown to users allowed
  * to update User, so answered to the user themselves and to callers who may update User where
  * the user is. Someone who cannot see the user gets 404; one who sees but may not update, 403.
  */
@@ -67,4 +74,28 @@ export async function associatedFiles(auth: AuthContext, userId: string, page: T
     .map((file) => ({ key: file.fileKey, name: file.name, createdAt: file.createdAt, stepInstanceId: file.stepInstanceId, stepName: file.stepTemplateName }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return pageFrom(rows, page);
+}
+
+/** The page's form rows whose step may not be opened: its template is inactive or gone (two BatchGets, the page's steps only). */
+async function unlinkedSteps(forms: FormInstanceItem[]): Promise<Set<string>> {
+  if (forms.length === 0) return new Set();
+  const steps = await batchGet<StepInstanceItem>(db().entities.stepInstance, forms.map(({ trackInstanceId, stepInstanceId }) => ({ trackInstanceId, stepInstanceId })));
+  const templateKeys = new Map(steps.map(({ trackTemplateId, phaseId, stepTemplateId }) => [stepTemplateId, { trackTemplateId, phaseId, stepTemplateId }]));
+  const templates = await batchGet<StepItem>(db().entities.stepTemplate, [...templateKeys.values()]);
+  const active = new Set(templates.filter((template) => !template.inactive).map((template) => template.stepTemplateId));
+  const linked = new Set(steps.filter((step) => active.has(step.stepTemplateId)).map((step) => step.stepInstanceId));
+  return new Set(forms.map((form) => form.stepInstanceId).filter((id) => !linked.has(id)));
+}
+
+/** Forms: the user's form instances as summaries (never answers), in the order they were created. */
+export async function userForms(auth: AuthContext, userId: string, page: TabPage): Promise<{ data: FormTabRow[]; count: number }> {
+  await requireTabReader(auth, userId);
+  const { data } = await db().entities.formInstance.query.byParticipant({ participantId: userId }).go({ limit: PROFILE_TAB_MAX });
+  const shown = pageFrom(data, page);
+  const unlinked = await unlinkedSteps(shown.data);
+  const rows = shown.data.map((form) => {
+    const { formId: _formId, formVersion: _formVersion, ...summary } = summaryOf(form);
+    return { ...summary, stepInactive: unlinked.has(form.stepInstanceId) };
+  });
+  return { data: rows, count: shown.count };
 }

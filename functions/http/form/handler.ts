@@ -5,7 +5,8 @@ import { deleteForm } from '../../core/forms/form-removal';
 import { formCount, formPage } from '../../core/forms/form-list';
 import { formVersions, formsById, requireForm, requireFormVersion, requireLiveForm } from '../../core/forms/form-store';
 import { formVersionView, formView } from '../../core/forms/form-view';
-import { formInstanceView, formInstanceViews, saveFormAnswers, unsubmitForm, userFormSummaries } from '../../core/forms/form-instances';
+import { formInstanceView, formInstanceViews, saveFormAnswers, unsubmitForm } from '../../core/forms/form-instances';
+import { userForms } from '../../core/people/profile-tabs';
 
 /** Content for the steps and answers that use a form (a deleted one too). */
 const oneForm = async (formId: string) => formView(await requireForm(formId));
@@ -30,7 +31,7 @@ export const handler = createServiceHandler(formApi, {
   formInstance: async ({ auth, params }) => formInstanceView(auth, params.id),
   formInstances: async ({ auth, params }) => formInstanceViews(auth, params.ids),
   saveFormInstance: async ({ auth, params, body }) => saveFormAnswers(auth, params.id, body),
-  userForms: async ({ auth, params }) => userFormSummaries(auth, params.userId),
+  userForms: async ({ auth, params, query }) => userForms(auth, params.userId, query),
   unsubmit: async ({ auth, params }) => unsubmitForm(auth, params.formId),
   // No key: the editor is Tiptap, self-hosted (see the contract).
   tinymceApiKey: async () => ({ key: null }),

@@ -174,7 +174,8 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'form.formInstances': { own: 200, other: null, anonymous: 401 },
   // Only the participant saves their answers (their empty answers then fail the version's rules: 400).
   'form.saveFormInstance': { own: { default: 404, Participant: 400 }, other: null, anonymous: 401 },
-  'form.userForms': { own: only(READ_USER, 200, 404), other: only(S, 200, 404), anonymous: 401 },
+  // The profile's Forms tab, like Documents and User Assignments: for those who may update User where the user is.
+  'form.userForms': { own: { default: 404, Bishop: 403, DistrictSuperintendent: 403, Advisor: 403, Mentor: 403, Interviewer: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200 }, other: only(S, 200, 404), anonymous: 401 },
   'form.unsubmit': { own: { default: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200 }, other: null, anonymous: 401 },
   // Other: a system form, which only a superadmin may edit (422 where the ability allows trying).
   'form.updateById': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },

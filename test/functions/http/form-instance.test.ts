@@ -30,8 +30,8 @@ describe('form instances: answers checked against the version they started on', 
     expect(res.body.form.fields).toHaveLength(6);
     const list = await call(CONFERENCE_ADMIN, '/api/form/forms/demo-participant');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({ id: INSTANCE, title: 'Candidate Background Questionnaire', stepName: 'Background questionnaire', submitted: false })]);
-    expect(list.body[0]).not.toHaveProperty('data');
+    expect(list.body).toEqual({ data: [expect.objectContaining({ id: INSTANCE, title: 'Candidate Background Questionnaire', stepName: 'Background questionnaire', submitted: false })], count: 1 });
+    expect(list.body.data[0]).not.toHaveProperty('data');
   });
 
   it('refuses invalid answers with field messages, saves valid ones, and a stale save is 409', async () => {

@@ -1,5 +1,7 @@
 import { handler as users } from '../../../functions/http/user/handler';
 import { handler as files } from '../../../functions/http/file/handler';
+import { handler as forms } from '../../../functions/http/form/handler';
+import { withCountedRequests } from '../../support/dynamo';
 import { db } from '../../../functions/db/service';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { seedDemo } from '../../support/demo-table';
@@ -74,5 +76,38 @@ describe('GET /api/file/{userId}/associated-files', () => {
   it('refuses a reader who may not update the user (403) and one who cannot see them (404)', async () => {
     expect((await documents(cookies.advisor, participant.id)).status).toBe(403);
     expect((await documents(cookies.conferenceAdmin, 'demo-duplicate-robert')).status).toBe(404);
+  });
+});
+
+describe('GET /api/form/forms/{userId}', () => {
+  const formsOf = (cookie: string, userId: string, query = '') => invoke(forms, `/api/form/forms/${userId}`, { cookie, query });
+  const questionnaire = { trackTemplateId: 'demo-track-candidacy', phaseId: 'demo-phase-formation', stepTemplateId: 'demo-step-questionnaire' };
+
+  it("lists the user's forms as summaries (never answers), the step linkable while its template is active", async () => {
+    for (const cookie of [cookies.participant, cookies.districtAdmin, cookies.conferenceAdmin, cookies.superadmin]) {
+      const res = await formsOf(cookie, participant.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        data: [{ id: 'demo-form-instance-questionnaire', stepInstanceId: 'demo-step-instance-questionnaire', title: 'Candidate Background Questionnaire', trackName: 'Candidacy Pathway', stepName: 'Background questionnaire', phaseName: 'Formation', submitted: false, stepInactive: false }],
+        count: 1,
+      });
+    }
+    // One Query of the user's forms and two BatchGets for the page's steps, besides the session and access reads.
+    const { requests } = await withCountedRequests(() => formsOf(cookies.superadmin, participant.id));
+    expect(requests).toBeLessThanOrEqual(6);
+
+    await db().entities.stepTemplate.patch(questionnaire).set({ inactive: true }).go();
+    try {
+      expect((await formsOf(cookies.conferenceAdmin, participant.id)).body.data[0].stepInactive).toBe(true);
+    } finally {
+      await db().entities.stepTemplate.patch(questionnaire).set({ inactive: false }).go();
+    }
+    expect((await formsOf(cookies.conferenceAdmin, participant.id, 'limit=10&offset=1')).body).toEqual({ data: [], count: 1 });
+  });
+
+  it('refuses a reader who may not update the user (403), one who cannot see them (404), and an offset past the bound (400)', async () => {
+    expect((await formsOf(cookies.advisor, participant.id)).status).toBe(403);
+    expect((await formsOf(cookies.conferenceAdmin, 'demo-duplicate-robert')).status).toBe(404);
+    expect((await formsOf(cookies.superadmin, participant.id, 'offset=100')).status).toBe(400);
   });
 });

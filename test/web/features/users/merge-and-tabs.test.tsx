@@ -86,17 +86,24 @@ describe('profile tabs', () => {
     expect(await screen.findByText('No assignments yet.')).toBeTruthy();
   });
 
-  it("Forms shows title (link to the step), track, step, phase and the submitted date or 'Not Submitted'", async () => {
-    const summary = { formId: 'f1', formVersion: 1, title: 'Background', trackName: 'Candidacy Pathway', phaseName: 'Formation', stepName: 'Questionnaire' };
-    fakeServer({
-      'GET /api/form/forms/u3': () => [
-        { ...summary, id: 'fi1', stepInstanceId: 's1', submitted: true, submittedAt: '2026-02-03T10:00:00.000Z' },
-        { ...summary, id: 'fi2', stepInstanceId: 's2', title: 'Reference', submitted: false },
-      ],
+  it("Forms shows title (link to the step unless its template is inactive), track, step, phase and the submitted date or 'Not Submitted', paged on the server", async () => {
+    const summary = { trackName: 'Candidacy Pathway', phaseName: 'Formation', stepName: 'Questionnaire', stepInactive: false };
+    const server = fakeServer({
+      'GET /api/form/forms/u3': () => ({
+        data: [
+          { ...summary, id: 'fi1', stepInstanceId: 's1', title: 'Background', submitted: true, submittedAt: '2026-02-03T10:00:00.000Z' },
+          { ...summary, id: 'fi2', stepInstanceId: 's2', title: 'Reference', submitted: false },
+          { ...summary, id: 'fi3', stepInstanceId: 's3', title: 'Retired form', submitted: false, stepInactive: true },
+        ],
+        count: 3,
+      }),
     });
     const view = wrap(<FormsTab userId="u3" />);
     expect((await screen.findByRole('link', { name: 'Background' })).getAttribute('href')).toBe('/step/s1');
-    expect(screen.getByText('Not Submitted')).toBeTruthy();
+    expect(screen.getAllByText('Not Submitted')).toHaveLength(2);
+    expect(screen.getByText('Retired form')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Retired form' })).toBeNull();
+    expect(server.to('/api/form/forms/u3')[0].query.get('limit')).toBe('10');
     await expectNoAxeViolations(view.container);
   });
 });

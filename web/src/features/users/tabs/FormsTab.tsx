@@ -1,37 +1,26 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { FormInstanceSummary } from '@shared/api/form';
-import { DataTable, Link, formatDate, useServerTableState } from '../../../components/ui';
-import { useApi } from '../../../lib/api/use-api';
+import type { FormTabRow } from '@shared/api/user-tabs';
+import { DataTable, Link, formatDate } from '../../../components/ui';
 import { routes } from '../../../lib/api/routes';
+import { pageOf } from '../../../lib/table/table-query';
+import { usePagedTable } from '../../../lib/table/use-paged-table';
 
-const COLUMNS: ColumnDef<FormInstanceSummary, any>[] = [
-  { accessorKey: 'title', header: 'Title', enableSorting: false, cell: ({ row }) => <Link href={`/step/${row.original.stepInstanceId}`}>{row.original.title || 'Untitled'}</Link> },
+/** SPEC.md section 2: the title links to the step unless the step's template is inactive. */
+function Title({ row }: { row: FormTabRow }) {
+  const title = row.title || 'Untitled';
+  return row.stepInactive ? <span>{title}</span> : <Link href={`/step/${row.stepInstanceId}`}>{title}</Link>;
+}
+
+const COLUMNS: ColumnDef<FormTabRow, any>[] = [
+  { accessorKey: 'title', header: 'Title', enableSorting: false, cell: ({ row }) => <Title row={row.original} /> },
   { accessorKey: 'trackName', header: 'Track', enableSorting: false },
   { accessorKey: 'stepName', header: 'Step', enableSorting: false },
   { accessorKey: 'phaseName', header: 'Phase', enableSorting: false },
   { id: 'submittedAt', header: 'Submitted At', enableSorting: false, accessorFn: (row) => (row.submitted && row.submittedAt ? formatDate(row.submittedAt) : 'Not Submitted') },
 ];
 
-/**
- * Forms (SPEC.md section 2): the user's form instances as summaries (issue 11's index), never
- * answers. The server answers at most USER_FORMS_MAX of them in one read; the table pages those.
- */
+/** Forms (SPEC.md section 2): the user's form instances as summaries, never answers, paged on the server. */
 export function FormsTab({ userId }: { userId: string }) {
-  const [state, setState] = useServerTableState();
-  const forms = useApi(routes.form.userForms, { params: { userId } });
-  const rows = forms.data ?? [];
-  const start = state.pageIndex * state.pageSize;
-  return (
-    <DataTable<FormInstanceSummary>
-      aria-label="Forms"
-      columns={COLUMNS}
-      data={forms.data ? rows.slice(start, start + state.pageSize) : undefined}
-      count={rows.length}
-      isLoading={forms.isLoading}
-      state={state}
-      onStateChange={setState}
-      getRowId={(row) => row.id}
-      emptyState={forms.error ? (forms.error as Error).message : 'No forms yet.'}
-    />
-  );
+  const paged = usePagedTable(routes.form.userForms, pageOf, { userId });
+  return <DataTable<FormTabRow> {...paged.table} aria-label="Forms" columns={COLUMNS} getRowId={(row) => row.id} emptyState="No forms yet." />;
 }
