@@ -14,6 +14,7 @@ import {
 } from '../schemas/step';
 import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
+import { approvedParamSchema, contentChangeSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
 import { fileKeySchema } from './file';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
 
@@ -106,6 +107,28 @@ export const stepApi = {
   stepUploadTemplates: defineContract({
     id: 'step.stepUploadTemplates', service: 'step', method: 'GET', path: `${base}/step-upload-templates/{ids}`, ...read,
     summary: `Uploads by a comma-separated list of content ids (${LIST_NOTE}, and contents of another type).`, params: byIds, response: z.array(uploadViewSchema),
+  }),
+
+  // A participant's steps (issue 12): access is the track instance's (SPEC.md section 6), checked on the loaded instance.
+  stepInstance: defineContract({
+    id: 'step.stepInstance', service: 'step', method: 'GET', path: `${base}/step-instance/{id}`, access: 'session',
+    summary: "The step page: the step instance, its template, content and actions with the caller's rights; private content the caller may not view is only named (at most 3 reads).",
+    params: byId, response: stepInstancePageSchema,
+  }),
+  changeContent: defineContract({
+    id: 'step.changeContent', service: 'step', method: 'PATCH', path: `${base}/instance/content/{id}`, access: 'session',
+    summary: 'Ticks or unticks a task, submits or unsubmits an upload, by the person responsible, on the version read; the step moves by its state machine (docs/statuses.md).',
+    params: byId, body: contentChangeSchema, response: stepInstancePageSchema,
+  }),
+  decideAction: defineContract({
+    id: 'step.decideAction', service: 'step', method: 'PATCH', path: `${base}/instance/action/{id}/{approved}`, access: 'session',
+    summary: 'Approves (or signs) or denies a pending action once all content is done, by an assignee holding its role or a track override, on the version read.',
+    params: byId.extend({ approved: approvedParamSchema }), body: versionBodySchema, response: stepInstancePageSchema,
+  }),
+  setStatus: defineContract({
+    id: 'step.setStatus', service: 'step', method: 'PATCH', path: `${base}/instance/{id}/{status}`, access: 'session',
+    summary: "Sets a step to Ready, PendingReview or Completed (the participant's advisor or a track override, never the participant) on the version read; an illegal change is 409.",
+    params: byId.extend({ status: selectableStatusSchema }), body: versionBodySchema, response: stepInstancePageSchema,
   }),
 
   // The generic set (SPEC.md section 7): aliases of the calls above, through the same functions.

@@ -13,8 +13,10 @@ export const stepActionInstance = new Entity({
     actionInstanceId: { type: 'string', required: true, readOnly: true },
     actionTemplateId: { type: 'string', required: true },
     approved: { type: 'boolean' },
-    /** Who approved or denied. */
+    /** Who approved or denied, with their name as it was then (the page shows who and when). */
     userId: { type: 'string' },
+    userFirstName: { type: 'string' },
+    userLastName: { type: 'string' },
     ...timestamps,
     version,
   },

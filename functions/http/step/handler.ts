@@ -5,6 +5,8 @@ import { stepApi } from '../../../shared/api/step';
 import { createStep, updateStep } from '../../core/tracks/step-editor';
 import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
+import { stepInstancePage } from '../../core/instances/step-page';
+import { changeContent, decideAction, setStepStatus } from '../../core/instances/step-work';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
 /** The generic lists: one phase's step headers (the import picker's read), filtered and paged. */
@@ -27,6 +29,10 @@ export const handler = createServiceHandler(stepApi, {
   stepTaskTemplates: async ({ auth, params }) => readTasks(auth, params.ids),
   stepUploadTemplate: async ({ auth, params }) => readUpload(auth, params.id),
   stepUploadTemplates: async ({ auth, params }) => readUploads(auth, params.ids),
+  stepInstance: async ({ auth, params }) => stepInstancePage(auth, params.id),
+  changeContent: async ({ auth, params, body }) => changeContent(auth, params.id, body),
+  decideAction: async ({ auth, params, body }) => decideAction(auth, params.id, params.approved, body.version),
+  setStatus: async ({ auth, params, body }) => setStepStatus(auth, params.id, params.status, body.version),
   // The generic set: the same reads and writes as the calls above.
   list: async ({ auth, query }) => (await stepPage(auth, query)).data,
   quickSearch: async ({ auth, query }) => stepPage(auth, query),

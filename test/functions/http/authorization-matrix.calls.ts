@@ -6,6 +6,7 @@ import { FILE_CALLS } from './authorization-matrix.file-calls';
 import { INSTANCE_CALLS } from './authorization-matrix.instance-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
+import { STEP_WORK_CALLS } from './authorization-matrix.step-work-calls';
 import { LABEL_CALLS } from './authorization-matrix.labels-calls';
 import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { GROUP_CALLS } from './authorization-matrix.group-calls';
@@ -149,6 +150,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...PEOPLE_CALLS,
   ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,
+  ...STEP_WORK_CALLS,
   ...LABEL_CALLS,
   ...GROUP_CALLS,
 

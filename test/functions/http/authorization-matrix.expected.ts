@@ -3,6 +3,7 @@ import { FILE_ROWS } from './authorization-matrix.file-expected';
 import { INSTANCE_ROWS } from './authorization-matrix.instance-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
+import { STEP_WORK_ROWS } from './authorization-matrix.step-work-expected';
 import { LABEL_ROWS } from './authorization-matrix.labels-expected';
 import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected';
 import { GROUP_ROWS } from './authorization-matrix.group-expected';
@@ -153,6 +154,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...PEOPLE_ROWS,
   ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,
+  ...STEP_WORK_ROWS,
   ...LABEL_ROWS,
   ...GROUP_ROWS,
 

@@ -1,0 +1,84 @@
+import { TRACK_STEPS_MAX } from '../../../shared/api/limits';
+import { dueAtFor } from '../../../shared/tracks/due-date';
+import { dependentsToOpen, trackStatusAfter, type StepNode, type StepState, type StepStatus } from '../../../shared/tracks/step-status';
+import { db } from '../../db/service';
+import type { TransactionItem } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
+import { readTrackAggregate } from '../tracks/track-store';
+import { actionsInOrder } from './step-state';
+import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from './step-instance-store';
+
+/** The fields a status write sets: a step that becomes Ready gets its due date (shared/tracks/due-date.ts). */
+export function statusFields(status: StepStatus, previous: StepStatus, dueDays: number | undefined, now: string) {
+  const dueAt = status === 'Ready' && previous !== 'Ready' ? dueAtFor(dueDays, now) : undefined;
+  return { status, ...(dueAt ? { dueAt } : {}) };
+}
+
+/**
+ * The step's own writes for a new state: the step on the version read (every write on a step
+ * moves its version, so two people finishing its last two items cannot both miss the change),
+ * and the denied actions a resubmission asks again.
+ */
+export function stepWrites(work: StepWork, design: StepDesign, before: StepState, after: StepState, now: string): TransactionItem[] {
+  const step = work.step;
+  const key = { trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId };
+  const writes: TransactionItem[] = [
+    (tx) => tx.stepInstance.patch(key).set(statusFields(after.status, before.status, design.step.dueDays, now)).add({ version: 1 }).where(ifVersion(step.version)).commit(),
+  ];
+  actionsInOrder(work, design).forEach((action, i) => {
+    if (before.actions[i] === 'denied' && after.actions[i] === 'pending') {
+      writes.push((tx) =>
+        tx.stepActionInstance
+          .patch({ trackInstanceId: action.trackInstanceId, stepInstanceId: action.stepInstanceId, actionInstanceId: action.actionInstanceId })
+          .remove(['approved', 'userId', 'userFirstName', 'userLastName'])
+          .add({ version: 1 })
+          .where(ifVersion(action.version))
+          .commit(),
+      );
+    }
+  });
+  return writes;
+}
+
+export interface TrackConsequences {
+  writes: TransactionItem[];
+  /** Steps that opened (for the participant's bell). */
+  opened: StepInstanceItem[];
+  trackStatus: TrackInstanceItem['status'] | null;
+}
+
+/**
+ * What a step's new status does to the rest of the instance: a Completed step opens its
+ * same-phase dependents whose prerequisites are all Completed; the instance becomes Completed
+ * when every visible required step is, and Open again when one reopens. Read only when the
+ * status moves to or from Completed (two Queries: the instance's steps, the track's outline).
+ */
+export async function trackConsequences(instance: TrackInstanceItem, step: StepInstanceItem, from: StepStatus, to: StepStatus, now: string): Promise<TrackConsequences> {
+  if (from === to || (from !== 'Completed' && to !== 'Completed')) return { writes: [], opened: [], trackStatus: null };
+  const [steps, outline] = await Promise.all([
+    db().entities.stepInstance.query.byInstance({ trackInstanceId: instance.trackInstanceId }).go({ limit: TRACK_STEPS_MAX, consistent: true }),
+    readTrackAggregate(instance.trackTemplateId),
+  ]);
+  const templates = new Map((outline?.steps ?? []).map((t) => [t.stepTemplateId, t]));
+  const nodes: StepNode[] = steps.data.map((s) => {
+    const t = templates.get(s.stepTemplateId);
+    const status = s.stepInstanceId === step.stepInstanceId ? to : s.status;
+    return { stepTemplateId: s.stepTemplateId, phaseId: s.phaseId, prerequisites: t?.prerequisites ?? [], status, required: Boolean(t?.required), active: Boolean(t && !t.inactive) };
+  });
+  const opened = to === 'Completed' ? dependentsToOpen(step.stepTemplateId, nodes) : [];
+  const openedItems = opened.map((node) => steps.data.find((s) => s.stepTemplateId === node.stepTemplateId)!);
+  const writes: TransactionItem[] = openedItems.map((s) => (tx) =>
+    tx.stepInstance
+      .patch({ trackInstanceId: s.trackInstanceId, stepInstanceId: s.stepInstanceId })
+      .set(statusFields('Ready', s.status, templates.get(s.stepTemplateId)?.dueDays, now))
+      .add({ version: 1 })
+      .where(ifVersion(s.version))
+      .commit(),
+  );
+  const openedIds = new Set(opened.map((n) => n.stepTemplateId));
+  const trackStatus = trackStatusAfter(instance.status, nodes.map((n) => (openedIds.has(n.stepTemplateId) ? { ...n, status: 'Ready' as const } : n)));
+  if (trackStatus) {
+    writes.push((tx) => tx.trackInstance.patch({ trackInstanceId: instance.trackInstanceId }).set({ status: trackStatus }).add({ version: 1 }).where(ifVersion(instance.version)).commit());
+  }
+  return { writes, opened: openedItems, trackStatus };
+}

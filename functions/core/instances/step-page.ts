@@ -1,0 +1,107 @@
+import type { ActionInstanceView, ContentInstanceView, StepInstancePage } from '../../../shared/schemas/step-instance';
+import { roleLabel } from '../../../shared/auth/system-roles';
+import { toAttachmentView } from '../tracks/step-attachments';
+import type { ActionItem, ContentItem } from '../tracks/step-view';
+import { mayViewContent, requireStepRights, responsibleFor, type StepCaller, type StepRights } from './step-access';
+import { readStepDesign, readStepWork, readTrackInstance, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
+import { namedRoles, type NamedRole } from './step-roles';
+import { contentDoneOf, isOpenForWork } from './step-state';
+
+/**
+ * The step page (`GET step/step-instance/{id}`): the step's work (one Query of its view), its
+ * template (one Query) and its track instance (one get) for the scope check, the back link and
+ * the names. Private content the caller may not view is left out but for its name and the message.
+ */
+export async function stepInstancePage(auth: StepCaller, stepInstanceId: string): Promise<StepInstancePage> {
+  const work = await readStepWork(stepInstanceId);
+  const [design, instance] = await Promise.all([readStepDesign(work.step.stepTemplateId), readTrackInstance(work.step.trackInstanceId)]);
+  const rights = await requireStepRights(auth, instance);
+  return pageOf(rights, instance, work, design);
+}
+
+export async function pageOf(rights: StepRights, instance: TrackInstanceItem, work: StepWork, design: StepDesign): Promise<StepInstancePage> {
+  const roles = await namedRoles([...design.contents.map((c) => c.roleId), ...design.actions.map((a) => a.roleId)]);
+  const open = isOpenForWork(work.step.status);
+  const contentDone = design.contents.every((c) => contentDoneOf(work, c.contentTemplateId));
+  const contents = design.contents.flatMap((template): ContentInstanceView[] => {
+    const item = work.contents.find((c) => c.contentTemplateId === template.contentTemplateId);
+    return item ? [contentView(rights, work, template, item, roles.get(template.roleId)!, open)] : [];
+  });
+  const actions = design.actions.flatMap((template): ActionInstanceView[] => {
+    const item = work.actions.find((a) => a.actionTemplateId === template.actionTemplateId);
+    return item ? [actionView(rights, instance, template, item, roles.get(template.roleId)!, open && contentDone)] : [];
+  });
+  return {
+    id: work.step.stepInstanceId,
+    version: work.step.version,
+    status: work.step.status,
+    ...(work.step.dueAt ? { dueAt: work.step.dueAt } : {}),
+    stepTemplateId: work.step.stepTemplateId,
+    trackInstanceId: instance.trackInstanceId,
+    trackTemplateId: instance.trackTemplateId,
+    trackName: instance.trackName,
+    name: design.step.name,
+    description: design.step.description ?? '',
+    attachments: (design.step.attachments ?? []).map(toAttachmentView),
+    canChangeStatus: rights.canChangeStatus,
+    contentDone,
+    // An Unavailable step shows no content (SPEC.md section 2): none is sent.
+    contents: work.step.status === 'Unavailable' ? [] : contents,
+    actions: work.step.status === 'Unavailable' ? [] : actions,
+  };
+}
+
+function contentView(rights: StepRights, work: StepWork, template: ContentItem, item: StepWork['contents'][number], role: NamedRole, open: boolean): ContentInstanceView {
+  const responsible = responsibleFor(rights, role);
+  const base = {
+    id: item.contentInstanceId,
+    contentTemplateId: template.contentTemplateId,
+    version: item.version,
+    type: template.type,
+    name: template.name,
+    roleName: roleLabel(role),
+    isPrivate: template.isPrivate,
+    done: contentDoneOf(work, template.contentTemplateId),
+  };
+  if (!mayViewContent(rights, template, responsible)) return { ...base, hidden: true, canChange: false, done: false };
+  const view: ContentInstanceView = { ...base, hidden: false, canChange: open && responsible };
+  if (template.type === 'Task') {
+    view.task = { name: template.task?.name ?? '', description: template.task?.description ?? '', completed: Boolean(item.task?.completed), ...(item.task?.completedAt ? { completedAt: item.task.completedAt } : {}) };
+  } else if (template.type === 'Upload') {
+    const upload = item.upload ?? {};
+    view.upload = {
+      name: template.upload?.name ?? '', multiple: Boolean(template.upload?.multiple), type: template.upload?.type ?? 'Any', instructions: template.upload?.instructions ?? '',
+      submitted: Boolean(upload.submitted), ...(upload.submittedAt ? { submittedAt: upload.submittedAt } : {}),
+      files: (upload.files ?? []).map((f) => ({ id: f.id, key: f.fileKey, name: f.name ?? '' })),
+    };
+  } else {
+    const form = work.forms.find((f) => f.formInstanceId === item.formInstanceId);
+    if (form) view.form = { formInstanceId: form.formInstanceId, formId: form.formId, formVersion: form.formVersion, version: form.version, submitted: form.submitted, ...(form.submittedAt ? { submittedAt: form.submittedAt } : {}) };
+  }
+  return view;
+}
+
+function actionView(rights: StepRights, instance: TrackInstanceItem, template: ActionItem, item: StepWork['actions'][number], role: NamedRole, decidable: boolean): ActionInstanceView {
+  const decided = item.approved !== undefined && item.approved !== null;
+  return {
+    id: item.actionInstanceId,
+    actionTemplateId: template.actionTemplateId,
+    version: item.version,
+    type: template.type,
+    name: template.name,
+    roleName: roleLabel(role),
+    approved: decided ? Boolean(item.approved) : null,
+    user: decided && item.userId ? { id: item.userId, ...personName(instance, item) } : null,
+    ...(decided && item.updatedAt ? { updatedAt: item.updatedAt } : {}),
+    canDecide: decidable && !decided && responsibleFor(rights, role),
+  };
+}
+
+/** The name of who decided: copied onto the action when it was decided. */
+function personName(instance: TrackInstanceItem, item: StepWork['actions'][number]) {
+  if (item.userFirstName !== undefined) return { firstName: item.userFirstName ?? '', lastName: item.userLastName ?? '' };
+  const assignee = instance.assignees.find((a) => a.userId === item.userId);
+  if (assignee) return { firstName: assignee.firstName, lastName: assignee.lastName };
+  if (item.userId === instance.participantId) return { firstName: instance.participant.firstName, lastName: instance.participant.lastName };
+  return { firstName: '', lastName: '' };
+}

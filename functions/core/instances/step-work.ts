@@ -1,0 +1,132 @@
+import type { StepInstancePage, ContentChange } from '../../../shared/schemas/step-instance';
+import type { SelectableStepStatus, StepState } from '../../../shared/tracks/step-status';
+import { transact, type TransactionItem } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
+import { ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
+import type { AuthContext } from '../session/resolve-session';
+import { eventWrites, stepInstanceLink } from './instance-events';
+import { requireStepRights, responsibleFor, type StepRights } from './step-access';
+import { stepWrites, trackConsequences } from './step-consequences';
+import { readStepDesign, readStepWorkConsistent, readTrackInstance, locateAction, locateContent, locateStep, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
+import { pageOf } from './step-page';
+import { namedRoles } from './step-roles';
+import { actionIndex, contentIndex, stateOf, transition } from './step-state';
+
+export const NOT_RESPONSIBLE = 'Only the person responsible for this item can change it.';
+export const STATUS_NOT_ALLOWED = "Only the participant's advisor or a track override role can change a step's status.";
+
+type Caller = Pick<AuthContext, 'userId' | 'roles' | 'permissions' | 'ability' | 'user'>;
+
+interface Loaded {
+  rights: StepRights;
+  instance: TrackInstanceItem;
+  work: StepWork;
+  design: StepDesign;
+}
+
+/** A step read for a write: its work from the main table (consistent), its template and instance, the caller's rights. */
+async function loadForWrite(auth: Caller, trackInstanceId: string, stepInstanceId: string): Promise<Loaded> {
+  const [work, instance] = await Promise.all([readStepWorkConsistent(trackInstanceId, stepInstanceId), readTrackInstance(trackInstanceId, true)]);
+  const [design, rights] = await Promise.all([readStepDesign(work.step.stepTemplateId), requireStepRights(auth, instance)]);
+  return { rights, instance, work, design };
+}
+
+const participantName = (instance: TrackInstanceItem) => `${instance.participant.firstName} ${instance.participant.lastName}`;
+
+/**
+ * One transaction: the change itself, the step on its version with the machine's answer, the
+ * resets of a resubmission, the rest of the instance (dependents, the track's status) and the
+ * bell events. The page as it is afterwards is the answer.
+ */
+async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, events: TransactionItem[] = []): Promise<StepInstancePage> {
+  const { work, design, instance } = loaded;
+  const before = stateOf(work, design);
+  const now = new Date().toISOString();
+  const track = await trackConsequences(instance, work.step, before.status, after.status, now);
+  const link = stepInstanceLink(work.step.stepInstanceId);
+  const opened = track.opened.length
+    ? eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `A new step is ready in ${instance.trackName}.`, link: stepInstanceLink(track.opened[0].stepInstanceId) })
+    : [];
+  const review = after.status === 'PendingReview' && before.status !== 'PendingReview' ? await reviewEvent(auth, loaded, after, link) : [];
+  await transact([...own, ...stepWrites(work, design, before, after, now), ...track.writes, ...events, ...review, ...opened]);
+  const fresh = await readStepWorkConsistent(instance.trackInstanceId, work.step.stepInstanceId);
+  const freshInstance = track.trackStatus ? { ...instance, status: track.trackStatus, version: instance.version + 1 } : instance;
+  return pageOf(loaded.rights, freshInstance, fresh, design);
+}
+
+/** Submitted and awaiting review: the assignees holding the roles of the pending actions. */
+async function reviewEvent(auth: Caller, { instance, work, design }: Loaded, after: StepState, link: string): Promise<TransactionItem[]> {
+  const pendingRoles = new Set(design.actions.filter((t, i) => after.actions[i] === 'pending' && work.actions.some((a) => a.actionTemplateId === t.actionTemplateId)).map((t) => t.roleId));
+  const recipientIds = instance.assignees.filter((a) => pendingRoles.has(a.roleId)).map((a) => a.userId);
+  return eventWrites({ recipientIds, actorId: auth.userId, message: `${participantName(instance)} submitted ${design.step.name} for review.`, link });
+}
+
+function requireVersion(read: number, sent: number): void {
+  if (read !== sent) throw new StaleVersionError(undefined, read);
+}
+
+/** `PATCH step/instance/content/{id}`: a task ticked or unticked, an upload or a form submitted or unsubmitted, by the person responsible. */
+export async function changeContent(auth: Caller, contentInstanceId: string, change: ContentChange): Promise<StepInstancePage> {
+  const located = await locateContent(contentInstanceId);
+  const loaded = await loadForWrite(auth, located.trackInstanceId, located.stepInstanceId);
+  const { work, design, rights } = loaded;
+  const item = work.contents.find((c) => c.contentInstanceId === contentInstanceId)!;
+  const template = design.contents.find((t) => t.contentTemplateId === item.contentTemplateId);
+  if (!template) throw new ValidationError({ instanceType: ['This content is no longer part of the step.'] });
+  const role = (await namedRoles([template.roleId])).get(template.roleId)!;
+  if (!responsibleFor(rights, role)) throw new ForbiddenError(NOT_RESPONSIBLE);
+  if (change.instanceType !== item.type) throw new ValidationError({ instanceType: [`This content is a ${item.type}.`] });
+  requireVersion(item.version, change.version);
+  const key = { trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId, contentInstanceId };
+  const now = new Date().toISOString();
+  const index = contentIndex(work, design, contentInstanceId);
+  const before = stateOf(work, design);
+
+  if (change.instanceType === 'Task') {
+    const after = transition(before, { kind: 'content', index, done: change.completed });
+    const task = change.completed ? { completed: true, completedAt: now, completedBy: auth.userId } : { completed: false };
+    return commit(auth, loaded, [(tx) => tx.stepContentInstance.patch(key).set({ task }).add({ version: 1 }).where(ifVersion(item.version)).commit()], after);
+  }
+  if (change.instanceType === 'Upload') {
+    const files = item.upload?.files ?? [];
+    if (change.submitted !== undefined) {
+      if (change.submitted && files.length === 0) throw new ValidationError({ submitted: ['Add a file before submitting.'] });
+      const after = transition(before, { kind: 'content', index, done: change.submitted });
+      const upload = { files, submitted: change.submitted, ...(change.submitted ? { submittedAt: now } : {}) };
+      return commit(auth, loaded, [(tx) => tx.stepContentInstance.patch(key).set({ upload }).add({ version: 1 }).where(ifVersion(item.version)).commit()], after);
+    }
+    throw new ValidationError({ addFiles: ['Files are not taken yet.'] });
+  }
+  throw new ValidationError({ instanceType: ['Forms are submitted in the form runner.'] });
+}
+
+/** `PATCH step/instance/action/{id}/{approved}`: a pending action approved or denied by its responsible assignee (or an override), once all content is done. */
+export async function decideAction(auth: Caller, actionInstanceId: string, approved: boolean, version: number): Promise<StepInstancePage> {
+  const located = await locateAction(actionInstanceId);
+  const loaded = await loadForWrite(auth, located.trackInstanceId, located.stepInstanceId);
+  const { work, design, rights, instance } = loaded;
+  const item = work.actions.find((a) => a.actionInstanceId === actionInstanceId)!;
+  const template = design.actions.find((t) => t.actionTemplateId === item.actionTemplateId);
+  if (!template) throw new ValidationError({ approved: ['This action is no longer part of the step.'] });
+  const role = (await namedRoles([template.roleId])).get(template.roleId)!;
+  if (!responsibleFor(rights, role)) throw new ForbiddenError(NOT_RESPONSIBLE);
+  requireVersion(item.version, version);
+  const after = transition(stateOf(work, design), { kind: 'decide', index: actionIndex(work, design, actionInstanceId), approved });
+  const key = { trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId, actionInstanceId };
+  const decision = { approved, userId: auth.userId, userFirstName: auth.user.firstName, userLastName: auth.user.lastName };
+  const verb = approved ? (template.type === 'Signature' ? 'signed' : 'approved') : 'denied';
+  const events = eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `${template.name} on ${design.step.name} was ${verb}.`, link: stepInstanceLink(item.stepInstanceId) });
+  return commit(auth, loaded, [(tx) => tx.stepActionInstance.patch(key).set(decision).add({ version: 1 }).where(ifVersion(item.version)).commit()], after, events);
+}
+
+/** `PATCH step/instance/{stepInstanceId}/{status}`: the participant's advisor or a track override sets Ready, PendingReview or Completed. */
+export async function setStepStatus(auth: Caller, stepInstanceId: string, status: SelectableStepStatus, version: number): Promise<StepInstancePage> {
+  const located = await locateStep(stepInstanceId);
+  const loaded = await loadForWrite(auth, located.trackInstanceId, stepInstanceId);
+  const { work, design, rights, instance } = loaded;
+  if (!rights.canChangeStatus) throw new ForbiddenError(STATUS_NOT_ALLOWED);
+  requireVersion(work.step.version, version);
+  const after = transition(stateOf(work, design), { kind: 'set', status });
+  const events = eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `${design.step.name} is now ${status === 'PendingReview' ? 'Pending Review' : status}.`, link: stepInstanceLink(stepInstanceId) });
+  return commit(auth, loaded, [], after, events);
+}

@@ -1,0 +1,50 @@
+import { db } from '../../../functions/db/service';
+import { newId } from '../../../functions/db/ids';
+import type { MatrixCall } from './authorization-matrix.calls';
+import type { Actor, Target } from './authorization-matrix.fixtures';
+
+type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | Promise<MatrixCall>;
+
+interface MatrixEnrolment {
+  stepInstanceId: string;
+  contentInstanceId: string;
+  actionInstanceId: string;
+}
+
+/**
+ * The target user enrolled (written straight to the table) in a fresh one-step track of the
+ * target's conference, under its district: a task for the participant and an approval for an
+ * advisor. No actor is the participant or an assignee, so only track-override roles act on it.
+ * `handedIn`: the task is done and the step waits for review (for the decision).
+ */
+async function enrolment(target: Target, tag: string, handedIn = false): Promise<MatrixEnrolment> {
+  const suffix = newId().toLowerCase();
+  const trackTemplateId = `matrix-wtrack-${suffix}`;
+  const phaseId = `matrix-wphase-${suffix}`;
+  const stepTemplateId = `matrix-wstep-${suffix}`;
+  const trackInstanceId = `matrix-winstance-${suffix}`;
+  const made = { stepInstanceId: `matrix-wsi-${suffix}`, contentInstanceId: `matrix-wci-${suffix}`, actionInstanceId: `matrix-wai-${suffix}` };
+  const person = { firstName: 'Matrix', lastName: tag, email: `${suffix}@example.org` };
+  const entities = db().entities;
+  await entities.trackTemplate.create({ trackTemplateId, name: `Matrix work ${tag}`, description: 'Matrix', conferenceId: target.chain.Conference }).go();
+  await entities.phaseTemplate.create({ trackTemplateId, phaseId, name: 'Matrix phase', order: 1 }).go();
+  await entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step', required: true }).go();
+  await entities.stepContentTemplate.create({ trackTemplateId, stepTemplateId, contentTemplateId: `matrix-wct-${suffix}`, type: 'Task', name: 'Task', roleId: 'role-participant', task: { name: 'Task', description: 'Do it' } }).go();
+  await entities.stepActionTemplate.create({ trackTemplateId, stepTemplateId, actionTemplateId: `matrix-wat-${suffix}`, type: 'Approval', name: 'Approval', roleId: 'role-advisor' }).go();
+  await entities.trackInstance
+    .create({ trackInstanceId, trackTemplateId, trackName: `Matrix work ${tag}`, conferenceId: target.chain.Conference, districtId: target.chain.District, participantId: target.userId, participant: person, sortName: `${tag} matrix` })
+    .go();
+  const owner = { trackInstanceId, stepInstanceId: made.stepInstanceId };
+  await entities.stepInstance.create({ ...owner, trackTemplateId, phaseId, stepTemplateId, participantId: target.userId, status: handedIn ? 'PendingReview' : 'Ready' }).go();
+  await entities.stepContentInstance.create({ ...owner, contentInstanceId: made.contentInstanceId, contentTemplateId: `matrix-wct-${suffix}`, type: 'Task', task: { completed: handedIn } }).go();
+  await entities.stepActionInstance.create({ ...owner, actionInstanceId: made.actionInstanceId, actionTemplateId: `matrix-wat-${suffix}` }).go();
+  return made;
+}
+
+/** The step page and the work on it (rows in authorization-matrix.step-work-expected.ts). */
+export const STEP_WORK_CALLS: Record<string, CallBuilder> = {
+  'step.stepInstance': async (t, tag) => ({ path: `/api/step/step-instance/${(await enrolment(t, tag)).stepInstanceId}` }),
+  'step.changeContent': async (t, tag) => ({ path: `/api/step/instance/content/${(await enrolment(t, tag)).contentInstanceId}`, method: 'PATCH', body: { instanceType: 'Task', version: 1, completed: true } }),
+  'step.decideAction': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true)).actionInstanceId}/true`, method: 'PATCH', body: { version: 1 } }),
+  'step.setStatus': async (t, tag) => ({ path: `/api/step/instance/${(await enrolment(t, tag)).stepInstanceId}/Completed`, method: 'PATCH', body: { version: 1 } }),
+};
