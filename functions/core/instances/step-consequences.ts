@@ -6,12 +6,21 @@ import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { readTrackAggregate } from '../tracks/track-store';
 import { actionsInOrder } from './step-state';
+import { DUE_INDEX_FIELDS, dueIndexFields } from './step-due';
 import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from './step-instance-store';
 
-/** The fields a status write sets: a step that becomes Ready gets its due date (shared/tracks/due-date.ts). */
-export function statusFields(status: StepStatus, previous: StepStatus, dueDays: number | undefined, now: string) {
-  const dueAt = status === 'Ready' && previous !== 'Ready' ? dueAtFor(dueDays, now) : undefined;
-  return { status, ...(dueAt ? { dueAt } : {}) };
+/**
+ * A step's status write on the version read: a step that becomes Ready gets its due date
+ * (shared/tracks/due-date.ts), and the Overdue sweep's index follows the status (step-due.ts).
+ */
+export function statusWrite(step: StepInstanceItem, status: StepStatus, dueDays: number | undefined, now: string): TransactionItem {
+  const dueAt = status === 'Ready' && step.status !== 'Ready' ? dueAtFor(dueDays, now) : step.dueAt;
+  const indexed = dueIndexFields(status, dueAt);
+  const key = { trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId };
+  return (tx) => {
+    const patch = tx.stepInstance.patch(key).set({ status, ...(dueAt ? { dueAt } : {}), ...indexed });
+    return (Object.keys(indexed).length ? patch : patch.remove([...DUE_INDEX_FIELDS])).add({ version: 1 }).where(ifVersion(step.version)).commit();
+  };
 }
 
 /**
@@ -20,11 +29,7 @@ export function statusFields(status: StepStatus, previous: StepStatus, dueDays: 
  * and the denied actions a resubmission asks again.
  */
 export function stepWrites(work: StepWork, design: StepDesign, before: StepState, after: StepState, now: string): TransactionItem[] {
-  const step = work.step;
-  const key = { trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId };
-  const writes: TransactionItem[] = [
-    (tx) => tx.stepInstance.patch(key).set(statusFields(after.status, before.status, design.step.dueDays, now)).add({ version: 1 }).where(ifVersion(step.version)).commit(),
-  ];
+  const writes: TransactionItem[] = [statusWrite(work.step, after.status, design.step.dueDays, now)];
   actionsInOrder(work, design).forEach((action, i) => {
     if (before.actions[i] === 'denied' && after.actions[i] === 'pending') {
       writes.push((tx) =>
@@ -67,14 +72,7 @@ export async function trackConsequences(instance: TrackInstanceItem, step: StepI
   });
   const opened = to === 'Completed' ? dependentsToOpen(step.stepTemplateId, nodes) : [];
   const openedItems = opened.map((node) => steps.data.find((s) => s.stepTemplateId === node.stepTemplateId)!);
-  const writes: TransactionItem[] = openedItems.map((s) => (tx) =>
-    tx.stepInstance
-      .patch({ trackInstanceId: s.trackInstanceId, stepInstanceId: s.stepInstanceId })
-      .set(statusFields('Ready', s.status, templates.get(s.stepTemplateId)?.dueDays, now))
-      .add({ version: 1 })
-      .where(ifVersion(s.version))
-      .commit(),
-  );
+  const writes = openedItems.map((s) => statusWrite(s, 'Ready', templates.get(s.stepTemplateId)?.dueDays, now));
   const openedIds = new Set(opened.map((n) => n.stepTemplateId));
   const trackStatus = trackStatusAfter(instance.status, nodes.map((n) => (openedIds.has(n.stepTemplateId) ? { ...n, status: 'Ready' as const } : n)));
   if (trackStatus) {

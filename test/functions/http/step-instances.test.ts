@@ -165,8 +165,12 @@ describe('the status selector', () => {
     expect(illegal.status).toBe(409);
     expect(illegal.body.message).toBe(STEP_MESSAGES.direct('Unavailable', 'Completed'));
     expect((await setStatus(ADVISOR, ids.questionnaireStep, 'Bogus', await read())).status).toBe(400);
+    // A step that becomes Ready gets its due date and joins the Overdue sweep's index.
+    await db().entities.stepTemplate.patch({ trackTemplateId: ids.trackTemplate, phaseId: ids.formationPhase, stepTemplateId: ids.questionnaireTemplate }).set({ dueDays: 7 }).go();
     const ready = await setStatus(ADVISOR, ids.questionnaireStep, 'Ready', await read());
-    expect(ready.body).toMatchObject({ status: 'Ready', contents: [{ type: 'Form', form: { submitted: false } }] });
+    expect(ready.body).toMatchObject({ status: 'Ready', dueAt: expect.any(String), contents: [{ type: 'Form', form: { submitted: false } }] });
+    const stored = (await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.questionnaireStep }).go()).data!;
+    expect(stored.dueIndexAt).toBe(stored.dueAt);
     expect((await setStatus(ADVISOR, ids.questionnaireStep, 'Ready', await read())).body.message).toBe(STEP_MESSAGES.sameStatus('Ready'));
     expect(await notificationsTo(demoUser(PARTICIPANT).id)).toContain('Background questionnaire is now Ready.');
   });
@@ -180,5 +184,9 @@ describe('the status selector', () => {
     const reopened = await setStatus(CONFERENCE_ADMIN, ids.questionnaireStep, 'Ready', completed.body.version);
     expect(reopened.body.status).toBe('Ready');
     expect(await track()).toBe('Open');
+    const completedAgain = await setStatus(CONFERENCE_ADMIN, ids.questionnaireStep, 'Completed', reopened.body.version);
+    const stored = (await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.questionnaireStep }).go()).data!;
+    expect(completedAgain.body.status).toBe('Completed');
+    expect(stored.dueIndexAt).toBeUndefined();
   });
 });

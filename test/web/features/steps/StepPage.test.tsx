@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import StepPage from '../../../../web/src/features/steps/StepPage';
+import { expectNoAxeViolations } from '../../../support/axe';
+import { fakeServer, renderPage, type SentRequest } from '../admin/admin-harness';
+
+const PATH = '/api/step/step-instance/s1';
+const task = {
+  id: 'c1', contentTemplateId: 'ct1', version: 1, type: 'Task', name: 'Call story', roleName: 'Participant', isPrivate: false, hidden: false, canChange: true, done: false,
+  task: { name: 'Write your call story', description: 'One or two pages.', completed: false },
+};
+const secret = { id: 'c2', contentTemplateId: 'ct2', version: 1, type: 'Upload', name: 'Transcript', roleName: 'Participant', isPrivate: true, hidden: true, canChange: false, done: false };
+const action = { id: 'a1', actionTemplateId: 'at1', version: 1, type: 'Approval', name: 'Advisor approval', roleName: 'Advisor', approved: null, user: null, canDecide: false };
+const step = {
+  id: 's1', version: 1, status: 'Ready', stepTemplateId: 't1', trackInstanceId: 'ti1', trackTemplateId: 'tt1', trackName: 'Candidacy Pathway', name: 'Share your call story',
+  description: '<p>Write a short account.</p><script>alert(1)</script>', attachments: [{ key: 'k1', name: 'guide.pdf', size: 10, contentType: 'application/pdf' }],
+  canChangeStatus: false, contentDone: false, contents: [task, secret], actions: [action],
+};
+const render = () => renderPage('/step/s1', { role: 'Participant' }, { path: 'step/:id', element: <StepPage /> });
+
+describe('the step page', () => {
+  it('shows the step with its sections, hides private content, ticks a task, and offers no status selector to the participant', async () => {
+    const user = userEvent.setup();
+    const done = { ...step, status: 'PendingReview', contentDone: true, version: 2, contents: [{ ...task, version: 2, done: true, task: { ...task.task, completed: true } }, secret] };
+    const server = fakeServer({ [`GET ${PATH}`]: () => step, 'PATCH /api/step/instance/content/c1': () => done });
+    const { container } = render();
+    expect(screen.getByText('Loading step...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Share your call story' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Track' }).getAttribute('href')).toBe('/tracks/tt1/assignments/ti1');
+    expect(screen.getByText('Candidacy Pathway')).toBeTruthy();
+    expect(screen.getByText('Complete or review each of the content items listed below.')).toBeTruthy();
+    expect(screen.getByText('Complete or review each of the action items listed below.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Click to download' })).toBeTruthy();
+    expect(screen.getByText('This content contains sensitive data that you do not have permission to view.')).toBeTruthy();
+    expect(container.querySelector('script')).toBeNull();
+    expect(screen.queryByLabelText('Status')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Deny' }) as HTMLButtonElement).disabled).toBe(true);
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Write your call story' }));
+    await waitFor(() => expect(screen.getByText('Pending Review')).toBeTruthy());
+    const sent = server.to('/api/step/instance/content/c1', 'PATCH') as SentRequest[];
+    expect(sent[0].body).toEqual({ instanceType: 'Task', version: 1, completed: true });
+  });
+
+  it("says who works on content the caller cannot change, and lets the advisor decide and set the status", async () => {
+    const user = userEvent.setup();
+    const reviewing = { ...step, status: 'PendingReview', canChangeStatus: true, contentDone: true, contents: [{ ...task, canChange: false, done: false }], actions: [{ ...action, canDecide: true }] };
+    const denied = { ...reviewing, status: 'Resubmit', actions: [{ ...action, version: 2, approved: false, user: { id: 'u1', firstName: 'Abigail', lastName: 'Nguyen' }, updatedAt: '2026-01-02T10:00:00.000Z' }] };
+    let current: unknown = reviewing;
+    const server = fakeServer({
+      [`GET ${PATH}`]: () => current,
+      'PATCH /api/step/instance/action/a1/false': () => (current = denied),
+      'PATCH /api/step/instance/s1/Completed': () => (current = { ...denied, status: 'Completed', version: 3 }),
+    });
+    const { container } = render();
+    expect(await screen.findByText('Currently in progress by Participant')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(screen.getByText('Denied')).toBeTruthy());
+    expect(screen.getByText(/by Abigail Nguyen/)).toBeTruthy();
+    await expectNoAxeViolations(container);
+    await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    await waitFor(() => expect(server.to('/api/step/instance/s1/Completed', 'PATCH')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText('Completed').length).toBeGreaterThan(0));
+  });
+
+  it('shows an Unavailable step without its content', async () => {
+    fakeServer({ [`GET ${PATH}`]: () => ({ ...step, status: 'Unavailable', contents: [], actions: [] }) });
+    render();
+    expect(await screen.findByText('This step is not yet available. Please return to your Track.')).toBeTruthy();
+    expect(screen.queryByText('Complete or review each of the content items listed below.')).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Alert, Checkbox, FileUploadBox, formatDateTime, type UploadEntry } from '../../components/ui';
+import { FormInstanceRunner } from '../../components/form-runner/FormInstanceRunner';
+import { call } from '../../lib/api/client';
+import { routes } from '../../lib/api/routes';
+import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
+
+/** One content item of the step page: a task, an upload or a form, or why the caller cannot work on it. */
+export function StepContentItem({ content, onChanged }: { content: ContentView; onChanged: (page: StepView) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const change = async (body: Record<string, unknown>) => {
+    setError(null);
+    try {
+      onChanged(await call(routes.step.changeContent, { params: { id: content.id }, body: { instanceType: content.type, version: content.version, ...body } as never }));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <li className="step-item">
+      <h3>{content.name}</h3>
+      {content.hidden ? (
+        <p className="step-muted">{PRIVATE_MESSAGE}</p>
+      ) : (
+        <>
+          {!content.canChange && !content.done && <p className="step-muted">{inProgressBy(content.roleName)}</p>}
+          {content.task && (
+            <>
+              <p className="step-muted">{content.task.description}</p>
+              <Checkbox isSelected={content.task.completed} isDisabled={!content.canChange} onChange={(completed) => void change({ completed })}>
+                {content.task.name}
+              </Checkbox>
+            </>
+          )}
+          {content.upload && (
+            <FileUploadBox
+              label={content.upload.name}
+              instructions={content.upload.instructions}
+              files={content.upload.files.map((f): UploadEntry => ({ id: f.id, name: f.name }))}
+              onFilesChange={() => setError('Adding files here is not available yet.')}
+              multiple={content.upload.multiple}
+              accept={content.upload.type}
+              submitted={content.upload.submitted ? (content.upload.submittedAt ?? '') : null}
+              onSubmit={() => void change({ submitted: true })}
+              onUnsubmit={() => void change({ submitted: false })}
+              canUnsubmit={content.canChange}
+              isDisabled={!content.canChange}
+            />
+          )}
+          {content.form && <FormInstanceRunner formInstanceId={content.form.formInstanceId} />}
+          {content.done && content.form?.submittedAt && <p className="step-muted">Submitted {formatDateTime(content.form.submittedAt)}</p>}
+        </>
+      )}
+      {error && <Alert tone="danger">{error}</Alert>}
+    </li>
+  );
+}
