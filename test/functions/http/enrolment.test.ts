@@ -104,6 +104,23 @@ describe('enrolment', () => {
     expect(own.status).toBe(401);
   });
 
+  it("gives a Ready step with a due period its due date and a place in the Overdue sweep's index; a locked one neither", async () => {
+    const dated = await trackOf('Dated Track', 1, 2);
+    await db().entities.stepTemplate.patch({ trackTemplateId: dated, phaseId: `${dated}-p0`, stepTemplateId: `${dated}-p0-s000` }).set({ dueDays: 3 }).go();
+    await db().entities.stepTemplate.patch({ trackTemplateId: dated, phaseId: `${dated}-p0`, stepTemplateId: `${dated}-p0-s001` }).set({ dueDays: 3 }).go();
+    const participantId = await newParticipant('Dated');
+    const before = Date.now();
+    const res = await enrolAs(CONFERENCE_ADMIN, { trackId: dated, participantIds: [participantId], advisorIds: [ADVISOR_ID] });
+    const { data } = await db().entities.stepInstance.query.byInstance({ trackInstanceId: res.body.trackInstanceIds[0] }).go();
+    const ready = data.find((step) => step.status === 'Ready')!;
+    const locked = data.find((step) => step.status === 'Unavailable')!;
+    expect(Date.parse(ready.dueAt!) - before).toBeGreaterThanOrEqual(3 * 24 * 3600_000 - 1000);
+    expect(ready.dueIndexAt).toBe(ready.dueAt);
+    expect(ready.dueBucket).toBeDefined();
+    expect(locked.dueAt).toBeUndefined();
+    expect(locked.dueBucket).toBeUndefined();
+  });
+
   it('refuses a second enrolment of the same participant in the same track (409), before and inside the write', async () => {
     const participantId = await newParticipant('Twice');
     expect((await enrolAs(DISTRICT_ADMIN, { trackId: TRACK, participantIds: [participantId], advisorIds: [ADVISOR_ID] })).status).toBe(201);
