@@ -16,6 +16,7 @@ import { USER_LOCATION_CASES } from './user-location-cases';
 import { PROFILE_CASES } from './profile-cases';
 import { LABEL_CASES } from './label-cases';
 import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
+import { PARTICIPANT_CASES } from './participant-cases';
 import { SESSION_CASES } from './session-cases';
 import { VERIFY_CASES } from './verify-cases';
 
@@ -58,6 +59,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...ROLE_CASES,
   ...LOCATION_CASES,
   ...TRACK_CASES,
+  ...PARTICIPANT_CASES,
   ...PHASE_CASES,
   ...STEP_CASES,
   ...SESSION_CASES,

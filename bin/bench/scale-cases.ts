@@ -1,5 +1,6 @@
 import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
 import { systemRoleByName } from '../../shared/auth/system-roles';
+import { DEMO_INSTANCE_IDS } from '../../functions/db/seed/demo-tracks';
 import type { BenchCase } from './bench-case';
 
 /**
@@ -65,7 +66,25 @@ function userTableCases(): ScaleCase[] {
   ];
 }
 
+/** The participants table of the demo's conference track: its demo enrolments, then 10,000 more (the large seed). */
+function participantCases(): ScaleCase[] {
+  const table = (name: string, body: Record<string, unknown>): ScaleCase => ({
+    name: `participants ${name}`,
+    route: 'track.instances',
+    bench: { method: 'POST', path: `/api/track/${DEMO_INSTANCE_IDS.trackTemplate}/true/instances`, body: { limit: 10, offset: 0, ...body } },
+  });
+  return [
+    table('page', {}),
+    table('filter status', { where: { status: 'Withdrawn' } }),
+    table('filter last name', { where: { lastName: 'b' } }),
+    table('filter first name', { where: { firstName: 'a' } }),
+    table('filter email', { where: { email: 'z' } }),
+    table('deep page', { offset: 990 }),
+  ];
+}
+
 export const SCALE_CASES: ScaleCase[] = [
+  ...participantCases(),
   ...KINDS.flatMap(kindCases),
   ...userTableCases(),
   { name: 'advisors page', route: 'user.advisors', bench: { path: '/api/user/advisors', query: PAGE } },

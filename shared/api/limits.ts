@@ -47,3 +47,11 @@ export const USER_COMMENTS_MAX = 100;
 /** A mentee's mentors and a mentor's mentees, as the profile reads them (bounded Queries). */
 export const USER_MENTORS_MAX = 50;
 export const USER_MENTEES_MAX = 200;
+
+/**
+ * The participants table's first-name and email filters have no key: each request looks at this
+ * many enrolments (by name) for at most this many requests, whatever the track's size.
+ */
+export const PARTICIPANT_FILTER_ROWS_PER_READ = 250;
+export const PARTICIPANT_FILTER_READS_MAX = 4;
+export const FILTERED_PARTICIPANT_ROWS_MAX = PARTICIPANT_FILTER_ROWS_PER_READ * PARTICIPANT_FILTER_READS_MAX;

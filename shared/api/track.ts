@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 import { jobStartedSchema } from '../schemas/job';
 import { enrolledSchema, enrolSchema, instanceRemovalSchema, instanceStatusChangeSchema, trackInstanceViewSchema, verifiedStepsSchema } from '../schemas/track-instance';
 import { assignedTracksSchema } from '../schemas/assigned-tracks';
+import { trackParticipantContracts } from './track-participants';
 import { ASSIGNED_TRACKS_MAX, BULK_MAX } from './limits';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
 import { booleanText, limitSchema, offsetSchema, pageOf, relationsSchema, searchTextSchema, whereSchema } from './list-query';
@@ -187,5 +188,6 @@ export const trackApi = {
     id: 'track.removeGeneric', service: 'track', method: 'DELETE', path: base, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
     summary: 'Delete Track for a template named in the body by id (as delete-track).', body: z.object({ id: idSchema }), response: jobStartedSchema,
   }),
+  ...trackParticipantContracts,
 };
 export type TrackApi = typeof trackApi;

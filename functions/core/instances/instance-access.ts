@@ -5,9 +5,10 @@ import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { canAccessTrackInstance, canSeeStatusSelector, hasTrackOverride } from '../../../shared/auth/policies';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
+import { deniedIds, grantedIds, hasSystemRole } from '../../../shared/auth/permissions';
 import { scoped } from '../../../shared/auth/ability';
 import type { AuthContext } from '../session/resolve-session';
-import { isSystemTrack } from '../tracks/track-scope';
+import { isSystemTrack, type TrackCaller } from '../tracks/track-scope';
 
 export type TrackInstanceItem = EntityItem<typeof trackInstance>;
 
@@ -73,4 +74,36 @@ export async function requireInstance(auth: InstanceCaller, trackInstanceId: str
   const rights = instanceRights(auth, instance, participant);
   if (!rights.canAccess) throw new ForbiddenError(NO_TRACK_ACCESS);
   return { instance, participant, rights };
+}
+
+/**
+ * Who administers a track's enrolments (SPEC.md section 6, the participants table and Manage
+ * Participant): a superadmin, or a conference admin with an active, non-denied permission on
+ * the track's conference. A system track's enrolments span conferences, so only a superadmin
+ * administers them all; everyone else sees there what they are assigned to or enrolled in.
+ */
+export function administersEnrolments(auth: Pick<TrackCaller, 'roles' | 'permissions' | 'isSuperadmin'>, conferenceId: string): boolean {
+  if (auth.isSuperadmin) return true;
+  if (isSystemTrack(conferenceId)) return false;
+  return hasSystemRole(auth.roles, 'ConferenceAdmin') && grantedIds(auth.permissions, 'Conference').has(conferenceId);
+}
+
+/** Districts the caller is denied inside their conference: enrolments made there stay hidden from them. */
+export const deniedDistrictIds = (auth: Pick<TrackCaller, 'permissions'>) => [...deniedIds(auth.permissions)];
+
+/** An administrator of the instance's enrolments, unless its district is denied to them. */
+export function administersInstance(auth: Pick<TrackCaller, 'roles' | 'permissions' | 'isSuperadmin'>, instance: Pick<TrackInstanceItem, 'conferenceId' | 'districtId'>): boolean {
+  if (!administersEnrolments(auth, instance.conferenceId)) return false;
+  return auth.isSuperadmin || !instance.districtId || !deniedIds(auth.permissions).has(instance.districtId);
+}
+
+/**
+ * An instance whose assignments the caller may change: 404 when missing, 403 unless they
+ * administer its enrolments. An assignee or the participant may read it, never reassign it.
+ */
+export async function requireManagedInstance(auth: TrackCaller, trackInstanceId: string): Promise<TrackInstanceItem> {
+  const instance = await findInstance(trackInstanceId);
+  if (!instance) throw new NotFoundError(INSTANCE_NOT_FOUND);
+  if (!administersInstance(auth, instance)) throw new ForbiddenError();
+  return instance;
 }

@@ -36,9 +36,12 @@ async function mentorshipDeletes(mentorId: string): Promise<TransactionWrite[]> 
 }
 
 /**
- * Taking Advisor removes the user as advisor from track instances (SPEC.md section 4): the
- * assignment items, and the instance's copied assignee list (versioned, so a concurrent
- * edit of the instance makes the call answer 409 and can be repeated).
+ * Taking Advisor removes the user as advisor from track instances (SPEC.md section 4): for each
+ * assignment, the `trackAssignee` item and the instance's copied assignee list (on the version
+ * read, so a concurrent assignment change makes the plan re-read and run again). The two writes
+ * of one instance sit side by side and the list is always pairs: with the role delete and the
+ * access guard (two items) last, transactInChunks cuts at even offsets, so an instance is never
+ * split between transactions.
  */
 async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string): Promise<{ writes: TransactionWrite[]; removed: number }> {
   const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId }).go({ limit: ROLE_REMOVAL_MAX_SIDE_EFFECTS + 1 });
@@ -48,20 +51,22 @@ async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: strin
     db().entities.trackInstance,
     [...new Set(assignments.map((item) => item.trackInstanceId))].map((trackInstanceId) => ({ trackInstanceId })),
   );
-  const deletes: TransactionWrite[] = assignments.map(
-    (item) => (tx: TransactionEntities) => tx.trackAssignee.delete({ trackInstanceId: item.trackInstanceId, roleId: advisorRoleId, assigneeId }).commit(),
-  );
-  const instancePatches: TransactionWrite[] = instances
-    .filter((instance) => instance.assignees.some((a) => a.userId === assigneeId && a.roleId === advisorRoleId))
-    .map((instance) => (tx: TransactionEntities) =>
+  const byId = new Map(instances.map((instance) => [instance.trackInstanceId, instance]));
+  // An assignment whose instance is gone belongs to that instance's removal, which deletes its assignees.
+  const live = assignments.filter((item) => byId.has(item.trackInstanceId));
+  const writes = live.flatMap((item): TransactionWrite[] => {
+    const instance = byId.get(item.trackInstanceId)!;
+    const remove: TransactionWrite = (tx: TransactionEntities) => tx.trackAssignee.delete({ trackInstanceId: item.trackInstanceId, roleId: advisorRoleId, assigneeId }).commit();
+    const patch: TransactionWrite = (tx: TransactionEntities) =>
       tx.trackInstance
         .patch({ trackInstanceId: instance.trackInstanceId })
         .set({ assignees: instance.assignees.filter((a) => !(a.userId === assigneeId && a.roleId === advisorRoleId)) })
         .add({ version: 1 })
         .where(ifVersion(instance.version))
-        .commit(),
-    );
-  return { writes: [...deletes, ...instancePatches], removed: assignments.length };
+        .commit();
+    return [patch, remove];
+  });
+  return { writes, removed: live.length };
 }
 
 /**

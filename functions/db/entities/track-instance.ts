@@ -31,6 +31,9 @@ export const trackInstance = new Entity({
     participant: personSummary,
     /** `lastname firstname`, the participants table's sort order. */
     sortName: { type: 'string', required: true },
+    /** Lower-cased copies of the participant's first name and email for the table's filters (kept by `participant`'s writes). */
+    firstNameKey: { type: 'string', watch: ['participant'], set: (_value: unknown, item: { participant?: { firstName?: string } }) => item.participant?.firstName?.toLowerCase() },
+    emailKey: { type: 'string', watch: ['participant'], set: (_value: unknown, item: { participant?: { email?: string } }) => item.participant?.email?.toLowerCase() },
     assignees: {
       type: 'list',
       required: true,
@@ -64,6 +67,11 @@ export const trackInstance = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: ['participantId'] },
       sk: { field: 'gsi2sk', composite: ['trackInstanceId'] },
+    },
+    byTemplateStatus: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['trackTemplateId', 'status'] },
+      sk: { field: 'gsi3sk', composite: ['sortName', 'trackInstanceId'] },
     },
   },
 });

@@ -2,8 +2,8 @@
  * `npm run seed -- --scale large`: the demo organisation plus a generated one (see
  * ./large-organisation.ts and ./large-people.ts), by default 5 jurisdictions, 40 episcopal
  * areas, 55 conferences, 400 districts, 30,000 churches and 50,000 users, with their
- * directory entries and counts, and a system track of 10 phases x 100 steps (./large-track.ts),
- * for the benchmark at scale.
+ * directory entries and counts, a system track of 10 phases x 100 steps (./large-track.ts) and
+ * 10,000 enrolments in the demo's conference track (./large-enrolments.ts), for the benchmark at scale.
  *
  * Every item has a fixed id and is put, so seeding again overwrites. Directory counts are
  * tallied per chunk (each target is in exactly one chunk), added to the demo's counts for
@@ -22,6 +22,10 @@ import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } fr
 import { generatedPeopleCount, LARGE_TAGS, largePeople, type GeneratedPerson } from './large-people';
 import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
 import { largeTrackTableItems } from './large-track';
+import { enrolmentTableItems, LARGE_ENROLMENTS } from './large-enrolments';
+import { DEMO_INSTANCE_IDS } from './demo-tracks';
+import { DEMO_LOCATION_IDS } from './demo-organisation';
+import { demoUserByRole } from './demo-people';
 
 export { LARGE_SIZES, type LargeSizes } from './large-organisation';
 
@@ -193,6 +197,27 @@ async function writeLargeTrack({ writer, progress }: Pipeline): Promise<void> {
   await writer.put(largeTrackTableItems());
   await writer.put(largeTagItems());
   progress('large track', 1, 1);
+  await writeLargeEnrolments(writer);
+  progress('enrolments', LARGE_ENROLMENTS, LARGE_ENROLMENTS);
+}
+
+/**
+ * 10,000 enrolments in the demo's Candidacy Pathway (the demo advisor on each), so the
+ * benchmark reads the same participants table at both scales (bin/bench/scale-cases.ts).
+ */
+async function writeLargeEnrolments(writer: ParallelWriter): Promise<void> {
+  const advisor = demoUserByRole('Advisor');
+  await writer.put(
+    enrolmentTableItems({
+      trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate,
+      trackName: 'Candidacy Pathway',
+      conferenceId: DEMO_LOCATION_IDS.conference1,
+      districtId: DEMO_LOCATION_IDS.district1,
+      count: LARGE_ENROLMENTS,
+      advisors: [{ userId: advisor.id, firstName: advisor.firstName, lastName: advisor.lastName, email: advisor.email }],
+      prefix: 'large-enrolment',
+    }),
+  );
 }
 
 /** Counts last, the System root's users count after every other: its total marks the seed complete. */

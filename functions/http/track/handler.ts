@@ -12,6 +12,9 @@ import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
 import { assignedTracks } from '../../core/tracks/assigned-tracks';
+import { participantsPage } from '../../core/instances/participants-table';
+import { changeAssignments, removeAdvisorFromInstances } from '../../core/instances/assignments';
+import { trackAdvisors, trackAssignees } from '../../core/instances/assignee-reads';
 
 export const handler = createServiceHandler(trackApi, {
   create: async ({ auth, body }) => createTrack(auth, body),
@@ -50,4 +53,15 @@ export const handler = createServiceHandler(trackApi, {
   updateGeneric: async ({ auth, body: { id, ...changes } }) => updateTrack(auth, id, changes),
   removeById: async ({ auth, params }) => startTrackDelete(auth, params.trackTemplateId),
   removeGeneric: async ({ auth, body }) => startTrackDelete(auth, body.id),
+  // Participants and assignments (functions/core/instances).
+  instances: async ({ auth, params, body }) => participantsPage(auth, params.trackTemplateId, body),
+  assign: async ({ auth, body: { trackInstanceId, assigneeIds, roleId, version } }) =>
+    changeAssignments(auth, trackInstanceId, { roleId, version, field: 'assigneeIds', ids: assigneeIds, next: (current) => [...current, ...assigneeIds] }),
+  reassign: async ({ auth, body: { trackInstanceId, assigneeIds, roleId, version } }) =>
+    changeAssignments(auth, trackInstanceId, { roleId, version, field: 'assigneeIds', ids: assigneeIds, next: () => assigneeIds }),
+  unassign: async ({ auth, params, body: { assigneeIds, roleId, version } }) =>
+    changeAssignments(auth, params.trackInstanceId, { roleId, version, field: 'assigneeIds', ids: assigneeIds, next: (current) => current.filter((id) => !assigneeIds.includes(id)) }),
+  removeAdvisorFromInstances: async ({ auth, body }) => removeAdvisorFromInstances(auth, body.advisorId, body.trackInstanceIds),
+  advisors: async ({ auth, params }) => trackAdvisors(auth, params.trackTemplateId),
+  trackAssignees: async ({ auth, params }) => trackAssignees(auth, params.trackInstanceIds),
 });

@@ -7,6 +7,7 @@ import { INSTANCE_CALLS } from './authorization-matrix.instance-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
 import { STEP_WORK_CALLS } from './authorization-matrix.step-work-calls';
+import { PARTICIPANT_CALLS } from './authorization-matrix.participants-calls';
 import { LABEL_CALLS } from './authorization-matrix.labels-calls';
 import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { GROUP_CALLS } from './authorization-matrix.group-calls';
@@ -151,6 +152,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,
   ...STEP_WORK_CALLS,
+  ...PARTICIPANT_CALLS,
   ...LABEL_CALLS,
   ...GROUP_CALLS,
 

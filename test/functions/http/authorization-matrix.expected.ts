@@ -4,6 +4,7 @@ import { INSTANCE_ROWS } from './authorization-matrix.instance-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
 import { STEP_WORK_ROWS } from './authorization-matrix.step-work-expected';
+import { PARTICIPANT_ROWS } from './authorization-matrix.participants-expected';
 import { LABEL_ROWS } from './authorization-matrix.labels-expected';
 import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected';
 import { GROUP_ROWS } from './authorization-matrix.group-expected';
@@ -155,6 +156,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,
   ...STEP_WORK_ROWS,
+  ...PARTICIPANT_ROWS,
   ...LABEL_ROWS,
   ...GROUP_ROWS,
 

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { idListParam, idSchema } from './id-list';
+import { booleanText, limitSchema, offsetSchema } from './list-query';
+import {
+  ASSIGNEES_PER_ROLE_MAX,
+  REMOVE_ADVISOR_INSTANCES_MAX,
+  assignBodySchema,
+  assigneeRefSchema,
+  instanceAssigneesSchema,
+  participantFilterSchema,
+  participantPageSchema,
+  reassignBodySchema,
+  removeAdvisorBodySchema,
+  unassignBodySchema,
+} from '../schemas/participants';
+import { FILTERED_PARTICIPANT_ROWS_MAX } from './limits';
+
+/**
+ * The participants table and assignments (SPEC.md sections 2, 5, 6 and 7); shared/api/track.ts
+ * adds these to trackApi. Assignments change one instance's advisors or interviewers: the
+ * `trackAssignee` items and the instance's `assignees` copy in one transaction on its version.
+ */
+const base = '/api/track';
+const roles = "roleId 'role-advisor' (Advisor) or 'role-interviewer' (Interviewer)";
+
+export const trackParticipantContracts = {
+  instances: defineContract({
+    id: 'track.instances', service: 'track', method: 'POST', path: `${base}/{trackTemplateId}/{isQuickSearch}/instances`, access: 'session', can: ['read', 'TrackInstance'],
+    summary:
+      "The participants table (/tracks/{id}/participants): body `{ limit, offset, where: { status, firstName, lastName, email } }` (name filters are case-insensitive prefixes), rows sorted by last then first name: `{ id, version, status, participant { id, firstName, lastName, email }, advisors, interviewers [{ id, firstName, lastName }], createdAt }`. Administrators of the track's enrolments (a superadmin; a conference admin of its conference) see all of them, everyone else those they are assigned to and their own. `count` is exact up to the page, plus one while more rows exist. Status and last name are keys (the same requests at 10 or 10,000 enrolments); first name and email filter at most " +
+      `${FILTERED_PARTICIPANT_ROWS_MAX} rows by name, and \`partial\` says when that bound left the page short. isQuickSearch ('true' or 'false') changes nothing: the answer is always the page.`,
+    params: z.object({ trackTemplateId: idSchema, isQuickSearch: booleanText }),
+    body: z.object({ limit: limitSchema, offset: offsetSchema, where: participantFilterSchema.optional() }),
+    response: participantPageSchema,
+  }),
+  assign: defineContract({
+    id: 'track.assign', service: 'track', method: 'POST', path: `${base}/assign`, access: 'session', can: ['update', 'TrackAssignment'],
+    summary: `Assigns people to a participant's track instance in one role: body \`{ trackInstanceId, assigneeIds (1..${ASSIGNEES_PER_ROLE_MAX}), ${roles}, version? }\`; people already assigned stay. Each must be an active user the caller can see holding that role. Answers the instance's assignees and new version; a version sent that is no longer current is 409. The new assignees and the participant are notified.`,
+    body: assignBodySchema,
+    response: instanceAssigneesSchema,
+  }),
+  reassign: defineContract({
+    id: 'track.reassign', service: 'track', method: 'PATCH', path: `${base}/reassign`, access: 'session', can: ['update', 'TrackAssignment'],
+    summary: `Manage Participant's save: body \`{ trackInstanceId, ${roles}, assigneeIds (0..${ASSIGNEES_PER_ROLE_MAX}), version }\`; the role's people become exactly this list (added and removed in one transaction on the version read: stale is 409).`,
+    body: reassignBodySchema,
+    response: instanceAssigneesSchema,
+  }),
+  unassign: defineContract({
+    id: 'track.unassign', service: 'track', method: 'DELETE', path: `${base}/{trackInstanceId}/unassign`, access: 'session', can: ['update', 'TrackAssignment'],
+    summary: `Takes people off a track instance in one role: body \`{ assigneeIds, ${roles}, version? }\`; people not assigned are ignored. Answers the instance's assignees and new version.`,
+    params: z.object({ trackInstanceId: idSchema }),
+    body: unassignBodySchema,
+    response: instanceAssigneesSchema,
+  }),
+  removeAdvisorFromInstances: defineContract({
+    id: 'track.removeAdvisorFromInstances', service: 'track', method: 'DELETE', path: `${base}/removeAdvisorFromInstances`, access: 'session', can: ['update', 'TrackAssignment'],
+    summary: `Removes one advisor from several track instances in one transaction: body \`{ advisorId, trackInstanceIds (1..${REMOVE_ADVISOR_INSTANCES_MAX}) }\`; every instance must be one the caller administers; those the advisor is not on are unchanged. Answers \`{ removed }\`.`,
+    body: removeAdvisorBodySchema,
+    response: z.object({ removed: z.number().int() }),
+  }),
+  advisors: defineContract({
+    id: 'track.advisors', service: 'track', method: 'GET', path: `${base}/{trackTemplateId}/advisors`, access: 'session', can: ['read', 'TrackAssignment'],
+    summary: "The distinct advisors assigned in a track (`[{ id, firstName, lastName }]`, by name, at most 50), for the track's administrators.",
+    params: z.object({ trackTemplateId: idSchema }),
+    response: z.array(assigneeRefSchema),
+  }),
+  trackAssignees: defineContract({
+    id: 'track.trackAssignees', service: 'track', method: 'GET', path: `${base}/track-assignees/{trackInstanceIds}`, access: 'session', can: ['read', 'TrackInstance'],
+    summary:
+      'The assignees of the named track instances (comma-separated, at most 100): `[{ trackInstanceId, version, assignees [{ id, firstName, lastName, roleId, roleName }] }]` in the order named; instances the caller may not see (not their administrator, participant or assignee) are left out.',
+    params: z.object({ trackInstanceIds: idListParam }),
+    response: z.array(instanceAssigneesSchema),
+  }),
+};

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
+import { idArray, idSchema } from '../api/id-list';
+import { searchTextSchema } from '../api/list-query';
+
+/** The roles a track instance is assigned to people in (SPEC.md section 3: assignees, 'Advisors / Interviewers'). */
+export const ASSIGNEE_ROLE_IDS = { Advisor: 'role-advisor', Interviewer: 'role-interviewer' } as const;
+export const ASSIGNEE_ROLE_ID_LIST = Object.values(ASSIGNEE_ROLE_IDS);
+
+/** Most people one instance has in one role: Manage Participant's rows (a handful in practice), bounding every assignment write. */
+export const ASSIGNEES_PER_ROLE_MAX = 10;
+/** Instances one removeAdvisorFromInstances call touches: two items each, with a notification, in one transaction. */
+export const REMOVE_ADVISOR_INSTANCES_MAX = 25;
+
+/** A person named on a participants row (advisors, interviewers). */
+export const assigneeRefSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+export type AssigneeRef = z.infer<typeof assigneeRefSchema>;
+
+/** One row of /tracks/{id}/participants (SPEC.md section 2): the instance, its participant, assignees and assigned date. */
+export const participantRowSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  status: z.enum(TRACK_INSTANCE_STATUSES),
+  participant: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  advisors: z.array(assigneeRefSchema),
+  interviewers: z.array(assigneeRefSchema),
+  /** The enrolment's date (ISO); the table shows it as a UTC string. */
+  createdAt: z.string(),
+});
+export type ParticipantRow = z.infer<typeof participantRowSchema>;
+
+/**
+ * A page of the table. `count` is exact up to the page, plus one while more rows exist (the pager
+ * offers a next page exactly when there is one). `partial`: a first-name or email filter looked
+ * at its bounded number of rows without filling the page; narrowing by last name or status reads
+ * further (docs/data-model.md, participants table).
+ */
+export const participantPageSchema = z.object({ data: z.array(participantRowSchema), count: z.number().int(), partial: z.boolean() });
+export type ParticipantPage = z.infer<typeof participantPageSchema>;
+
+/** The table's filters: status, and prefixes of first name, last name and email (case-insensitive). */
+export const participantFilterSchema = z.strictObject(
+  {
+    status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`).optional(),
+    firstName: searchTextSchema.optional(),
+    lastName: searchTextSchema.optional(),
+    email: searchTextSchema.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'where accepts status, firstName, lastName, email' : undefined) },
+);
+export type ParticipantFilter = z.infer<typeof participantFilterSchema>;
+
+const roleIdSchema = z.enum(ASSIGNEE_ROLE_ID_LIST, 'Assign people as Advisor or Interviewer.');
+const assigneeIds = idArray('Choose at least one person.').max(ASSIGNEES_PER_ROLE_MAX, `At most ${ASSIGNEES_PER_ROLE_MAX} people in one role.`);
+/** The instance version the client read: a change made since then is refused (409) rather than overwritten. */
+const instanceVersion = z.number({ error: 'version is required' }).int().min(1);
+
+/** POST track/assign: adds people to an instance in one role (those already there stay). */
+export const assignBodySchema = z.object({ trackInstanceId: idSchema, assigneeIds, roleId: roleIdSchema, version: instanceVersion.optional() });
+/** PATCH track/reassign: the role's people become exactly this list (Manage Participant's save; empty removes all). */
+export const reassignBodySchema = z.object({
+  trackInstanceId: idSchema,
+  roleId: roleIdSchema,
+  assigneeIds: z.array(idSchema).max(ASSIGNEES_PER_ROLE_MAX, `At most ${ASSIGNEES_PER_ROLE_MAX} people in one role.`),
+  version: instanceVersion,
+});
+/** DELETE track/{id}/unassign: takes people off the instance in one role. */
+export const unassignBodySchema = z.object({ assigneeIds, roleId: roleIdSchema, version: instanceVersion.optional() });
+/** DELETE track/removeAdvisorFromInstances: one advisor off several instances. */
+export const removeAdvisorBodySchema = z.object({
+  advisorId: idSchema,
+  trackInstanceIds: idArray('Choose at least one participant.').max(REMOVE_ADVISOR_INSTANCES_MAX, `At most ${REMOVE_ADVISOR_INSTANCES_MAX} participants at once.`),
+});
+
+/** An instance's assignees after a change, or as track-assignees/{ids} lists them. */
+export const instanceAssigneesSchema = z.object({
+  trackInstanceId: z.string(),
+  version: z.number().int(),
+  assignees: z.array(assigneeRefSchema.extend({ roleId: z.string(), roleName: z.string() })),
+});
+export type InstanceAssignees = z.infer<typeof instanceAssigneesSchema>;
+
+/** SPEC.md section 8: Manage Participant's Cancel. */
+export const CANCEL_ASSIGNING_MESSAGE = 'Are you sure you want to cancel assigning participants to an advisor? All your progress will be lost and this cannot be undone.';
+export const NO_PARTICIPANTS_MESSAGE = 'No participants enrolled in track.';
