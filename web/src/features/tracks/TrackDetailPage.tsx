@@ -1,22 +1,16 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
 import { Alert, Badge, LoadingState } from '../../components/ui';
 import { Page } from '../../lib/page';
 import { useTrackOutline } from './track-api';
 import { PhaseList } from './PhaseList';
 import { TrackEditForm } from './TrackEditForm';
-import { useAbility } from '../../lib/ability';
-import { AddParticipantDialog } from './participants/AddParticipantDialog';
+import { TrackTabs } from './TrackTabs';
 
-// The Interviewer Groups tab loads on its own (the editor's first screen does not need it).
-const InterviewersPage = lazy(() => import('./interviewers/InterviewersPage'));
-
-/** /tracks/{id} (SPEC.md section 2): the header, the editable form for those who may edit, the phases in order. */
+/** /tracks/{id} (SPEC.md section 2): the header, the tabs (TrackTabs), and on the Editor tab the editable form for those who may edit and the phases in order. */
 export function TrackDetailPage() {
   const { id = '' } = useParams();
   const outline = useTrackOutline(id);
-  const mayEnrol = useAbility().can('create', 'TrackInstance');
   if (outline.error) {
     return (
       <Page title="Track">
@@ -35,31 +29,15 @@ export function TrackDetailPage() {
   return (
     <Page title={track.name}>
       <TrackHeader track={track} />
-      <Routes>
-        <Route
-          path="interviewers/*"
-          element={
-            <Suspense fallback={<LoadingState message="Loading interview groups..." />}>
-              <InterviewersPage track={track} />
-            </Suspense>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <>
-              {track.canEdit && <TrackEditForm key={track.version} track={track} onSaved={() => void outline.mutate()} />}
-              <PhaseList track={track} refresh={outline.mutate} />
-            </>
-          }
-        />
-      </Routes>
-      {/* Add Participant; the participants page takes this route over once it is on main. */}
-      {mayEnrol && (
-        <Routes>
-          <Route path="participants/add" element={<AddParticipantDialog track={track} backTo={`/tracks/${track.id}`} />} />
-        </Routes>
-      )}
+      <TrackTabs
+        track={track}
+        editor={
+          <>
+            {track.canEdit && <TrackEditForm key={track.version} track={track} onSaved={() => void outline.mutate()} />}
+            <PhaseList track={track} refresh={outline.mutate} />
+          </>
+        }
+      />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Contract, ParamsInput, QueryInput, ResponseOf } from '@shared/api/contract';
+import type { BodyInput, Contract, ParamsInput, QueryInput, ResponseOf } from '@shared/api/contract';
 import { useServerTableState, type DataTableProps, type ServerTableState } from '../../components/ui';
 import type { RouteRef } from '../api/routes';
 import { useApi } from '../api/use-api';
@@ -18,6 +18,8 @@ export interface PagedTable<C extends Contract> {
   refresh: () => Promise<unknown>;
   /** Back to the first page: call it when a filter outside the table changes. */
   toFirstPage: () => void;
+  /** The whole answer on screen, for what a route says beside its rows (the participants table's `partial`). */
+  response: ResponseOf<C> | undefined;
 }
 
 /**
@@ -27,8 +29,17 @@ export interface PagedTable<C extends Contract> {
  * `params` fills the route's path (a user's tab: `{ id }`).
  */
 export function usePagedTable<C extends Contract>(contract: RouteRef<C>, toQuery: (state: ServerTableState) => QueryInput<C>, params?: ParamsInput<C>): PagedTable<C> {
+  return usePaged(contract, (state) => ({ query: toQuery(state) }), params);
+}
+
+/** The same for a route that takes its page and filters in a JSON body (POST track/{id}/{isQuickSearch}/instances). */
+export function usePagedBodyTable<C extends Contract>(contract: RouteRef<C>, toBody: (state: ServerTableState) => BodyInput<C>, params?: ParamsInput<C>): PagedTable<C> {
+  return usePaged(contract, (state) => ({ body: toBody(state) }), params);
+}
+
+function usePaged<C extends Contract>(contract: RouteRef<C>, toRequest: (state: ServerTableState) => { query: unknown } | { body: unknown }, params?: ParamsInput<C>): PagedTable<C> {
   const [state, setState] = useServerTableState();
-  const page = useApi(contract, { ...(params ? { params } : {}), query: toQuery(state) } as never, { keepPreviousData: true });
+  const page = useApi(contract, { ...(params ? { params } : {}), ...toRequest(state) } as never, { keepPreviousData: true });
   const data = page.data as { data: RowOf<C>[]; count: number } | undefined;
   const toFirstPage = useCallback(() => setState((current) => ({ ...current, pageIndex: 0 })), [setState]);
   return {
@@ -43,5 +54,6 @@ export function usePagedTable<C extends Contract>(contract: RouteRef<C>, toQuery
     rows: data?.data ?? [],
     refresh: page.mutate,
     toFirstPage,
+    response: page.data,
   };
 }

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ASSIGNEES_PER_ROLE_MAX, CANCEL_ASSIGNING_MESSAGE, type InstanceAssignees, type ParticipantRow } from '@shared/schemas/participants';
+import { Alert, cancelAndSubmit, LoadingState, Modal, useToast } from '../../../components/ui';
+import { routes } from '../../../lib/api/routes';
+import { useApi } from '../../../lib/api/use-api';
+import { AssigneeRows, filledIds, type AssigneeRowValue } from './AssigneeRows';
+import { ASSIGNEE_ROLES, reassign, type AssigneeRole } from './participants-api';
+
+const ROLES: AssigneeRole[] = ['advisor', 'interviewer'];
+
+type Rows = Record<AssigneeRole, AssigneeRowValue[]>;
+
+export interface ManageParticipantDialogProps {
+  /** The table's rows on screen: the participant's name when the instance is among them. */
+  rows: ParticipantRow[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * 'Manage Participant' (/tracks/{id}/participants/manage/{instanceId}): the instance's advisors and
+ * interviewers as assignment rows, read fresh when the dialog opens (its version guards the save:
+ * someone else's change in between is a 409, never overwritten). Save sends each changed role.
+ */
+export function ManageParticipantDialog({ rows, onClose, onSaved }: ManageParticipantDialogProps) {
+  const { instanceId = '' } = useParams();
+  const { showToast } = useToast();
+  const [isOpen, setOpen] = useState(true);
+  const [edited, setEdited] = useState<Rows | null>(null);
+  const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const current = useApi(routes.track.trackAssignees, { params: { trackInstanceIds: instanceId } }, { revalidateOnMount: true, revalidateOnFocus: false });
+  const row = rows.find((r) => r.id === instanceId);
+  const title = row ? `Manage Participant: ${row.participant.firstName} ${row.participant.lastName}` : 'Manage Participant';
+  const instance = current.data?.[0];
+  const before = instance ? initialRows(instance) : null;
+  const shown = edited ?? before;
+
+  async function save() {
+    if (!instance || !shown || !before) return;
+    setPending(true);
+    setError(null);
+    try {
+      let version = instance.version;
+      for (const role of ROLES) {
+        const ids = filledIds(shown[role]);
+        if (sameIds(ids, filledIds(before[role]))) continue;
+        version = (await reassign(instance.trackInstanceId, role, ids, version)).version;
+      }
+      showToast('The participant’s assignments were saved.', { tone: 'success' });
+      onSaved();
+      setOpen(false);
+    } catch (failure) {
+      setError((failure as Error).message);
+      // A partial save moved the version: read it again, keeping what was typed.
+      void current.mutate();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      size="large"
+      closeMessage={CANCEL_ASSIGNING_MESSAGE}
+      footer={cancelAndSubmit({ label: 'Save', onSubmit: () => void save(), isPending, isDisabled: !shown })}
+    >
+      <div className="participants-manage">
+        {error && <Alert tone="danger">{error}</Alert>}
+        {current.error && <Alert tone="danger">{(current.error as Error).message}</Alert>}
+        {current.data && !instance && <Alert tone="danger">This participant could not be found.</Alert>}
+        {!current.data && !current.error && <LoadingState message="Loading participant..." />}
+        {shown &&
+          ROLES.map((role) => (
+            <AssigneeRows key={role} role={role} rows={shown[role]} max={ASSIGNEES_PER_ROLE_MAX} onChange={(next) => setEdited({ ...shown, [role]: next })} />
+          ))}
+      </div>
+    </Modal>
+  );
+}
+
+type Instance = InstanceAssignees;
+
+function initialRows(instance: Instance): Rows {
+  const of = (role: AssigneeRole) =>
+    instance.assignees.filter((a) => a.roleId === ASSIGNEE_ROLES[role].roleId).map((a) => ({ id: a.id, label: `${a.firstName} ${a.lastName}` }));
+  return { advisor: of('advisor'), interviewer: of('interviewer') };
+}
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);

@@ -1,0 +1,101 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Route, Routes, useNavigate } from 'react-router';
+import { NO_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
+import { Alert, Button, DataTable, EmptyState, Link } from '../../../components/ui';
+import { useAbility } from '../../../lib/ability';
+import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
+import { ManageParticipantDialog } from './ManageParticipantDialog';
+import { participantPageBody, participantPageRoute } from './participants-api';
+import { AddParticipantDialog } from './AddParticipantDialog';
+
+
+function PeopleLinks({ people }: { people: AssigneeRef[] }) {
+  return (
+    <span className="participants-people">
+      {people.map((person) => (
+        <Link key={person.id} href={`/users/${person.id}`}>
+          {`${person.firstName} ${person.lastName}`}
+        </Link>
+      ))}
+    </span>
+  );
+}
+
+function EditIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d="M11.5 2.5l2 2L6 12H4v-2l7.5-7.5z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** SPEC.md section 2's columns: View link, status, the three filterable names, advisors, interviewers, assigned date (UTC), edit. */
+function columns(trackId: string, onEdit: ((row: ParticipantRow) => void) | null): ColumnDef<ParticipantRow, any>[] {
+  return [
+    { id: 'track', header: 'Track', cell: ({ row }) => <Link href={`/tracks/${trackId}/assignments/${row.original.id}`}>View</Link> },
+    { accessorKey: 'status', header: 'Status' },
+    { id: 'firstName', accessorFn: (row) => row.participant.firstName, header: 'First Name', meta: { filterable: true } },
+    { id: 'lastName', accessorFn: (row) => row.participant.lastName, header: 'Last Name', meta: { filterable: true } },
+    { id: 'email', accessorFn: (row) => row.participant.email, header: 'Email', meta: { filterable: true } },
+    { id: 'advisors', header: 'Advisors', cell: ({ row }) => <PeopleLinks people={row.original.advisors} /> },
+    { id: 'interviewers', header: 'Interviewers', cell: ({ row }) => <PeopleLinks people={row.original.interviewers} /> },
+    { id: 'createdAt', header: 'Assigned Date', cell: ({ row }) => new Date(row.original.createdAt).toUTCString() },
+    ...(onEdit
+      ? [
+          {
+            id: 'edit',
+            header: 'Edit',
+            meta: { label: 'Edit' },
+            cell: ({ row }: { row: { original: ParticipantRow } }) => (
+              <Button size="small" variant="secondary" aria-label={`Manage ${row.original.participant.firstName} ${row.original.participant.lastName}`} onPress={() => onEdit(row.original)}>
+                <EditIcon />
+              </Button>
+            ),
+          } satisfies ColumnDef<ParticipantRow, any>,
+        ]
+      : []),
+  ];
+}
+
+/**
+ * /tracks/{id}/participants (SPEC.md section 2): the enrolments the caller may see, paged and
+ * filtered on the server. '+ Participant' (create TrackInstance) opens participants/add; the edit
+ * icon (update Conference) opens 'Manage Participant' at participants/manage/{instanceId}.
+ */
+export function ParticipantsTab({ track }: { track: { id: string; name: string } }) {
+  const trackId = track.id;
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const base = `/tracks/${trackId}/participants`;
+  const paged = usePagedBodyTable(participantPageRoute, participantPageBody, { trackTemplateId: trackId, isQuickSearch: 'true' });
+  const canAdd = ability.can('create', 'TrackInstance');
+  const canManage = ability.can('update', 'Conference');
+  const filtered = paged.table.state.columnFilters.some((f) => String(f.value ?? '').trim());
+  const addButton = canAdd && <Button onPress={() => navigate(`${base}/add`)}>+ Participant</Button>;
+  const close = () => navigate(base);
+  const saved = () => void paged.refresh();
+
+  return (
+    <div className="participants-tab">
+      <DataTable<ParticipantRow>
+        {...paged.table}
+        aria-label="Participants"
+        columns={columns(trackId, canManage ? (row) => navigate(`${base}/manage/${row.id}`) : null)}
+        getRowId={(row) => row.id}
+        showSearch={false}
+        toolbar={addButton || undefined}
+        emptyState={paged.response && !filtered ? <EmptyState message={NO_PARTICIPANTS_MESSAGE} action={addButton || undefined} /> : paged.table.emptyState}
+      />
+      {paged.response?.partial && (
+        <Alert tone="info">Only the first 1,000 participants by name were searched for this first name or email: add a last name to narrow the search.</Alert>
+      )}
+      <Routes>
+        {canAdd && <Route path="add" element={<AddParticipantDialog track={track} backTo={base} onEnrolled={saved} />} />}
+        <Route
+          path="manage/:instanceId"
+          element={<ManageParticipantDialog rows={paged.rows} onClose={close} onSaved={saved} />}
+        />
+      </Routes>
+    </div>
+  );
+}
