@@ -26,7 +26,6 @@ export interface ManageParticipantDialogProps {
 export function ManageParticipantDialog({ rows, onClose, onSaved }: ManageParticipantDialogProps) {
   const { instanceId = '' } = useParams();
   const { showToast } = useToast();
-  const [isOpen, setOpen] = useState(true);
   const [edited, setEdited] = useState<Rows | null>(null);
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +49,7 @@ export function ManageParticipantDialog({ rows, onClose, onSaved }: ManagePartic
       }
       showToast('The participant’s assignments were saved.', { tone: 'success' });
       onSaved();
-      setOpen(false);
+      onClose();
     } catch (failure) {
       setError((failure as Error).message);
       // A partial save moved the version: read it again, keeping what was typed.
@@ -62,7 +61,7 @@ export function ManageParticipantDialog({ rows, onClose, onSaved }: ManagePartic
 
   return (
     <Modal
-      isOpen={isOpen}
+      isOpen
       onClose={onClose}
       title={title}
       size="large"

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InstanceAssignees, ParticipantRow } from '../../../../shared/schemas/participants';
+import { CANCEL_ASSIGNING_MESSAGE, NO_PARTICIPANTS_MESSAGE } from '../../../../shared/schemas/participants';
+import { ParticipantsTab } from '../../../../web/src/features/tracks/participants/ParticipantsTab';
+import { expectNoAxeViolations } from '../../../support/axe';
+import { CONFERENCE_ADMIN, fakeServer, renderPage, type Viewer } from '../admin/admin-harness';
+
+/** /tracks/{id}/participants and Manage Participant (SPEC.md sections 2, 5 and 8) against the contract-checked fake server. */
+const TRACK = 't1';
+const ann: ParticipantRow = {
+  id: 'i1',
+  version: 3,
+  status: 'Open',
+  participant: { id: 'p1', firstName: 'Ann', lastName: 'Abbott', email: 'ann@example.org' },
+  advisors: [{ id: 'a1', firstName: 'Ada', lastName: 'Adviser' }],
+  interviewers: [{ id: 'v1', firstName: 'Ivy', lastName: 'Asker' }],
+  createdAt: '2026-03-04T05:06:07.000Z',
+};
+const assignees: InstanceAssignees = {
+  trackInstanceId: 'i1',
+  version: 3,
+  assignees: [{ id: 'a1', firstName: 'Ada', lastName: 'Adviser', roleId: 'role-advisor', roleName: 'Advisor' }],
+};
+const ADVISOR: Viewer = { role: 'Advisor', permissions: [] };
+
+afterEach(() => vi.unstubAllGlobals());
+
+function server(rows: ParticipantRow[] = [ann], reassign?: (body: Record<string, unknown>) => unknown) {
+  return fakeServer({
+    [`POST /api/track/${TRACK}/true/instances`]: () => ({ data: rows, count: rows.length, partial: false }),
+    'GET /api/track/track-assignees/{ids}': () => [assignees],
+    'GET /api/user/people-search': (request) =>
+      request.query.get('purpose') === 'interviewer' ? [{ id: 'v2', firstName: 'Vic', lastName: 'Viewer', email: 'vic@example.org' }] : [],
+    'PATCH /api/track/reassign': (request) => reassign?.(request.body as Record<string, unknown>) ?? { ...assignees, version: 4 },
+  });
+}
+
+const renderTab = (viewer: Viewer = CONFERENCE_ADMIN, path = `/tracks/${TRACK}/participants`) =>
+  renderPage(path, viewer, { path: 'tracks/:id/participants/*', element: <ParticipantsTab trackId={TRACK} /> });
+
+describe('the participants table', () => {
+  it('shows SPEC’s columns: View link, status, names, email, advisors and interviewers linking to users, assigned date in UTC, edit', async () => {
+    server();
+    renderTab();
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    await within(table).findByText('Ann');
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Track', 'Status', 'First Name', 'Last Name', 'Email', 'Advisors', 'Interviewers', 'Assigned Date', 'Edit']);
+    expect(within(table).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(`/tracks/${TRACK}/assignments/i1`);
+    expect(within(table).getByRole('link', { name: 'Ada Adviser' }).getAttribute('href')).toBe('/users/a1');
+    expect(within(table).getByRole('link', { name: 'Ivy Asker' }).getAttribute('href')).toBe('/users/v1');
+    expect(within(table).getByText('Wed, 04 Mar 2026 05:06:07 GMT')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Manage Ann Abbott' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '+ Participant' })).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('filters first name, last name and email on the server (prefixes in the body), from the first page', async () => {
+    const user = userEvent.setup();
+    const fake = server();
+    renderTab();
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    await within(table).findByText('Ann');
+    await user.type(within(table).getByRole('searchbox', { name: 'Filter First Name' }), 'an');
+    await user.type(within(table).getByRole('searchbox', { name: 'Filter Email' }), 'ann@');
+    await waitFor(() => expect(fake.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0, where: { firstName: 'an', email: 'ann@' } }), { timeout: 3000 });
+  });
+
+  it('with nobody enrolled says so with the add button; '+'an advisor gets neither add nor edit', async () => {
+    server([]);
+    const { unmount } = renderTab();
+    expect(await screen.findByText(NO_PARTICIPANTS_MESSAGE)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: '+ Participant' }).length).toBeGreaterThan(0);
+    unmount();
+    server();
+    renderTab(ADVISOR);
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    await within(table).findByText('Ann');
+    expect(within(table).queryByRole('button', { name: 'Manage Ann Abbott' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '+ Participant' })).toBeNull();
+  });
+});
+
+describe('Manage Participant', () => {
+  it('shows the assignment rows read fresh; no new row while one is blank; saves the changed role on the version read and reloads', async () => {
+    const user = userEvent.setup();
+    const fake = server();
+    renderTab();
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    await user.click(await within(table).findByRole('button', { name: 'Manage Ann Abbott' }));
+    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants/manage/i1`);
+    expect(within(dialog).getByRole('combobox', { name: 'Advisor 1' })).toHaveProperty('value', 'Ada Adviser');
+    const addInterviewer = within(dialog).getByRole('button', { name: 'Add Interviewer' });
+    await user.click(addInterviewer);
+    expect(within(dialog).getByRole('button', { name: 'Add Interviewer' }).hasAttribute('disabled')).toBe(true);
+    await user.type(within(dialog).getByRole('combobox', { name: 'Interviewer 1' }), 'Vi');
+    await user.click(await screen.findByRole('option', { name: /Vic Viewer/ }));
+    expect(within(dialog).getByRole('button', { name: 'Add Interviewer' }).hasAttribute('disabled')).toBe(false);
+    // A blank advisor row is dropped on save: the advisors did not change, so only interviewers are sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Add Advisor' }));
+    const loads = fake.to(`/api/track/${TRACK}/true/instances`).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Manage Participant/ })).toBeNull());
+    expect(fake.to('/api/track/reassign', 'PATCH').map((r) => r.body)).toEqual([{ trackInstanceId: 'i1', roleId: 'role-interviewer', assigneeIds: ['v2'], version: 3 }]);
+    await waitFor(() => expect(fake.to(`/api/track/${TRACK}/true/instances`).length).toBeGreaterThan(loads));
+    expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`);
+  });
+
+  it('Cancel asks SPEC’s question; No keeps the dialog; a refused save shows the server’s message', async () => {
+    const user = userEvent.setup();
+    server([ann], () => ({ status: 409, body: { message: 'Someone else changed this participant: reload and try again.' } }));
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants/manage/i1`);
+    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    await within(dialog).findByRole('combobox', { name: 'Advisor 1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(within(question).getByText(CANCEL_ASSIGNING_MESSAGE)).toBeTruthy();
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: /Manage Participant/ })).toBe(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Advisor 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Someone else changed this participant: reload and try again.')).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+  });
+});
