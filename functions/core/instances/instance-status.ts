@@ -24,6 +24,8 @@ export async function setInstanceStatus(auth: InstanceCaller, input: { id: strin
         tx.trackInstance
           .patch({ trackInstanceId: instance.trackInstanceId })
           .set({ status: input.status })
+          // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.
+          .composite({ trackTemplateId: instance.trackTemplateId })
           .add({ version: 1 })
           .where(ifVersion(input.version))
           .commit(),

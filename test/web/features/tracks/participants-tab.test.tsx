@@ -38,7 +38,7 @@ function server(rows: ParticipantRow[] = [ann], reassign?: (body: Record<string,
 }
 
 const renderTab = (viewer: Viewer = CONFERENCE_ADMIN, path = `/tracks/${TRACK}/participants`) =>
-  renderPage(path, viewer, { path: 'tracks/:id/participants/*', element: <ParticipantsTab trackId={TRACK} /> });
+  renderPage(path, viewer, { path: 'tracks/:id/participants/*', element: <ParticipantsTab track={{ id: TRACK, name: 'Track One' }} /> });
 
 describe('the participants table', () => {
   it('shows SPEC’s columns: View link, status, names, email, advisors and interviewers linking to users, assigned date in UTC, edit', async () => {
