@@ -76,7 +76,16 @@ export async function trackConsequences(instance: TrackInstanceItem, step: StepI
   const openedIds = new Set(opened.map((n) => n.stepTemplateId));
   const trackStatus = trackStatusAfter(instance.status, nodes.map((n) => (openedIds.has(n.stepTemplateId) ? { ...n, status: 'Ready' as const } : n)));
   if (trackStatus) {
-    writes.push((tx) => tx.trackInstance.patch({ trackInstanceId: instance.trackInstanceId }).set({ status: trackStatus }).add({ version: 1 }).where(ifVersion(instance.version)).commit());
+    // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.
+    writes.push((tx) =>
+      tx.trackInstance
+        .patch({ trackInstanceId: instance.trackInstanceId })
+        .set({ status: trackStatus })
+        .composite({ trackTemplateId: instance.trackTemplateId })
+        .add({ version: 1 })
+        .where(ifVersion(instance.version))
+        .commit(),
+    );
   }
   return { writes, opened: openedItems, trackStatus };
 }
