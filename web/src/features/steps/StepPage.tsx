@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
-import { Alert, Badge, Button, Link, LoadingState } from '../../components/ui';
+import { Alert, Button, Link, LoadingState } from '../../components/ui';
 import { RichTextView } from '../../components/rich-text/RichTextView';
+import { StepStatusBadge } from '../../components/status/StepStatusBadge';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
@@ -8,7 +9,7 @@ import { Page } from '../../lib/page';
 import { StepActionItem } from './StepActionItem';
 import { StepContentItem } from './StepContentItem';
 import { StepStatusSelector } from './StepStatusSelector';
-import { STATUS_LABELS, UNAVAILABLE_MESSAGE, type StepView } from './step-api';
+import { UNAVAILABLE_MESSAGE, type StepView } from './step-api';
 import './steps.css';
 
 /** `/step/{id}`: a participant's step (SPEC.md section 2): its description, attachments, content and actions. */
@@ -23,7 +24,7 @@ export default function StepPage() {
       <div className="step-header">
         <Link href={`/tracks/${step.trackTemplateId}/assignments/${step.trackInstanceId}`}>Track</Link>
         <div className="step-row">
-          <Badge tone={step.status === 'Completed' ? 'success' : step.status === 'Overdue' || step.status === 'Resubmit' ? 'danger' : 'info'}>{STATUS_LABELS[step.status]}</Badge>
+          <StepStatusBadge status={step.status} />
           <span className="step-muted">{step.trackName}</span>
         </div>
       </div>

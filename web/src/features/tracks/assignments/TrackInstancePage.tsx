@@ -7,6 +7,7 @@ import { Alert, Badge, EmptyState, Link, LoadingState, ProgressBar, SelectField 
 import { ApiError } from '../../../lib/api/api-error';
 import { useSave } from '../../../lib/forms/use-save';
 import { Page } from '../../../lib/page';
+import { StepStatusBadge } from '../../../components/status/StepStatusBadge';
 import { setInstanceStatus, useTrackInstance, verifyStepInstances } from './track-instance-api';
 import './track-instance.css';
 
@@ -99,14 +100,6 @@ function TrackInstanceContent({ view, refresh }: { view: TrackInstanceView; refr
   );
 }
 
-const STATUS_LABELS: Record<InstanceStep['status'], string> = {
-  Unavailable: 'Unavailable',
-  Ready: 'Ready',
-  Overdue: 'Overdue',
-  Resubmit: 'Resubmit',
-  PendingReview: 'Pending Review',
-  Completed: 'Completed',
-};
 
 /** A prerequisite and who is responsible for it: 'Upload your transcript (Participant, Advisor)'. */
 const waitingText = (prerequisite: InstanceStep['waitsFor'][number]) => `${prerequisite.name}${prerequisite.responsible.length ? ` (${prerequisite.responsible.join(', ')})` : ''}`;
@@ -117,7 +110,7 @@ function StepCard({ step }: { step: InstanceStep }) {
     <li className={locked ? 'instance-step instance-step-locked' : 'instance-step'}>
       <div className="instance-step-title">
         {locked ? <span aria-disabled="true">{step.name}</span> : <Link href={`/step/${step.id}`}>{step.name}</Link>}
-        <Badge tone={step.status === 'Completed' ? 'success' : step.status === 'Overdue' || step.status === 'Resubmit' ? 'warning' : 'neutral'}>{STATUS_LABELS[step.status]}</Badge>
+        <StepStatusBadge status={step.status} />
         {step.required && <span className="tracks-muted">Required</span>}
       </div>
       {locked && step.waitsFor.length > 0 && <p className="tracks-muted">{`Waiting for ${step.waitsFor.map(waitingText).join('; ')}`}</p>}
