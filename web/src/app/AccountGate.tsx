@@ -8,7 +8,7 @@ import { useApi } from '../lib/api/use-api';
 import { AbilityProvider } from '../lib/ability';
 import { CurrentUserContext } from '../lib/current-user';
 import { SecondFactorSetup } from './SecondFactorSetup';
-import { warmUpFirstScreen } from './warm-up';
+import { warmUpAnnouncements, warmUpFirstScreen } from './warm-up';
 
 /**
  * Nothing shows before the account and its roles are known (SPEC.md section 2):
@@ -22,6 +22,11 @@ export function AccountGate() {
   const rules = useApi(routes.user.abilities);
   const secondFactor = useApi(routes.security.secondFactor);
   const ability = useMemo(() => (rules.data ? buildAbility(rules.data as never) : null), [rules.data]);
+  const mustSetUpSecondFactor = Boolean(secondFactor.data?.required && !secondFactor.data.secondFactor);
+  const mayUseApp = Boolean(secondFactor.data) && !mustSetUpSecondFactor;
+  useEffect(() => {
+    if (mayUseApp) warmUpAnnouncements();
+  }, [mayUseApp]);
 
   const error = user.error ?? rules.error ?? secondFactor.error;
   if (error && (error as { status?: number }).status !== 401) {
@@ -43,7 +48,7 @@ export function AccountGate() {
   return (
     <CurrentUserContext.Provider value={user.data}>
       <AbilityProvider ability={ability}>
-        {secondFactor.data.required && !secondFactor.data.secondFactor ? <SecondFactorSetup /> : <Outlet />}
+        {mustSetUpSecondFactor ? <SecondFactorSetup /> : <Outlet />}
       </AbilityProvider>
     </CurrentUserContext.Provider>
   );
