@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
+import { dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 /** Every run creates its own track, so reruns against the same data never collide. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -61,7 +61,6 @@ test('a conference admin adds steps with contents and an approval, and a prerequ
   await dialog.getByRole('button', { name: 'Save' }).click();
   const steps = page.getByRole('list', { name: 'Steps of Preparation' });
   await expect(steps.getByRole('link', { name: 'Orientation' })).toBeVisible();
-  await announcerSettled(page);
 
   // The second: a task, an upload, a form and an approval, after Orientation.
   dialog = await openNewStep(page);
@@ -107,7 +106,6 @@ test('a conference admin adds steps with contents and an approval, and a prerequ
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(steps.getByRole('link')).toHaveText(['Orientation', 'Portfolio']);
-  await announcerSettled(page);
 
   // Orientation cannot take Portfolio, which depends on it.
   await steps.getByRole('link', { name: 'Orientation' }).click();
@@ -187,7 +185,6 @@ test('a conference admin attaches a file to a step: it uploads with progress, is
   await dialog.getByRole('button', { name: 'Save' }).click();
   const steps = page.getByRole('list', { name: 'Steps of Preparation' });
   await expect(steps.getByRole('link', { name: 'Handouts' })).toBeVisible();
-  await announcerSettled(page);
 
   // Reopened: the file is listed with the step and downloads under its name.
   await steps.getByRole('link', { name: 'Handouts' }).click();

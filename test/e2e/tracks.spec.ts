@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
+import { dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 /** Every run creates its own names, so reruns against the same data never collide. */
 const RUN = Date.now().toString(36).slice(-5);
@@ -47,7 +47,6 @@ test.describe('Tracks as a conference admin', () => {
     await save.click();
     await expect(page.getByRole('heading', { level: 1, name: `Deacon Pathway ${RUN}` })).toBeVisible();
     await expect(save).toBeDisabled();
-    await announcerSettled(page);
     await expectNoAxeViolations(page);
 
     // Two phases, then the second moves left.
@@ -66,7 +65,6 @@ test.describe('Tracks as a conference admin', () => {
     await expect(page.getByRole('listitem', { name: '1. Calling' }).getByRole('button', { name: 'Move left' })).toBeDisabled();
     await page.getByRole('listitem', { name: '2. Study' }).getByRole('button', { name: 'Move left' }).click();
     await expect(phases).toHaveText(['1. Study', '2. Calling']);
-    await announcerSettled(page);
     await expectNoAxeViolations(page);
   });
 
@@ -102,7 +100,6 @@ test.describe('Tracks as a conference admin', () => {
     await expect(phase.getByText('Reading reflection')).toBeVisible();
     // A copied phase is locked: it moves, but is neither edited nor deleted.
     await expect(phase.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-    await announcerSettled(page);
     await expectNoAxeViolations(page);
 
     // Import Phase: Conference (System), then Track Template, then Phase; each choice resets the later ones.
@@ -234,7 +231,6 @@ test.describe('Tracks as others', () => {
     await expect(page).toHaveURL(/\/tracks\/[0-9A-Z]{26}$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: `Prairie Candidacy ${RUN}` })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['1. Discernment', '2. Formation']);
-    await announcerSettled(page);
     await expectNoAxeViolations(page);
   });
 

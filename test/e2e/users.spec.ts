@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptInvitation, announcerSettled, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
+import { acceptInvitation, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 const RUN = Date.now().toString(36);
 
@@ -87,7 +87,6 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(details.getByText('828-555-0100')).toBeVisible();
   await expect(details.getByText('Swahili')).toBeVisible();
-  await announcerSettled(page);
   await expectNoAxeViolations(page);
 
   // A church membership, 'Home' on by default, then removed (kept as inactive).
@@ -125,6 +124,5 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await expect(page.getByRole('alertdialog', { name: 'Remove Role From Users' }).getByText('This action will unassign mentors and/or mentees from this user!')).toBeVisible();
   await page.getByRole('alertdialog', { name: 'Remove Role From Users' }).getByRole('button', { name: 'Remove' }).click();
   await expect(roles.getByRole('button', { name: 'Remove Mentor' })).toHaveCount(0);
-  await announcerSettled(page);
   await expectNoAxeViolations(page);
 });
