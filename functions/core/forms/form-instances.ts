@@ -12,6 +12,7 @@ import { requireFormVersion } from './form-store';
 import { contentOf } from './form-view';
 import { checkFileAnswers } from './form-files';
 import type { FormField } from '../../../shared/forms/form-definition';
+import { formSubmissionWrites } from '../instances/step-work';
 
 export type FormInstanceItem = EntityItem<typeof formInstance>;
 
@@ -96,12 +97,15 @@ export async function saveFormAnswers(auth: AuthContext, formInstanceId: string,
   const now = new Date().toISOString();
   const changes = { data: checked.data, fieldFiles, submitted: input.submitted, ...(input.submitted ? { submittedAt: now } : {}) };
   const key = { trackInstanceId: item.trackInstanceId, formInstanceId };
-  if (!fieldFiles.length) await updateVersioned(db().entities.formInstance, key, input.version, changes);
+  // Submitting (or a save of a submitted form) moves its step, in the same transaction.
+  const stepSide = await formSubmissionWrites(auth, item, input.submitted);
+  if (!fieldFiles.length && !stepSide.length) await updateVersioned(db().entities.formInstance, key, input.version, changes);
   else {
     // The files must still exist when the answers naming them are written (a delete checks the other way).
     await transact([
       (tx) => tx.formInstance.patch(key).set(changes).add({ version: 1 }).where(ifVersion(input.version)).commit(),
       ...fieldFiles.map((fileKey): TransactionItem => (tx) => tx.uploadedFile.check({ userId: item.participantId, fileKey }).where((file, op) => op.exists(file.fileKey)).commit()),
+      ...stepSide,
     ]);
   }
   return viewOf({ ...item, ...changes, version: item.version + 1, updatedAt: now });
@@ -112,6 +116,9 @@ export async function unsubmitForm(auth: AuthContext, formInstanceId: string): P
   const item = await readableInstance(auth, formInstanceId);
   if (!auth.ability.can('create', 'FormTemplate')) throw new ForbiddenError();
   if (!item.submitted) return viewOf(item);
-  await updateVersioned(db().entities.formInstance, { trackInstanceId: item.trackInstanceId, formInstanceId }, item.version, { submitted: false });
+  const key = { trackInstanceId: item.trackInstanceId, formInstanceId };
+  const stepSide = await formSubmissionWrites(auth, item, false);
+  if (!stepSide.length) await updateVersioned(db().entities.formInstance, key, item.version, { submitted: false });
+  else await transact([(tx) => tx.formInstance.patch(key).set({ submitted: false }).add({ version: 1 }).where(ifVersion(item.version)).commit(), ...stepSide]);
   return viewOf({ ...item, submitted: false, version: item.version + 1 });
 }

@@ -40,6 +40,16 @@ const participantName = (instance: TrackInstanceItem) => `${instance.participant
  */
 async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, events: TransactionItem[] = []): Promise<StepInstancePage> {
   const { work, design, instance } = loaded;
+  const planned = await consequencesOf(auth, loaded, after, events);
+  await transact([...own, ...planned.writes]);
+  const fresh = await readStepWorkConsistent(instance.trackInstanceId, work.step.stepInstanceId);
+  const freshInstance = planned.trackStatus ? { ...instance, status: planned.trackStatus, version: instance.version + 1 } : instance;
+  return pageOf(loaded.rights, freshInstance, fresh, design);
+}
+
+/** What a change to `after` writes besides the change itself: the step, the resets, the instance's consequences, the events. */
+async function consequencesOf(auth: Caller, loaded: Loaded, after: StepState, events: TransactionItem[]): Promise<{ writes: TransactionItem[]; trackStatus: TrackInstanceItem['status'] | null }> {
+  const { work, design, instance } = loaded;
   const before = stateOf(work, design);
   const now = new Date().toISOString();
   const track = await trackConsequences(instance, work.step, before.status, after.status, now);
@@ -48,10 +58,28 @@ async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], afte
     ? eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `A new step is ready in ${instance.trackName}.`, link: stepInstanceLink(track.opened[0].stepInstanceId) })
     : [];
   const review = after.status === 'PendingReview' && before.status !== 'PendingReview' ? await reviewEvent(auth, loaded, after, link) : [];
-  await transact([...own, ...stepWrites(work, design, before, after, now), ...track.writes, ...events, ...review, ...opened]);
-  const fresh = await readStepWorkConsistent(instance.trackInstanceId, work.step.stepInstanceId);
-  const freshInstance = track.trackStatus ? { ...instance, status: track.trackStatus, version: instance.version + 1 } : instance;
-  return pageOf(loaded.rights, freshInstance, fresh, design);
+  return { writes: [...stepWrites(work, design, before, after, now), ...track.writes, ...events, ...review, ...opened], trackStatus: track.trackStatus };
+}
+
+/**
+ * The step's side of a form submitted or unsubmitted through the form runner
+ * (`form/form-instance`), for that save's own transaction: the form is one of the step's
+ * content items, so its step moves as a task's or an upload's does (PendingReview, Completed,
+ * dependents, the track, the bell). Nothing when the submitted flag does not change; a step
+ * not open for work refuses (409), as for any content. The form code decides who may save.
+ */
+export async function formSubmissionWrites(
+  auth: Caller,
+  form: { trackInstanceId: string; stepInstanceId?: string; contentInstanceId?: string; submitted: boolean },
+  submitted: boolean,
+): Promise<TransactionItem[]> {
+  if (form.submitted === submitted || !form.stepInstanceId || !form.contentInstanceId) return [];
+  const loaded = await loadForWrite(auth, form.trackInstanceId, form.stepInstanceId);
+  const { work, design } = loaded;
+  const index = contentIndex(work, design, form.contentInstanceId);
+  if (index < 0) return [];
+  const after = transition(stateOf(work, design), { kind: 'content', index, done: submitted });
+  return (await consequencesOf(auth, loaded, after, [])).writes;
 }
 
 /** Submitted and awaiting review: the assignees holding the roles of the pending actions. */

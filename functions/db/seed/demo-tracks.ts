@@ -19,6 +19,8 @@ export const DEMO_INSTANCE_IDS = {
   transcriptStep: 'demo-step-instance-transcript',
   questionnaireStep: 'demo-step-instance-questionnaire',
   questionnaireForm: 'demo-form-instance-questionnaire',
+  /** Unavailable until the questionnaire is Completed. */
+  interviewStep: 'demo-step-instance-interview',
   systemTrack: 'demo-track-licensing',
   systemPhase: 'demo-phase-licensing-basics',
   systemStep: 'demo-step-licensing-reading',
@@ -165,16 +167,19 @@ export function demoTrackInstanceItems() {
     steps: [
       step(ids.callStoryStep, ids.discernmentPhase, ids.callStoryTemplate, 'Ready'),
       step(ids.transcriptStep, ids.discernmentPhase, ids.transcriptTemplate, 'Ready'),
-      step(ids.questionnaireStep, ids.formationPhase, ids.questionnaireTemplate, 'Unavailable'),
+      step(ids.questionnaireStep, ids.formationPhase, ids.questionnaireTemplate, 'Ready'),
+      step(ids.interviewStep, ids.formationPhase, ids.interviewTemplate, 'Unavailable'),
     ],
     contents: [
       { trackInstanceId, stepInstanceId: ids.callStoryStep, contentInstanceId: 'demo-content-instance-call-story', contentTemplateId: 'demo-content-call-story', type: 'Task' as const, task: { completed: false } },
       { trackInstanceId, stepInstanceId: ids.transcriptStep, contentInstanceId: 'demo-content-instance-transcript', contentTemplateId: 'demo-content-transcript', type: 'Upload' as const, upload: { submitted: false, files: [] } },
       { trackInstanceId, stepInstanceId: ids.questionnaireStep, contentInstanceId: 'demo-content-instance-questionnaire', contentTemplateId: 'demo-content-questionnaire', type: 'Form' as const, formInstanceId: ids.questionnaireForm },
+      { trackInstanceId, stepInstanceId: ids.interviewStep, contentInstanceId: 'demo-content-instance-interview', contentTemplateId: 'demo-content-interview', type: 'Task' as const, task: { completed: false } },
     ],
     actions: [
       { trackInstanceId, stepInstanceId: ids.callStoryStep, actionInstanceId: 'demo-action-instance-call-story', actionTemplateId: 'demo-action-call-story' },
       { trackInstanceId, stepInstanceId: ids.questionnaireStep, actionInstanceId: 'demo-action-instance-questionnaire', actionTemplateId: 'demo-action-questionnaire' },
+      { trackInstanceId, stepInstanceId: ids.interviewStep, actionInstanceId: 'demo-action-instance-interview', actionTemplateId: 'demo-action-interview' },
     ],
     formInstance: {
       trackInstanceId,

@@ -4,6 +4,7 @@ import { overdueMessage, sweepOverdueSteps } from '../../../functions/core/insta
 import { DUE_INDEX_FIELDS, dueBucketOf, dueIndexFields } from '../../../functions/core/instances/step-due';
 import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks';
 import { seedDemo } from '../../support/demo-table';
+import { pendingNotifications } from '../../support/notifications';
 import { demoUser } from '../../support/session';
 
 /** The scheduled Overdue sweep (issue 12 item 7) on the demo enrolment. */
@@ -25,12 +26,8 @@ async function setStep(stepInstanceId: string, status: 'Ready' | 'Resubmit' | 'C
 
 /** The pending bell items the sweep wrote, by recipient. */
 async function overdueBells(stepName: string): Promise<string[]> {
-  const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
   const message = overdueMessage(stepName, 'Candidacy Pathway');
-  return data
-    .filter((item) => item.kind === 'notification' && (item.payload as { message: string }).message === message)
-    .map((item) => (item.payload as { userId: string }).userId)
-    .sort();
+  return (await pendingNotifications()).filter((note) => note.message === message).map((note) => note.userId).sort();
 }
 
 beforeAll(async () => {

@@ -96,7 +96,7 @@ describe('demo seed', () => {
     const instance = await db().collections.trackInstanceSummary({ trackInstanceId: DEMO_INSTANCE_IDS.trackInstance }).go();
     expect(instance.data.trackInstance[0].participantId).toBe(byRole('Participant').id);
     expect(instance.data.trackAssignee.map((a) => [a.assigneeId, a.roleName])).toEqual([[byRole('Advisor').id, 'Advisor']]);
-    expect(instance.data.stepInstance).toHaveLength(3);
+    expect(instance.data.stepInstance).toHaveLength(4);
 
     const step = await db().collections.stepInstanceView({ stepInstanceId: DEMO_INSTANCE_IDS.questionnaireStep }).go();
     expect(step.data.stepInstance).toHaveLength(1);

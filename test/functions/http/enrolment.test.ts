@@ -12,6 +12,7 @@ import { clearRoleCache } from '../../../functions/core/roles/role-cache';
 import { ADDER_HAS_NO_DISTRICT, PARTICIPANT_NEEDS_DISTRICT } from '../../../shared/schemas/track-instance';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
+import { pendingNotificationsFor } from '../../support/notifications';
 import { cookieFor } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
 
@@ -35,11 +36,6 @@ const readAs = (as: string, id: string) => call(as, 'GET', `track-instance/${id}
 
 const newParticipant = (name: string, locationId: string = DEMO_LOCATION_IDS.district1) => putTestUser({ firstName: name, lastName: 'Tester', locationId });
 const instanceCount = async (trackTemplateId: string) => (await db().entities.trackTemplate.get({ trackTemplateId }).go({ consistent: true })).data!.instanceCount;
-
-async function pendingNotificationsFor(userId: string): Promise<string[]> {
-  const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
-  return data.filter((item) => item.kind === 'notification' && (item.payload as { userId: string }).userId === userId).map((item) => (item.payload as { message: string }).message);
-}
 
 /** A conference track of `phases` x `steps` (each step after its phase's first needs the one before), a task and an approval each. */
 async function trackOf(name: string, phases: number, steps: number, conferenceId: string = DEMO_LOCATION_IDS.conference1): Promise<string> {

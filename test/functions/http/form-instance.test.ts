@@ -3,9 +3,12 @@ import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import { SUBMITTED_FORM_LOCKED } from '../../../functions/core/forms/form-instances';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
-import { cookieFor } from '../../support/session';
+import { pendingNotificationsFor } from '../../support/notifications';
+import { cookieFor, demoUser } from '../../support/session';
+import { db } from '../../../functions/db/service';
 
 const PARTICIPANT = 'participant@example.org';
+const ADVISOR = 'advisor@example.org';
 const CONFERENCE_ADMIN = 'conference.admin@example.org';
 const SUPERADMIN = 'superadmin@example.org';
 const INSTANCE = DEMO_INSTANCE_IDS.questionnaireForm;
@@ -17,6 +20,10 @@ async function call(email: string, path: string, options: { method?: string; bod
   return invoke(handler, path, { ...options, cookie: await cookieFor(email) });
 }
 const save = (body: unknown, email = PARTICIPANT) => call(email, `/api/form/form-instance/${INSTANCE}`, { method: 'PATCH', body });
+
+const STEP_KEY = { trackInstanceId: DEMO_INSTANCE_IDS.trackInstance, stepInstanceId: DEMO_INSTANCE_IDS.questionnaireStep };
+const questionnaireStatus = async () => (await db().entities.stepInstance.get(STEP_KEY).go({ consistent: true })).data!.status;
+const setQuestionnaireStatus = (status: 'Ready' | 'Unavailable') => db().entities.stepInstance.patch(STEP_KEY).set({ status }).go();
 
 beforeAll(async () => {
   await seedDemo();
@@ -52,10 +59,20 @@ describe('form instances: answers checked against the version they started on', 
     expect(stale.status).toBe(409);
   });
 
-  it('submits; a submitted form is locked until someone who may create FormTemplate unsubmits it', async () => {
+  it('a form on a step not open for work is not submitted, and loses nothing', async () => {
+    await setQuestionnaireStatus('Unavailable');
+    const refused = await save({ data: VALID, submitted: true, version: 2 });
+    expect(refused.status).toBe(409);
+    expect((await call(PARTICIPANT, `/api/form/form-instance/${INSTANCE}`)).body).toMatchObject({ submitted: false, version: 2 });
+    await setQuestionnaireStatus('Ready');
+  });
+
+  it('submits, which hands the step in for review in the same write; a submitted form is locked until someone who may create FormTemplate unsubmits it', async () => {
     const submitted = await save({ data: VALID, submitted: true, version: 2 });
     expect(submitted.body).toMatchObject({ submitted: true, version: 3 });
     expect(submitted.body.submittedAt).toEqual(expect.any(String));
+    expect(await questionnaireStatus()).toBe('PendingReview');
+    expect(await pendingNotificationsFor(demoUser(ADVISOR).id)).toContain(`${demoUser(PARTICIPANT).firstName} ${demoUser(PARTICIPANT).lastName} submitted Background questionnaire for review.`);
     const locked = await save({ data: VALID, submitted: false, version: 3 });
     expect(locked.status).toBe(422);
     expect(locked.body.message).toBe(SUBMITTED_FORM_LOCKED);
@@ -64,6 +81,7 @@ describe('form instances: answers checked against the version they started on', 
     const unsubmitted = await call(CONFERENCE_ADMIN, `/api/form/forms/unsubmit/${INSTANCE}`, { method: 'PATCH' });
     expect(unsubmitted.status).toBe(200);
     expect(unsubmitted.body).toMatchObject({ submitted: false, data: VALID });
+    expect(await questionnaireStatus()).toBe('Ready');
   });
 
   it('nobody else saves the participant’s answers', async () => {

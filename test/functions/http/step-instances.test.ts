@@ -10,6 +10,7 @@ import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { seedDemo } from '../../support/demo-table';
 import { withCountedRequests } from '../../support/dynamo';
 import { invoke } from '../../support/invoke';
+import { pendingNotificationsFor } from '../../support/notifications';
 import { cookieFor, demoUser } from '../../support/session';
 
 const PARTICIPANT = 'participant@example.org';
@@ -31,11 +32,6 @@ const toggle = (email: string, version: number, completed: boolean, id = CALL_ST
   call(email, `/api/step/instance/content/${id}`, { method: 'PATCH', body: { instanceType: 'Task', version, completed } });
 const decide = (email: string, version: number, approved: boolean, id = CALL_STORY_ACTION) => call(email, `/api/step/instance/action/${id}/${approved}`, { method: 'PATCH', body: { version } });
 const setStatus = (email: string, id: string, status: string, version: number) => call(email, `/api/step/instance/${id}/${status}`, { method: 'PATCH', body: { version } });
-
-async function notificationsTo(userId: string): Promise<string[]> {
-  const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
-  return data.filter((item) => item.kind === 'notification' && (item.payload as { userId: string }).userId === userId).map((item) => (item.payload as { message: string }).message);
-}
 
 beforeAll(async () => {
   await seedDemo();
@@ -96,7 +92,7 @@ describe('the step page', () => {
   });
 
   it('shows no content of an Unavailable step and refuses work on it', async () => {
-    const res = await page(PARTICIPANT, ids.questionnaireStep);
+    const res = await page(PARTICIPANT, ids.interviewStep);
     expect(res.body).toMatchObject({ status: 'Unavailable', contents: [], actions: [] });
   });
 });
@@ -110,7 +106,7 @@ describe('work on a step', () => {
     const done = await toggle(PARTICIPANT, 1, true);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'PendingReview', contentDone: true, contents: [{ done: true, version: 2, task: { completed: true } }] });
-    expect(await notificationsTo(advisor.id)).toContain('Pat Participant submitted Share your call story for review.'.replace('Pat Participant', `${demoUser(PARTICIPANT).firstName} ${demoUser(PARTICIPANT).lastName}`));
+    expect(await pendingNotificationsFor(advisor.id)).toContain('Pat Participant submitted Share your call story for review.'.replace('Pat Participant', `${demoUser(PARTICIPANT).firstName} ${demoUser(PARTICIPANT).lastName}`));
     const stale = await toggle(PARTICIPANT, 1, false);
     expect(stale.status).toBe(409);
   });
@@ -122,7 +118,7 @@ describe('work on a step', () => {
     const denied = await decide(ADVISOR, 1, false);
     expect(denied.status).toBe(200);
     expect(denied.body).toMatchObject({ status: 'Resubmit', actions: [{ approved: false, user: { id: demoUser(ADVISOR).id, firstName: 'Abigail' } }] });
-    expect(await notificationsTo(participant.id)).toContain('Advisor approval on Share your call story was denied.');
+    expect(await pendingNotificationsFor(participant.id)).toContain('Advisor approval on Share your call story was denied.');
     const twice = await decide(ADVISOR, 2, true);
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(STEP_MESSAGES.decided);
@@ -141,10 +137,9 @@ describe('work on a step', () => {
   });
 
   it('refuses work on an Unavailable step', async () => {
-    const { data } = await db().entities.formInstance.get({ trackInstanceId: ids.trackInstance, formInstanceId: ids.questionnaireForm }).go();
-    expect(data?.submitted).toBe(false);
-    const res = await call(PARTICIPANT, '/api/step/instance/content/demo-content-instance-questionnaire', { method: 'PATCH', body: { instanceType: 'Form', version: 1, submitted: true } });
-    expect([400, 409]).toContain(res.status);
+    // The interview's notes are the advisor's to do, once the questionnaire is Completed.
+    const res = await call(ADVISOR, '/api/step/instance/content/demo-content-instance-interview', { method: 'PATCH', body: { instanceType: 'Task', version: 1, completed: true } });
+    expect(res.status).toBe(409);
   });
 
   it('an upload is submitted only with files', async () => {
@@ -156,36 +151,40 @@ describe('work on a step', () => {
 
 describe('the status selector', () => {
   it('is refused to the participant and to assignees who are not advisors; follows the machine for the advisor and override roles', async () => {
-    const read = async () => (await page(ADVISOR, ids.questionnaireStep)).body.version as number;
-    const participant = await setStatus(PARTICIPANT, ids.questionnaireStep, 'Ready', await read());
+    const read = async () => (await page(ADVISOR, ids.interviewStep)).body.version as number;
+    const participant = await setStatus(PARTICIPANT, ids.interviewStep, 'Ready', await read());
     expect(participant.status).toBe(403);
     expect(participant.body.message).toBe(STATUS_NOT_ALLOWED);
-    expect((await setStatus(INTERVIEWER, ids.questionnaireStep, 'Ready', await read())).status).toBe(403);
-    const illegal = await setStatus(ADVISOR, ids.questionnaireStep, 'Completed', await read());
+    expect((await setStatus(INTERVIEWER, ids.interviewStep, 'Ready', await read())).status).toBe(403);
+    const illegal = await setStatus(ADVISOR, ids.interviewStep, 'Completed', await read());
     expect(illegal.status).toBe(409);
     expect(illegal.body.message).toBe(STEP_MESSAGES.direct('Unavailable', 'Completed'));
-    expect((await setStatus(ADVISOR, ids.questionnaireStep, 'Bogus', await read())).status).toBe(400);
+    expect((await setStatus(ADVISOR, ids.interviewStep, 'Bogus', await read())).status).toBe(400);
     // A step that becomes Ready gets its due date and joins the Overdue sweep's index.
-    await db().entities.stepTemplate.patch({ trackTemplateId: ids.trackTemplate, phaseId: ids.formationPhase, stepTemplateId: ids.questionnaireTemplate }).set({ dueDays: 7 }).go();
-    const ready = await setStatus(ADVISOR, ids.questionnaireStep, 'Ready', await read());
-    expect(ready.body).toMatchObject({ status: 'Ready', dueAt: expect.any(String), contents: [{ type: 'Form', form: { submitted: false } }] });
-    const stored = (await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.questionnaireStep }).go()).data!;
+    await db().entities.stepTemplate.patch({ trackTemplateId: ids.trackTemplate, phaseId: ids.formationPhase, stepTemplateId: ids.interviewTemplate }).set({ dueDays: 7 }).go();
+    const ready = await setStatus(ADVISOR, ids.interviewStep, 'Ready', await read());
+    expect(ready.body).toMatchObject({ status: 'Ready', dueAt: expect.any(String), contents: [{ type: 'Task', task: { completed: false } }] });
+    const stored = (await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.interviewStep }).go()).data!;
     expect(stored.dueIndexAt).toBe(stored.dueAt);
-    expect((await setStatus(ADVISOR, ids.questionnaireStep, 'Ready', await read())).body.message).toBe(STEP_MESSAGES.sameStatus('Ready'));
-    expect(await notificationsTo(demoUser(PARTICIPANT).id)).toContain('Background questionnaire is now Ready.');
+    expect((await setStatus(ADVISOR, ids.interviewStep, 'Ready', await read())).body.message).toBe(STEP_MESSAGES.sameStatus('Ready'));
+    expect(await pendingNotificationsFor(demoUser(PARTICIPANT).id)).toContain('Readiness interview is now Ready.');
   });
 
   it('completes the track when every visible required step is Completed, and opens it again when one reopens', async () => {
     const track = async () => (await db().entities.trackInstance.get({ trackInstanceId: ids.trackInstance }).go({ consistent: true })).data!.status;
-    const version = (await page(CONFERENCE_ADMIN, ids.questionnaireStep)).body.version;
-    const completed = await setStatus(CONFERENCE_ADMIN, ids.questionnaireStep, 'Completed', version);
-    expect(completed.status).toBe(200);
+    const versionOf = async (id: string) => (await page(CONFERENCE_ADMIN, id)).body.version as number;
+    // The call story and the transcript are Completed by now; the interview was made Ready above.
+    const questionnaire = await setStatus(CONFERENCE_ADMIN, ids.questionnaireStep, 'Completed', await versionOf(ids.questionnaireStep));
+    expect(questionnaire.status).toBe(200);
+    expect(await track()).toBe('Open');
+    const completed = await setStatus(CONFERENCE_ADMIN, ids.interviewStep, 'Completed', await versionOf(ids.interviewStep));
+    expect(completed.body.status).toBe('Completed');
     expect(await track()).toBe('Completed');
-    const reopened = await setStatus(CONFERENCE_ADMIN, ids.questionnaireStep, 'Ready', completed.body.version);
+    const reopened = await setStatus(CONFERENCE_ADMIN, ids.interviewStep, 'Ready', completed.body.version);
     expect(reopened.body.status).toBe('Ready');
     expect(await track()).toBe('Open');
-    const completedAgain = await setStatus(CONFERENCE_ADMIN, ids.questionnaireStep, 'Completed', reopened.body.version);
-    const stored = (await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.questionnaireStep }).go()).data!;
+    const completedAgain = await setStatus(CONFERENCE_ADMIN, ids.interviewStep, 'Completed', reopened.body.version);
+    const stored = (await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.interviewStep }).go()).data!;
     expect(completedAgain.body.status).toBe('Completed');
     expect(stored.dueIndexAt).toBeUndefined();
   });
