@@ -11,9 +11,10 @@ import { formInstanceFiles } from './runner-files';
  * A participant's form instance, run with the version it started on (for the step page and
  * the form-instance page): saves and submits with the instance's version (a stale save is
  * refused and what was typed stays), File fields upload for this instance, Unsubmit for
- * those who may create FormTemplate.
+ * those who may create FormTemplate. `onSaved` tells the page around it (the step page: a
+ * submit moves the step on the server).
  */
-export function FormInstanceRunner({ formInstanceId }: { formInstanceId: string }) {
+export function FormInstanceRunner({ formInstanceId, onSaved }: { formInstanceId: string; onSaved?: () => void }) {
   const ability = useAbility();
   const { data: instance, error, mutate } = useApi(routes.form.formInstance, { params: { id: formInstanceId } });
   const files = useMemo(() => formInstanceFiles(formInstanceId), [formInstanceId]);
@@ -30,9 +31,11 @@ export function FormInstanceRunner({ formInstanceId }: { formInstanceId: string 
       onSave={async (data, submitted) => {
         const saved = await call(routes.form.saveFormInstance, { params: { id: formInstanceId }, body: { data, submitted, version: instance.version } });
         await mutate(saved, { revalidate: false });
+        onSaved?.();
       }}
       onUnsubmit={async () => {
         await mutate(await call(routes.form.unsubmit, { params: { formId: formInstanceId } }), { revalidate: false });
+        onSaved?.();
       }}
     />
   );

@@ -5,8 +5,12 @@ import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
 
-/** One content item of the step page: a task, an upload or a form, or why the caller cannot work on it. */
-export function StepContentItem({ content, onChanged }: { content: ContentView; onChanged: (page: StepView) => void }) {
+/**
+ * One content item of the step page: a task, an upload or a form, or why the caller cannot work on it.
+ * Tasks and uploads answer with the whole page (`onChanged`); a form saves through the form runner, so
+ * the page is read again after it (`onFormSaved`).
+ */
+export function StepContentItem({ content, onChanged, onFormSaved }: { content: ContentView; onChanged: (page: StepView) => void; onFormSaved: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const change = async (body: Record<string, unknown>) => {
     setError(null);
@@ -47,7 +51,7 @@ export function StepContentItem({ content, onChanged }: { content: ContentView; 
               isDisabled={!content.canChange}
             />
           )}
-          {content.form && <FormInstanceRunner formInstanceId={content.form.formInstanceId} />}
+          {content.form && <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />}
           {content.done && content.form?.submittedAt && <p className="step-muted">Submitted {formatDateTime(content.form.submittedAt)}</p>}
         </>
       )}

@@ -51,7 +51,7 @@ export default function StepPage() {
               <h2 id="step-content">Content</h2>
               <p className="step-muted">Complete or review each of the content items listed below.</p>
               <ul className="step-list">
-                {step.contents.map((content) => <StepContentItem key={content.id} content={content} onChanged={changed} />)}
+                {step.contents.map((content) => <StepContentItem key={content.id} content={content} onChanged={changed} onFormSaved={() => void mutate()} />)}
               </ul>
             </section>
           )}

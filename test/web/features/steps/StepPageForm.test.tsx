@@ -1,0 +1,40 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import StepPage from '../../../../web/src/features/steps/StepPage';
+import { fakeServer, renderPage } from '../admin/admin-harness';
+
+const STEP = '/api/step/step-instance/s1';
+const FORM = '/api/form/form-instance/f1';
+const formContent = {
+  id: 'c1', contentTemplateId: 'ct1', version: 1, type: 'Form', name: 'Questionnaire', roleName: 'Participant', isPrivate: false, hidden: false, canChange: true, done: false,
+  form: { formInstanceId: 'f1', formId: 'form1', formVersion: 1, version: 1, submitted: false },
+};
+const step = {
+  id: 's1', version: 1, status: 'Ready', stepTemplateId: 't1', trackInstanceId: 'ti1', trackTemplateId: 'tt1', trackName: 'Candidacy Pathway', name: 'Background questionnaire',
+  description: '<p>Complete it.</p>', attachments: [], canChangeStatus: false, contentDone: false, contents: [formContent], actions: [],
+};
+const instance = {
+  id: 'f1', formId: 'form1', formVersion: 1, version: 1, submitted: false, data: {}, stepInstanceId: 's1', title: 'Questionnaire', trackName: 'Candidacy Pathway', phaseName: 'Formation', stepName: 'Background questionnaire',
+  form: { name: 'Questionnaire', layout: [{ id: 'cell1', fieldId: 'name' }], fields: [{ id: 'name', name: 'Full name', type: 'Text', properties: { required: true } }] },
+};
+
+describe('the step page with a form', () => {
+  it('reads the step again after the form is submitted in the runner, which moves the step on the server', async () => {
+    const user = userEvent.setup();
+    let current = step;
+    const server = fakeServer({
+      [`GET ${STEP}`]: () => current,
+      [`GET ${FORM}`]: () => instance,
+      [`PATCH ${FORM}`]: () => {
+        current = { ...step, status: 'PendingReview', version: 2, contentDone: true, contents: [{ ...formContent, done: true, form: { ...formContent.form, version: 2, submitted: true } }] };
+        return { ...instance, version: 2, submitted: true, submittedAt: '2026-11-23T10:00:00.000Z', data: { name: 'Pat' } };
+      },
+    });
+    renderPage('/step/s1', { role: 'Participant' }, { path: 'step/:id', element: <StepPage /> });
+    await user.type(await screen.findByRole('textbox', { name: /Full name/ }), 'Pat');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByText('Pending Review')).toBeTruthy());
+    expect(server.to(STEP, 'GET')).toHaveLength(2);
+  });
+});
