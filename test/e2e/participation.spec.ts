@@ -1,0 +1,61 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
+
+const TRACK_PAGE = '/tracks/demo-track-candidacy/assignments/demo-instance-candidacy';
+const STEP = 'Share your call story';
+
+async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, path);
+  await dismissAnnouncements(page);
+  return page;
+}
+
+/** The bell's notification with this message, once the outbox worker has delivered it (read again on each try). */
+async function openNotification(page: Page, message: string) {
+  await expect(async () => {
+    await page.reload();
+    await dismissAnnouncements(page);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` }).click();
+}
+
+test('a participant hands in a step; their advisor hears of it from the bell, approves it, and the track shows the progress', async ({ browser }) => {
+  test.slow(); // two people, each signing in
+  const participant = await signedIn(browser, 'participant@example.org', TRACK_PAGE);
+
+  // The track: its progress, the phases in order, and why a locked step cannot be opened yet.
+  await expect(participant.getByRole('heading', { level: 1, name: 'Candidacy Pathway' })).toBeVisible();
+  const progress = participant.getByRole('progressbar', { name: 'Progress' });
+  const before = await progress.getAttribute('aria-valuenow');
+  await expect(participant.getByRole('heading', { level: 2, name: '1. Discernment' })).toBeVisible();
+  await expect(participant.getByText('Readiness interview', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(participant.getByText(/^Waiting for Background questionnaire/)).toBeVisible();
+  await expect(participant.getByRole('combobox', { name: 'Track status' })).toHaveCount(0);
+  await expectNoAxeViolations(participant);
+
+  // The step: tick the task, which hands it in for review.
+  await participant.getByRole('link', { name: STEP }).click();
+  await expect(participant.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
+  await participant.getByText('Write your call story').click();
+  await expect(participant.getByText('Pending Review').first()).toBeVisible();
+  await expectNoAxeViolations(participant);
+
+  // The advisor is told, follows the bell to the step, and approves.
+  const advisor = await signedIn(browser, 'advisor@example.org', '/');
+  await openNotification(advisor, `Priya Raman submitted ${STEP} for review.`);
+  await expect(advisor.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
+  await advisor.getByRole('button', { name: 'Approve' }).click();
+  await expect(advisor.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(advisor.getByRole('combobox', { name: 'Status' })).toHaveValue('Completed');
+  await expectNoAxeViolations(advisor);
+
+  // The participant hears of the decision, and the track counts the step.
+  await openNotification(participant, `Advisor approval on ${STEP} was approved.`);
+  await expect(participant.getByText('Approved', { exact: true })).toBeVisible();
+  await participant.getByRole('main').getByRole('link', { name: 'Track', exact: true }).click();
+  await expect(participant.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', String(Number(before) + 1));
+  await expect(participant.getByRole('listitem').filter({ hasText: STEP }).getByText('Completed')).toBeVisible();
+});
