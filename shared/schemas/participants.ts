@@ -76,6 +76,8 @@ export const removeAdvisorBodySchema = z.object({
 export const instanceAssigneesSchema = z.object({
   trackInstanceId: z.string(),
   version: z.number().int(),
+  /** The instance's status on that version (Manage Participant's status selector starts from it). */
+  status: z.enum(TRACK_INSTANCE_STATUSES),
   assignees: z.array(assigneeRefSchema.extend({ roleId: z.string(), roleName: z.string() })),
 });
 export type InstanceAssignees = z.infer<typeof instanceAssigneesSchema>;

@@ -42,7 +42,9 @@ function replyProblem(contract: Contract, status: number, body: unknown): string
     return result.success ? null : `error body ${JSON.stringify(body)} is not { message, fieldErrors? }: ${result.error.message}`;
   }
   const expected = contract.status ?? 200;
-  if (status !== expected) return `answers ${status}, the contract says ${expected}`;
+  // Routes that may hand their work to a background job answer 202 `{ jobId }` (a union in the contract's response).
+  const startedJob = status === 202 && typeof body === 'object' && body !== null && 'jobId' in body;
+  if (status !== expected && !startedJob) return `answers ${status}, the contract says ${expected}`;
   if (status === 204 || status === 302) return null;
   const result = contract.response.safeParse(body);
   return result.success ? null : `reply does not match the contract's response schema: ${result.error.message}`;

@@ -16,10 +16,11 @@ type Assignee = TrackInstanceItem['assignees'][number];
 const roleNameOf = (roleId: AssigneeRoleId) => (roleId === ASSIGNEE_ROLE_IDS.Advisor ? 'Advisor' : 'Interviewer');
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
-export function assigneesView(instance: Pick<TrackInstanceItem, 'trackInstanceId' | 'version' | 'assignees'>): InstanceAssignees {
+export function assigneesView(instance: Pick<TrackInstanceItem, 'trackInstanceId' | 'version' | 'status' | 'assignees'>): InstanceAssignees {
   return {
     trackInstanceId: instance.trackInstanceId,
     version: instance.version,
+    status: instance.status,
     assignees: instance.assignees.map((a) => ({ id: a.userId, firstName: a.firstName, lastName: a.lastName, roleId: a.roleId, roleName: a.roleName })),
   };
 }

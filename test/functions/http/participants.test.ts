@@ -273,7 +273,10 @@ describe('assignments', () => {
     expect(listed.status).toBe(200);
     // The demo participant sees their own instance only; Pia's and Oli's are left out.
     expect((listed.body as InstanceAssignees[]).map((x) => x.trackInstanceId)).toEqual([DEMO_INSTANCE_IDS.trackInstance]);
-    expect(((await invoke(tracks, `/api/track/track-assignees/${one},${two}`, { cookie: conferenceAdmin })).body as InstanceAssignees[]).map((x) => x.trackInstanceId)).toEqual([one, two]);
+    const both = (await invoke(tracks, `/api/track/track-assignees/${one},${two}`, { cookie: conferenceAdmin })).body as InstanceAssignees[];
+    expect(both.map((x) => x.trackInstanceId)).toEqual([one, two]);
+    // Manage Participant's status selector starts from the status on the version it read.
+    expect(both.map((x) => [x.status, x.version])).toEqual([['Open', (await stored(one)).version], ['Open', (await stored(two)).version]]);
   });
 });
 

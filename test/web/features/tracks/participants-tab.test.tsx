@@ -21,14 +21,16 @@ const ann: ParticipantRow = {
 const assignees: InstanceAssignees = {
   trackInstanceId: 'i1',
   version: 3,
+  status: 'Open',
   assignees: [{ id: 'a1', firstName: 'Ada', lastName: 'Adviser', roleId: 'role-advisor', roleName: 'Advisor' }],
 };
 const ADVISOR: Viewer = { role: 'Advisor', permissions: [] };
 
 afterEach(() => vi.unstubAllGlobals());
 
-function server(rows: ParticipantRow[] = [ann], reassign?: (body: Record<string, unknown>) => unknown) {
+function server(rows: ParticipantRow[] = [ann], reassign?: (body: Record<string, unknown>) => unknown, more: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
+    ...more,
     [`POST /api/track/${TRACK}/true/instances`]: () => ({ data: rows, count: rows.length, partial: false }),
     'GET /api/track/track-assignees/{ids}': () => [assignees],
     'GET /api/user/people-search': (request) =>
@@ -125,5 +127,84 @@ describe('Manage Participant', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Someone else changed this participant: reload and try again.')).toBeTruthy();
     await expectNoAxeViolations(document.body);
+  });
+});
+
+/** The track page's view after a status change (only its version matters to Manage Participant). */
+const instanceView = (status: string, version: number) => ({
+  id: 'i1', version, status, trackTemplateId: TRACK, trackName: 'Track One', createdAt: ann.createdAt,
+  participant: { id: 'p1', firstName: 'Ann', lastName: 'Abbott', avatarUrl: null }, advisors: [], phases: [], progress: { completed: 0, total: 0 }, canChangeStatus: true, missingSteps: 0,
+});
+
+describe('Manage Participant: status and Remove enrolment', () => {
+  it('saves a new status on the version read, then a changed role on the version that answered', async () => {
+    const user = userEvent.setup();
+    const fake = server([ann], undefined, { 'PATCH /api/track/instance': (request) => instanceView((request.body as { status: string }).status, 4) });
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants/manage/i1`);
+    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    const status = await within(dialog).findByRole('combobox', { name: 'Status' });
+    expect(status).toHaveProperty('value', 'Open');
+    await user.selectOptions(status, 'Withdrawn');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Advisor 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Manage Participant/ })).toBeNull());
+    expect(fake.to('/api/track/instance', 'PATCH').map((r) => r.body)).toEqual([{ id: 'i1', status: 'Withdrawn', version: 3 }]);
+    expect(fake.to('/api/track/reassign', 'PATCH').map((r) => r.body)).toEqual([{ trackInstanceId: 'i1', roleId: 'role-advisor', assigneeIds: [], version: 4 }]);
+  });
+
+  it('a stale version shows the 409 message, keeps the chosen status and reads the version again', async () => {
+    const user = userEvent.setup();
+    const stale = 'Someone else changed this participant: reload and try again.';
+    const fake = server([ann], undefined, { 'PATCH /api/track/instance': () => ({ status: 409, body: { message: stale } }) });
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants/manage/i1`);
+    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Status' }), 'Completed');
+    const reads = fake.to('/api/track/track-assignees/i1').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(stale)).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveProperty('value', 'Completed');
+    await waitFor(() => expect(fake.to('/api/track/track-assignees/i1').length).toBeGreaterThan(reads));
+    expect(fake.to('/api/track/reassign', 'PATCH')).toEqual([]);
+  });
+
+  it('Remove enrolment asks first, removes on the version read and reloads the table', async () => {
+    const user = userEvent.setup();
+    const fake = server([ann], undefined, { 'DELETE /api/track/instance': () => ({ removed: true }) });
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants/manage/i1`);
+    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove enrolment' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove enrolment' });
+    expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants/remove/i1`);
+    expect(await within(confirm).findByText(/Remove Ann Abbott from Track One\?/)).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+    const loads = fake.to(`/api/track/${TRACK}/true/instances`).length;
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove enrolment' })).toBeNull());
+    expect(fake.to('/api/track/instance', 'DELETE').map((r) => r.body)).toEqual([{ id: 'i1', version: 3 }]);
+    await waitFor(() => expect(fake.to(`/api/track/${TRACK}/true/instances`).length).toBeGreaterThan(loads));
+    expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`);
+  });
+
+  it('a removal too large for one transaction shows its job’s progress', async () => {
+    const user = userEvent.setup();
+    const job = { id: 'job-9', kind: 'instance.remove', title: 'Removing Ann Abbott from Track One', status: 'running', done: 2, total: 5, createdAt: ann.createdAt, updatedAt: ann.createdAt };
+    server([ann], undefined, {
+      'DELETE /api/track/instance': () => ({ status: 202, body: { jobId: 'job-9' } }),
+      'GET /api/job/{id}': () => job,
+    });
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants/remove/i1`);
+    const confirm = await screen.findByRole('dialog', { name: 'Remove enrolment' });
+    await within(confirm).findByText(/Remove Ann Abbott/);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await within(confirm).findByRole('progressbar', { name: job.title })).toBeTruthy();
+    expect(within(confirm).getByText('2 of 5')).toBeTruthy();
+  });
+
+  it('an advisor (no delete on TrackInstance) is offered neither the status nor Remove enrolment here', async () => {
+    server();
+    renderTab(ADVISOR, `/tracks/${TRACK}/participants/manage/i1`);
+    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    await within(dialog).findByRole('combobox', { name: 'Advisor 1' });
+    expect(within(dialog).queryByRole('button', { name: 'Remove enrolment' })).toBeNull();
   });
 });

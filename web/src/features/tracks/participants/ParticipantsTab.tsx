@@ -7,6 +7,7 @@ import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
 import { ManageParticipantDialog } from './ManageParticipantDialog';
 import { participantPageBody, participantPageRoute } from './participants-api';
 import { AddParticipantDialog } from './AddParticipantDialog';
+import { RemoveEnrolmentDialog } from './RemoveEnrolmentDialog';
 
 
 function PeopleLinks({ people }: { people: AssigneeRef[] }) {
@@ -70,6 +71,7 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
   const paged = usePagedBodyTable(participantPageRoute, participantPageBody, { trackTemplateId: trackId, isQuickSearch: 'true' });
   const canAdd = ability.can('create', 'TrackInstance');
   const canManage = ability.can('update', 'Conference');
+  const canRemove = ability.can('delete', 'TrackInstance');
   const filtered = paged.table.state.columnFilters.some((f) => String(f.value ?? '').trim());
   const addButton = canAdd && <Button onPress={() => navigate(`${base}/add`)}>+ Participant</Button>;
   const close = () => navigate(base);
@@ -93,8 +95,9 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
         {canAdd && <Route path="add" element={<AddParticipantDialog track={track} backTo={base} onEnrolled={saved} />} />}
         <Route
           path="manage/:instanceId"
-          element={<ManageParticipantDialog rows={paged.rows} onClose={close} onSaved={saved} />}
+          element={<ManageParticipantDialog rows={paged.rows} onClose={close} onSaved={saved} onRemove={(instanceId) => navigate(`${base}/remove/${instanceId}`)} />}
         />
+        {canRemove && <Route path="remove/:instanceId" element={<RemoveEnrolmentDialog rows={paged.rows} trackName={track.name} onClose={close} onRemoved={saved} />} />}
       </Routes>
     </div>
   );

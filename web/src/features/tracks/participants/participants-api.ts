@@ -4,6 +4,7 @@ import { ASSIGNEE_ROLE_IDS } from '@shared/schemas/participants';
 import type { ServerTableState } from '../../../components/ui';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
+import { useApi } from '../../../lib/api/use-api';
 import { compact, pageOf } from '../../../lib/table/table-query';
 
 export type ParticipantPageBody = BodyInput<TrackApi['instances']>;
@@ -36,3 +37,10 @@ export async function assigneeOptions(role: AssigneeRole, text: string, exclude:
 /** Manage Participant's save for one role: the role's people become exactly this list, on the version read. */
 export const reassign = (trackInstanceId: string, role: AssigneeRole, assigneeIds: string[], version: number) =>
   call(routes.track.reassign, { body: { trackInstanceId, roleId: ASSIGNEE_ROLES[role].roleId, assigneeIds, version } });
+
+/** One instance's assignees, status and version, read fresh when a dialog opens (its version guards what the dialog sends). */
+export const useInstanceAssignees = (trackInstanceId: string) =>
+  useApi(routes.track.trackAssignees, { params: { trackInstanceIds: trackInstanceId } }, { revalidateOnMount: true, revalidateOnFocus: false });
+
+/** Remove enrolment: 200 when one transaction did it, else the `instance.remove` job whose progress the dialog follows. */
+export const removeEnrolment = (id: string, version: number) => call(routes.track.removeInstance, { body: { id, version } });
