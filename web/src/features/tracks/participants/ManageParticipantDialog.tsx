@@ -8,6 +8,7 @@ import { useAbility } from '../../../lib/ability';
 import { setInstanceStatus } from '../assignments/track-instance-api';
 import { AssigneeRows, filledIds, type AssigneeRowValue } from './AssigneeRows';
 import { ASSIGNEE_ROLES, reassign, useInstanceAssignees, type AssigneeRole } from './participants-api';
+import { useVersionedSend } from './use-versioned-send';
 
 const ROLES: AssigneeRole[] = ['advisor', 'interviewer'];
 
@@ -34,20 +35,18 @@ export function ManageParticipantDialog({ rows, onClose, onSaved, onRemove }: Ma
   const { showToast } = useToast();
   const ability = useAbility();
   const [edited, setEdited] = useState<Rows | null>(null);
-  const [isPending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const current = useInstanceAssignees(instanceId);
+  // A partial save moved the version too: the send reads it again, keeping what was chosen.
+  const { isPending, error, send } = useVersionedSend(() => current.mutate());
   const row = rows.find((r) => r.id === instanceId);
   const title = row ? `Manage Participant: ${row.participant.firstName} ${row.participant.lastName}` : 'Manage Participant';
   const instance = current.data?.[0];
   const before = instance ? initialRows(instance) : null;
   const shown = edited ?? before;
 
-  async function save() {
+  function save() {
     if (!instance || !shown || !before) return;
-    setPending(true);
-    setError(null);
-    try {
+    void send(async () => {
       let version = instance.version;
       if (shown.status !== before.status) version = (await setInstanceStatus({ id: instance.trackInstanceId, status: shown.status, version })).version;
       for (const role of ROLES) {
@@ -58,13 +57,7 @@ export function ManageParticipantDialog({ rows, onClose, onSaved, onRemove }: Ma
       showToast('The participant’s enrolment was saved.', { tone: 'success' });
       onSaved();
       onClose();
-    } catch (failure) {
-      setError((failure as Error).message);
-      // A partial save moved the version: read it again, keeping what was typed.
-      void current.mutate();
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -74,7 +67,7 @@ export function ManageParticipantDialog({ rows, onClose, onSaved, onRemove }: Ma
       title={title}
       size="large"
       closeMessage={CANCEL_ASSIGNING_MESSAGE}
-      footer={cancelAndSubmit({ label: 'Save', onSubmit: () => void save(), isPending, isDisabled: !shown })}
+      footer={cancelAndSubmit({ label: 'Save', onSubmit: save, isPending, isDisabled: !shown })}
     >
       <div className="participants-manage">
         {error && <Alert tone="danger">{error}</Alert>}

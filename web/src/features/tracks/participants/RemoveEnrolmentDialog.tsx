@@ -4,6 +4,7 @@ import type { ParticipantRow } from '@shared/schemas/participants';
 import { Alert, cancelAndSubmit, LoadingState, Modal, useToast } from '../../../components/ui';
 import { closeOnlyFooter, TrackJobProgress } from '../TrackJobProgress';
 import { removeEnrolment, useInstanceAssignees } from './participants-api';
+import { useVersionedSend } from './use-versioned-send';
 
 export interface RemoveEnrolmentDialogProps {
   rows: ParticipantRow[];
@@ -24,17 +25,14 @@ export function RemoveEnrolmentDialog({ rows, trackName, onClose, onRemoved }: R
   const { showToast } = useToast();
   const current = useInstanceAssignees(instanceId);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [isPending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isPending, error, send } = useVersionedSend(() => current.mutate());
   const instance = current.data?.[0];
   const row = rows.find((r) => r.id === instanceId);
   const who = row ? `${row.participant.firstName} ${row.participant.lastName}` : 'this participant';
 
-  async function confirm() {
+  function confirm() {
     if (!instance) return;
-    setPending(true);
-    setError(null);
-    try {
+    void send(async () => {
       const result = await removeEnrolment(instance.trackInstanceId, instance.version);
       onRemoved();
       if ('jobId' in result) setJobId(result.jobId);
@@ -42,12 +40,7 @@ export function RemoveEnrolmentDialog({ rows, trackName, onClose, onRemoved }: R
         showToast(`${who} was removed from ${trackName}.`, { tone: 'success' });
         onClose();
       }
-    } catch (failure) {
-      setError((failure as Error).message);
-      void current.mutate();
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   let body;
@@ -63,7 +56,7 @@ export function RemoveEnrolmentDialog({ rows, trackName, onClose, onRemoved }: R
       size="small"
       onClose={onClose}
       title="Remove enrolment"
-      footer={jobId ? closeOnlyFooter : cancelAndSubmit({ label: 'Remove', onSubmit: () => void confirm(), isPending, isDisabled: !instance })}
+      footer={jobId ? closeOnlyFooter : cancelAndSubmit({ label: 'Remove', onSubmit: confirm, isPending, isDisabled: !instance })}
     >
       {error && <Alert tone="danger">{error}</Alert>}
       {body}
