@@ -35,8 +35,10 @@ describe('the step page', () => {
     expect(screen.getByText('This content contains sensitive data that you do not have permission to view.')).toBeTruthy();
     expect(container.querySelector('script')).toBeNull();
     expect(screen.queryByLabelText('Status')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Deny' }) as HTMLButtonElement).disabled).toBe(true);
+    // Deciders only: the participant sees whom the action awaits, never the advisor's buttons.
+    expect(screen.getByText('Awaiting approval by Advisor')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull();
     await expectNoAxeViolations(container);
 
     await user.click(screen.getByRole('checkbox', { name: 'Write your call story' }));
@@ -64,6 +66,20 @@ describe('the step page', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
     await waitFor(() => expect(server.to('/api/step/instance/s1/Completed', 'PATCH')).toHaveLength(1));
     await waitFor(() => expect(screen.getAllByText('Completed').length).toBeGreaterThan(0));
+  });
+
+  it('gives a decider Approve and Deny disabled until the content is done; a decided action says by whom and when to everyone', async () => {
+    const signature = { ...action, id: 'a2', type: 'Signature', name: 'Mentor signature', roleName: 'Mentor', canDecide: false };
+    const approved = { ...action, id: 'a3', name: 'Committee approval', approved: true, user: { id: 'u1', firstName: 'Abigail', lastName: 'Nguyen' }, updatedAt: '2026-01-02T10:00:00.000Z' };
+    fakeServer({ [`GET ${PATH}`]: () => ({ ...step, actions: [{ ...action, canDecide: true }, signature, approved] }) });
+    const { container } = render();
+    expect((await screen.findByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Deny' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
+    expect(screen.getByText('Awaiting signature by Mentor')).toBeTruthy();
+    expect(screen.getByText('Approved')).toBeTruthy();
+    expect(screen.getByText(/by Abigail Nguyen/)).toBeTruthy();
+    await expectNoAxeViolations(container);
   });
 
   it('shows an Unavailable step without its content', async () => {

@@ -4,7 +4,13 @@ import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import type { ActionView, StepView } from './step-api';
 
-/** One action: its decision with who and when, or Approve (Sign) and Deny, disabled until the content is done. */
+/** 'Awaiting approval by Advisor': a pending action as those who may not decide it see it. */
+export const awaitingText = (action: Pick<ActionView, 'type' | 'roleName'>) => `Awaiting ${action.type === 'Signature' ? 'signature' : 'approval'} by ${action.roleName}`;
+
+/**
+ * One action: its decision with who and when; while pending, Approve (Sign) and Deny for those
+ * who may decide it (disabled until the content is done), and for everyone else whom it awaits.
+ */
 export function StepActionItem({ action, contentDone, onChanged }: { action: ActionView; contentDone: boolean; onChanged: (page: StepView) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -28,16 +34,18 @@ export function StepActionItem({ action, contentDone, onChanged }: { action: Act
       {action.approved === null ? (
         <div className="step-row">
           <Badge tone="warning">Pending</Badge>
-          {action.canDecide || !contentDone ? (
+          {action.canDecide ? (
             <>
-              <Button size="small" isDisabled={!contentDone || !action.canDecide || pending} onPress={() => void decide(true)}>
+              <Button size="small" isDisabled={!contentDone || pending} onPress={() => void decide(true)}>
                 {action.type === 'Signature' ? 'Sign' : 'Approve'}
               </Button>
-              <Button size="small" variant="danger" isDisabled={!contentDone || !action.canDecide || pending} onPress={() => void decide(false)}>
+              <Button size="small" variant="danger" isDisabled={!contentDone || pending} onPress={() => void decide(false)}>
                 Deny
               </Button>
             </>
-          ) : null}
+          ) : (
+            <span className="step-muted">{awaitingText(action)}</span>
+          )}
         </div>
       ) : (
         <div className="step-row">
