@@ -43,6 +43,15 @@ try {
   console.log(`Job: ${job!.steps} job steps, ${job!.status}; ${work.requests} requests: ${JSON.stringify(work.byCommand)}`);
   console.log(`Route and job together: ${(totalMs / 1000).toFixed(2)} s`);
 
+  // The yardstick: the same number of items put raw (transactions of 100, 8 at a time, as the job sends them).
+  const written = (work.byCommand.TransactWriteItemsCommand ?? 0) * 100;
+  const raw = parallelWriter({ mode: 'transact', concurrency: 8 });
+  const rawStarted = Date.now();
+  await raw.put(Array.from({ length: written }, (_, n) => ({ pk: `$bench#raw_${n}`, sk: '$raw', n })));
+  await raw.flush();
+  const rawMs = Date.now() - rawStarted;
+  console.log(`Raw baseline: ${written} puts in ${(rawMs / 1000).toFixed(2)} s; enrolment = ${(totalMs / rawMs).toFixed(1)}x the raw puts`);
+
   const [trackInstanceId] = (job!.result as { trackInstanceIds: string[] }).trackInstanceIds;
   await readTrackInstance(auth, trackInstanceId); // warms the role cache
   requestCounter.reset();

@@ -12,10 +12,10 @@ import { activeSteps, partsFor, trackParts } from './template-parts';
 /**
  * `instance.enrol`: an enrolment too large for one transaction (docs/data-model.md). The route
  * checked everything and fixed each instance's id; each job step puts the next chunk of one
- * instance's step instances with their parts (ids derived from the instance and the templates,
- * so a repeated step rewrites the same items), and the last step of each instance commits, in
- * one transaction, what makes it visible: the instance, its claim, the count, the assignments,
- * the events and the form instances (the Forms tab lists those). Until then nobody can reach
+ * instance's step instances (a Ready one with its parts; ids derived from the instance and the
+ * templates, so a repeated step rewrites the same items), and after the last chunk of each
+ * instance (in the same job step) one transaction commits what makes it visible: the instance,
+ * its claim, the count, the assignments, the events and the form instances (the Forms tab lists those). Until then nobody can reach
  * the steps: nothing lists them and their ids are known to no one.
  */
 export const ENROL_JOB_KIND = 'instance.enrol';
@@ -36,15 +36,29 @@ interface EnrolCursor {
   skipped?: string[];
 }
 
-/** Steps per job step: with 4 parts each, about 1,250 puts in transactions of 100, several at once. */
-export const ENROL_STEPS_PER_CHUNK = 250;
+/**
+ * Items per job step: a locked step is one item (its parts come when it opens), a Ready one
+ * brings its parts; about 1,500 puts in transactions of 100, several at once.
+ */
+export const enrolChunk = { items: 1500 }; // tests lower it to crash between two chunks
 const PARALLEL_TRANSACTIONS = 8;
 
 const key = (id: string) => id.toLowerCase();
 
-
 async function inParallel(transactions: TransactionItem[][]): Promise<void> {
   for (let start = 0; start < transactions.length; start += PARALLEL_TRANSACTIONS) await Promise.all(transactions.slice(start, start + PARALLEL_TRANSACTIONS).map(transact));
+}
+
+/** The next steps' writes up to the chunk's item budget (at least one step). */
+function nextChunk(all: readonly StepWrites[]): StepWrites[] {
+  const chunk: StepWrites[] = [];
+  let items = 0;
+  for (const step of all) {
+    if (chunk.length && items + step.writes.length > enrolChunk.items) break;
+    chunk.push(step);
+    items += step.writes.length;
+  }
+  return chunk;
 }
 
 export const enrolJob: JobKind<EnrolJobInput> = {
@@ -56,24 +70,21 @@ export const enrolJob: JobKind<EnrolJobInput> = {
     if (!instance) return { done: 0, finished: true, result: { trackInstanceIds: ids(), skipped: cursor.skipped ?? [] } };
     const next = (skipped = cursor.skipped): EnrolCursor => ({ index: cursor.index + 1, ...(skipped?.length ? { skipped } : {}) });
 
+    // The three reads side by side (the parts of every step: a locked step's `responsibleRoleIds` names them too).
+    const [visibleAlready, outline, allParts] = await Promise.all([findInstance(instance.trackInstanceId), readTrackAggregate(input.trackTemplateId), trackParts(input.trackTemplateId)]);
     // A repeat after the visible write committed: this instance is done.
-    if (await findInstance(instance.trackInstanceId)) return { done: 0, cursor: next() };
-    const outline = await readTrackAggregate(input.trackTemplateId);
+    if (visibleAlready) return { done: 0, cursor: next() };
     if (!outline || !isTrackOpen(outline.track)) return failAfterCleanUp(instance, 'This track is being deleted.');
     const steps = activeSteps(outline);
     const activeIds = new Set(steps.map((step) => step.stepTemplateId));
     const context = { activeIds, completedIds: new Set<string>(), now: instance.createdAt, mode: 'put' as const };
-    const chunk = steps.filter((step) => cursor.after === undefined || key(step.stepTemplateId) > cursor.after).slice(0, ENROL_STEPS_PER_CHUNK);
-
-    if (chunk.length) {
-      const parts = await partsFor(outline, chunk);
-      const writes = chunk.map((step) => stepInstanceWrites(instance, step, parts, context).writes);
-      await inParallel(packTransactions(writes));
-      return { done: chunk.length, cursor: { ...cursor, after: key(chunk[chunk.length - 1].stepTemplateId) } };
-    }
+    const parts = await partsFor(outline, steps, allParts);
+    const remaining = steps.filter((step) => cursor.after === undefined || key(step.stepTemplateId) > cursor.after);
+    const chunk = nextChunk(remaining.map((step) => stepInstanceWrites(instance, step, parts, context)));
+    if (chunk.length) await inParallel(packTransactions(chunk.map((step) => step.writes)));
+    if (chunk.length < remaining.length) return { done: chunk.length, cursor: { ...cursor, after: key(remaining[chunk.length - 1].stepTemplateId) } };
 
     // Every step is written: the form instances and the enrolment become visible together.
-    const parts = await partsFor(outline, steps, await trackParts(input.trackTemplateId));
     const forms = steps.flatMap((step): StepWrites['formWrites'] => stepInstanceWrites(instance, step, parts, context).formWrites);
     const visible = visibilityWrites(instance, input.advisors, input.actorId);
     const early = forms.slice(0, Math.max(0, forms.length - (TRANSACTION_MAX_ITEMS - visible.length)));
@@ -86,9 +97,9 @@ export const enrolJob: JobKind<EnrolJobInput> = {
       if (error.message === 'This track is being deleted.') return failAfterCleanUp(instance, error.message);
       // Enrolled meanwhile by someone else: this one is dropped, the others go on.
       await cleanUp(instance);
-      return { done: 0, cursor: next([...(cursor.skipped ?? []), instance.trackInstanceId]) };
+      return { done: chunk.length, cursor: next([...(cursor.skipped ?? []), instance.trackInstanceId]) };
     }
-    return { done: 0, cursor: next() };
+    return { done: chunk.length, cursor: next() };
   },
 };
 

@@ -59,8 +59,20 @@ export interface StepWrites {
   formWrites: TransactionItem[];
 }
 
+type WriteMode = 'put' | 'create';
+type InstanceEntity = 'stepInstance' | 'stepContentInstance' | 'stepActionInstance' | 'formInstance';
+
+/** `create` conditions an item on not existing yet; `put` rewrites it (derived ids: the same item again). */
+const writer =
+  (mode: WriteMode) =>
+  (entity: InstanceEntity, item: Record<string, unknown>): TransactionItem =>
+    mode === 'put' ? (tx) => (tx[entity] as any).put(item).commit() : (tx) => (tx[entity] as any).create(item).commit();
+
 /**
- * The items of one step template's instance. `create` conditions each on not existing yet
+ * The items of one step template's instance. A Ready step comes with its content, action and
+ * form instances; a locked one is the step instance alone, marked `partsPending`, and gets them
+ * from the transaction that opens it (`openingWrites` in step-opening.ts), which keeps a large
+ * enrolment at one item per locked step. `create` conditions each on not existing yet
  * (verify-step-instances, racing another call or the participant's work); `put` rewrites it
  * (an enrolment job's repeated step, before the instance is visible to anyone).
  */
@@ -68,32 +80,46 @@ export function stepInstanceWrites(
   instance: InstanceRef,
   step: StepItem,
   parts: StepTemplateParts,
-  context: { activeIds: ReadonlySet<string>; completedIds: ReadonlySet<string>; now: string; mode: 'put' | 'create' },
+  context: { activeIds: ReadonlySet<string>; completedIds: ReadonlySet<string>; now: string; mode: WriteMode },
 ): StepWrites {
   const stepInstanceId = stepInstanceIdOf(instance, step.stepTemplateId);
   const status = initialStepStatus(activePrerequisites(step, context.activeIds), context.completedIds);
+  const open = status !== 'Unavailable';
   const dueAt = status === 'Ready' ? dueAtFor(step.dueDays, context.now) : undefined;
-  const base = { trackInstanceId: instance.trackInstanceId, stepInstanceId };
-  const stamps = { createdAt: context.now, updatedAt: context.now };
-  const write = (entity: 'stepInstance' | 'stepContentInstance' | 'stepActionInstance' | 'formInstance', item: Record<string, unknown>): TransactionItem =>
-    context.mode === 'put' ? (tx) => (tx[entity] as any).put(item).commit() : (tx) => (tx[entity] as any).create(item).commit();
+  const stepWrite = writer(context.mode)('stepInstance', {
+    trackInstanceId: instance.trackInstanceId,
+    stepInstanceId,
+    trackTemplateId: instance.trackTemplateId,
+    phaseId: step.phaseId,
+    stepTemplateId: step.stepTemplateId,
+    participantId: instance.participantId,
+    status,
+    ...(dueAt ? { dueAt } : {}),
+    // A Ready step with a due date enters the Overdue sweep's index (step-due.ts).
+    ...dueIndexFields(status, dueAt),
+    responsibleRoleIds: responsibleRoles(step.stepTemplateId, parts),
+    ...(open ? {} : { partsPending: true }),
+    createdAt: context.now,
+    updatedAt: context.now,
+    version: 1,
+  });
+  if (!open) return { stepInstanceId, writes: [stepWrite], formWrites: [] };
+  const own = stepPartsWrites(instance, step, parts, context.now, context.mode);
+  return { stepInstanceId, writes: [stepWrite, ...own.writes], formWrites: own.formWrites };
+}
 
-  const writes: TransactionItem[] = [
-    write('stepInstance', {
-      ...base,
-      trackTemplateId: instance.trackTemplateId,
-      phaseId: step.phaseId,
-      stepTemplateId: step.stepTemplateId,
-      participantId: instance.participantId,
-      status,
-      ...(dueAt ? { dueAt } : {}),
-      // A Ready step with a due date enters the Overdue sweep's index (step-due.ts).
-      ...dueIndexFields(status, dueAt),
-      responsibleRoleIds: responsibleRoles(step.stepTemplateId, parts),
-      ...stamps,
-      version: 1,
-    }),
-  ];
+/** The content, action and form instances of one step instance (made when the step opens). */
+export function stepPartsWrites(
+  instance: InstanceRef,
+  step: Pick<StepItem, 'stepTemplateId' | 'phaseId' | 'name'>,
+  parts: StepTemplateParts,
+  now: string,
+  mode: WriteMode,
+): Omit<StepWrites, 'stepInstanceId'> {
+  const write = writer(mode);
+  const base = { trackInstanceId: instance.trackInstanceId, stepInstanceId: stepInstanceIdOf(instance, step.stepTemplateId) };
+  const stamps = { createdAt: now, updatedAt: now };
+  const writes: TransactionItem[] = [];
   const formWrites: TransactionItem[] = [];
   for (const content of parts.contents.filter((part) => part.stepTemplateId === step.stepTemplateId)) {
     const contentInstanceId = instancePartId(instance, content.contentTemplateId);
@@ -137,5 +163,5 @@ export function stepInstanceWrites(
   for (const action of parts.actions.filter((part) => part.stepTemplateId === step.stepTemplateId)) {
     writes.push(write('stepActionInstance', { ...base, actionInstanceId: instancePartId(instance, action.actionTemplateId), actionTemplateId: action.actionTemplateId, ...stamps, version: 1 }));
   }
-  return { stepInstanceId, writes, formWrites };
+  return { writes, formWrites };
 }

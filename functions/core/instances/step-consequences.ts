@@ -7,6 +7,7 @@ import { ifVersion } from '../../db/versioned';
 import { readTrackAggregate } from '../tracks/track-store';
 import { actionsInOrder } from './step-state';
 import { DUE_INDEX_FIELDS, dueIndexFields } from './step-due';
+import { openingWrites } from './step-opening';
 import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from './step-instance-store';
 
 /**
@@ -17,9 +18,11 @@ export function statusWrite(step: StepInstanceItem, status: StepStatus, dueDays:
   const dueAt = status === 'Ready' && step.status !== 'Ready' ? dueAtFor(dueDays, now) : step.dueAt;
   const indexed = dueIndexFields(status, dueAt);
   const key = { trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId };
+  // An opening step enrolled without its parts gets them in the same transaction (step-opening.ts).
+  const removed = [...(Object.keys(indexed).length ? [] : DUE_INDEX_FIELDS), ...(step.partsPending && status !== 'Unavailable' ? (['partsPending'] as const) : [])];
   return (tx) => {
     const patch = tx.stepInstance.patch(key).set({ status, ...(dueAt ? { dueAt } : {}), ...indexed });
-    return (Object.keys(indexed).length ? patch : patch.remove([...DUE_INDEX_FIELDS])).add({ version: 1 }).where(ifVersion(step.version)).commit();
+    return (removed.length ? patch.remove(removed) : patch).add({ version: 1 }).where(ifVersion(step.version)).commit();
   };
 }
 
@@ -72,7 +75,7 @@ export async function trackConsequences(instance: TrackInstanceItem, step: StepI
   });
   const opened = to === 'Completed' ? dependentsToOpen(step.stepTemplateId, nodes) : [];
   const openedItems = opened.map((node) => steps.data.find((s) => s.stepTemplateId === node.stepTemplateId)!);
-  const writes = openedItems.map((s) => statusWrite(s, 'Ready', templates.get(s.stepTemplateId)?.dueDays, now));
+  const writes = [...openedItems.map((s) => statusWrite(s, 'Ready', templates.get(s.stepTemplateId)?.dueDays, now)), ...(await openingWrites(instance, openedItems, now, outline))];
   const openedIds = new Set(opened.map((n) => n.stepTemplateId));
   const trackStatus = trackStatusAfter(instance.status, nodes.map((n) => (openedIds.has(n.stepTemplateId) ? { ...n, status: 'Ready' as const } : n)));
   if (trackStatus) {

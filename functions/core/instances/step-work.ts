@@ -7,6 +7,7 @@ import type { AuthContext } from '../session/resolve-session';
 import { eventWrites, stepInstanceLink } from './instance-events';
 import { requireStepRights, responsibleFor, type StepRights } from './step-access';
 import { stepWrites, trackConsequences } from './step-consequences';
+import { openingWrites } from './step-opening';
 import { readStepDesign, readStepWorkConsistent, readTrackInstance, locateAction, locateContent, locateStep, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
 import { pageOf } from './step-page';
 import { namedRoles } from './step-roles';
@@ -57,8 +58,10 @@ async function consequencesOf(auth: Caller, loaded: Loaded, after: StepState, ev
   const opened = track.opened.length
     ? eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `A new step is ready in ${instance.trackName}.`, link: stepInstanceLink(track.opened[0].stepInstanceId) })
     : [];
+  // A locked step set open directly gets its parts in this transaction (step-opening.ts).
+  const opening = after.status !== 'Unavailable' ? await openingWrites(instance, [work.step], now) : [];
   const review = after.status === 'PendingReview' && before.status !== 'PendingReview' ? await reviewEvent(auth, loaded, after, link) : [];
-  return { writes: [...stepWrites(work, design, before, after, now), ...track.writes, ...events, ...review, ...opened], trackStatus: track.trackStatus };
+  return { writes: [...stepWrites(work, design, before, after, now), ...track.writes, ...opening, ...events, ...review, ...opened], trackStatus: track.trackStatus };
 }
 
 /**

@@ -33,6 +33,12 @@ export const stepInstance = new Entity({
      * instance is made: the track page says who a locked step waits for without reading the parts.
      */
     responsibleRoleIds: stringList,
+    /**
+     * True while a locked step has none of its content, action and form instances yet: they are
+     * written by the transaction that opens it (instance-items.ts `openingWrites`), so enrolling
+     * a large track writes one item per locked step instead of five.
+     */
+    partsPending: { type: 'boolean' },
     ...timestamps,
     version,
   },
