@@ -12,6 +12,10 @@ import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
+import { putEnrolment } from '../../support/enrolments';
+import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
+import { DEMO_USERS } from '../../../functions/db/seed/demo-people';
+import { enrolmentClaim } from '../../../functions/core/instances/enrol-writes';
 
 /** Merge Users (SPEC.md sections 4, 5 and 7; issue 9 item 4). */
 let superadmin: string;
@@ -137,6 +141,57 @@ describe('PATCH /api/user/user-profile/merge', () => {
     expect(after.userRole).toHaveLength(2);
     expect(after.permission).toHaveLength(2);
     expect((await partitionOf(from)).comment).toHaveLength(0);
+  });
+
+  it('moves enrolments (steps, forms, claim), assignments and interview groups; an enrolment in a track the target is already in stays with the merged user', async () => {
+    const from = await putTestUser({ firstName: 'Robert', lastName: 'Smyth', locationId: ids.district1, role: 'Advisor' });
+    const to = await putTestUser({ firstName: 'Bob', lastName: 'Smith', locationId: ids.district1, role: 'Advisor' });
+    const other = await putTestUser({ firstName: 'Olive', lastName: 'Other', locationId: ids.district1 });
+    const [candidacy, licensing] = [DEMO_INSTANCE_IDS.trackTemplate, DEMO_INSTANCE_IDS.systemTrack];
+    const enrol = async (trackTemplateId: string, participantId: string, advisorIds: string[] = []) => {
+      const trackInstanceId = await putEnrolment({ trackTemplateId, participantId, districtId: ids.district1, advisorIds });
+      await db().entities.claim.put({ ...enrolmentClaim(trackTemplateId, participantId), ownerId: trackInstanceId }).go();
+      return trackInstanceId;
+    };
+    // The source's enrolment with a step and a form; one in a track the target is also in (whose advisor is the source).
+    const moving = await enrol(candidacy, from, [DEMO_USERS.find((u) => u.role === 'Advisor')!.id]);
+    await db().entities.stepInstance.put({ trackInstanceId: moving, stepInstanceId: `${moving}-step`, trackTemplateId: candidacy, phaseId: 'p', stepTemplateId: 's', participantId: from, status: 'Ready' }).go();
+    await db().entities.formInstance.put({ trackInstanceId: moving, formInstanceId: `${moving}-form`, stepInstanceId: `${moving}-step`, contentInstanceId: 'c', participantId: from, formId: 'f', formVersion: 1, title: 'T', trackName: 'Candidacy Pathway', phaseName: 'P', stepName: 'S', data: {}, submitted: false }).go();
+    const kept = await enrol(licensing, from);
+    const targets = await enrol(licensing, to, [from]);
+    // The source advises another participant, and advises alongside the target on a third enrolment.
+    const advised = await enrol(candidacy, other, [from]);
+    // Interview groups: one with the source only, one with both.
+    const member = (userGroupId: string, userId: string) => db().entities.userGroupMember.put({ userGroupId, userId, user: { firstName: 'x', lastName: 'y', email: 'x@example.org' } }).go();
+    const [solo, both] = [`group-${randomUUID()}`, `group-${randomUUID()}`];
+    await db().entities.userGroup.put({ userGroupId: solo, name: 'Solo', conferenceId: ids.conference1, memberCount: 1 }).go();
+    await db().entities.userGroup.put({ userGroupId: both, name: 'Both', conferenceId: ids.conference1, memberCount: 2 }).go();
+    await Promise.all([member(solo, from), member(both, from), member(both, to)]);
+
+    const res = await merge(superadmin, { fromUserId: from, toUserId: to, firstName: 'Robert', lastName: 'Smith' });
+    const job = await runJobToEnd(res.body.jobId, jobKinds);
+    expect(job?.status).toBe('succeeded');
+    expect(job?.result).toMatchObject({ moved: { enrolments: 1, enrolmentsKept: 1, assignments: 1, interviewGroups: 1 } });
+
+    const instance = async (trackInstanceId: string) => (await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true })).data!;
+    expect(await instance(moving)).toMatchObject({ participantId: to, participant: { firstName: 'Robert', lastName: 'Smith' }, sortName: 'smith robert', version: 2 });
+    expect((await db().entities.stepInstance.get({ trackInstanceId: moving, stepInstanceId: `${moving}-step` }).go()).data?.participantId).toBe(to);
+    expect((await db().entities.formInstance.query.byParticipant({ participantId: to }).go()).data.map((f) => f.formInstanceId)).toEqual([`${moving}-form`]);
+    expect((await db().entities.claim.get(enrolmentClaim(candidacy, to)).go()).data?.ownerId).toBe(moving);
+    expect((await db().entities.claim.get(enrolmentClaim(candidacy, from)).go()).data).toBeNull();
+    expect((await db().entities.trackAssignee.query.byInstance({ trackInstanceId: moving }).go()).data.every((a) => a.participantId === to)).toBe(true);
+    // Kept: one enrolment per person and track.
+    expect((await instance(kept)).participantId).toBe(from);
+    expect((await db().entities.claim.get(enrolmentClaim(licensing, to)).go()).data?.ownerId).toBe(targets);
+    // Assignments: the source's advising moved; on the target's own enrolment it ended.
+    expect((await instance(advised)).assignees.map((a) => a.userId)).toEqual([to]);
+    expect((await db().entities.trackAssignee.query.byAssignee({ assigneeId: to }).go()).data.map((a) => a.trackInstanceId)).toEqual([advised]);
+    expect((await instance(targets)).assignees).toEqual([]);
+    expect((await db().entities.trackAssignee.query.byAssignee({ assigneeId: from }).go()).data).toEqual([]);
+    // Groups: the target joins the one, and the one they shared counts one member.
+    expect((await db().entities.userGroupMember.query.byUser({ userId: to }).go()).data.map((m) => m.userGroupId).sort()).toEqual([solo, both].sort());
+    expect((await db().entities.userGroup.get({ userGroupId: both }).go()).data?.memberCount).toBe(1);
+    expect((await db().entities.userGroupMember.query.byUser({ userId: from }).go()).data).toEqual([]);
   });
 
   it('is for manage-all callers only; bad choices are field errors; unknown users 404', async () => {

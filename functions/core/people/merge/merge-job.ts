@@ -21,8 +21,10 @@ export interface MergeJobInput {
 interface MergeCursor {
   /** The mover at work (index into the movers). */
   mover: number;
-  /** Items moved so far, per mover. */
+  /** Items moved so far, per mover (and `{name}Kept`: left with the source). */
   moved: Record<string, number>;
+  /** The mover's own cursor, when it keeps one. */
+  after?: string;
 }
 
 /** One merge job per source user: a second merge of the same source cannot even be created. */
@@ -41,9 +43,10 @@ export function mergeJob(movers: readonly MergeMover[] = MERGE_MOVERS): JobKind<
         for (const userId of [job.input.fromUserId, job.input.toUserId]) await projectOrWait(() => projectUser(userId));
         return { done: 0, total, finished: true, result: { moved: cursor.moved } };
       }
-      const page = await mover.movePage(job.input);
+      const page = await mover.movePage(job.input, cursor.after);
       const moved = { ...cursor.moved, [mover.name]: (cursor.moved[mover.name] ?? 0) + page.moved };
-      return page.more ? { done: 0, total, cursor: { ...cursor, moved } } : { done: 1, total, cursor: { mover: cursor.mover + 1, moved } };
+      if (page.kept) moved[`${mover.name}Kept`] = (cursor.moved[`${mover.name}Kept`] ?? 0) + page.kept;
+      return page.more ? { done: 0, total, cursor: { mover: cursor.mover, moved, after: page.after } } : { done: 1, total, cursor: { mover: cursor.mover + 1, moved } };
     },
   };
 }

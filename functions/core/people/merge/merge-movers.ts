@@ -3,8 +3,9 @@ import { permissionsMover, rolesMover, sessionsMover } from './movers/access-mov
 import { aliasesMover, commentsMover, membershipsMover, tagsMover } from './movers/profile-movers';
 import { associatedFilesMover, uploadedFilesMover } from './movers/file-movers';
 import { mentorLinksMover, menteeLinksMover } from './movers/mentor-movers';
+import { assignmentsMover, enrolmentsMover, groupMembershipsMover } from './movers/enrolment-movers';
 
-/** In order: sessions first (the source must stay signed out), access next, then the profile's parts. */
+/** In order: sessions first (the source must stay signed out), access next, then the profile's parts, enrolments and assignments, files. */
 export const MERGE_MOVERS: readonly MergeMover[] = [
   sessionsMover,
   rolesMover,
@@ -15,6 +16,9 @@ export const MERGE_MOVERS: readonly MergeMover[] = [
   commentsMover,
   menteeLinksMover,
   mentorLinksMover,
+  enrolmentsMover,
+  assignmentsMover,
+  groupMembershipsMover,
   uploadedFilesMover,
   associatedFilesMover,
 ];

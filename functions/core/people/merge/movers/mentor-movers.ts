@@ -3,7 +3,7 @@ import { loadUserAggregate } from '../../../../db/access/user-aggregate';
 import { itemMover, MOVE_PAGE, type Tx } from './mover';
 
 /** The target's name and email, copied onto the links that now name them. */
-async function summaryOf({ toUserId }: { toUserId: string }) {
+export async function summaryOf({ toUserId }: { toUserId: string }) {
   const aggregate = await loadUserAggregate(toUserId, { consistent: true });
   if (!aggregate) throw new Error(`Merge target ${toUserId} is missing`);
   const { firstName, lastName, email } = aggregate.user;

@@ -11,7 +11,18 @@ import type { MergeJobInput } from '../merge-job';
 export interface MergeMover {
   /** The kind, as the job's result counts it. */
   name: string;
-  movePage(merge: MergeJobInput): Promise<{ moved: number; more: boolean }>;
+  /**
+   * `after` is the cursor the previous page returned, for movers that leave some items with the
+   * source (`kept`, counted as `{name}Kept`) and so cannot rely on the source's list shrinking.
+   */
+  movePage(merge: MergeJobInput, after?: string): Promise<PageMoved>;
+}
+
+export interface PageMoved {
+  moved: number;
+  more: boolean;
+  kept?: number;
+  after?: string;
 }
 
 /** Items per page: each moves with two writes, so a page fits one transaction with room to spare. */
@@ -20,7 +31,7 @@ export const MOVE_PAGE = 25;
 export type Tx = Parameters<TransactionWrite>[0];
 
 /** The result of moving a page of `items` (`more` when the page was full: another may follow). */
-export function pageMoved(items: readonly unknown[]): { moved: number; more: boolean } {
+export function pageMoved(items: readonly unknown[]): PageMoved {
   return { moved: items.length, more: items.length >= MOVE_PAGE };
 }
 
