@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { Alert, Checkbox, FileUploadBox, formatDateTime, type UploadEntry } from '../../components/ui';
-import { FormInstanceRunner } from '../../components/form-runner/FormInstanceRunner';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Checkbox, FileUploadBox, formatDateTime, LoadingState, type UploadEntry } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
+
+// The form runner (about 60 KB gzipped with its widgets) loads only for a step that holds a form.
+const FormInstanceRunner = lazy(() => import('../../components/form-runner/FormInstanceRunner').then((m) => ({ default: m.FormInstanceRunner })));
 
 /**
  * One content item of the step page: a task, an upload or a form, or why the caller cannot work on it.
@@ -51,7 +53,11 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
               isDisabled={!content.canChange}
             />
           )}
-          {content.form && <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />}
+          {content.form && (
+            <Suspense fallback={<LoadingState message="Loading form..." />}>
+              <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />
+            </Suspense>
+          )}
           {content.done && content.form?.submittedAt && <p className="step-muted">Submitted {formatDateTime(content.form.submittedAt)}</p>}
         </>
       )}
