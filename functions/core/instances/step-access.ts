@@ -1,15 +1,10 @@
 import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { ForbiddenError } from '../../lib/errors';
-import { canAccessTrackInstance, canSeeStatusSelector, canViewPrivateContent, hasTrackOverride, isResponsibleFor } from '../../../shared/auth/policies';
-import { systemRoleByName } from '../../../shared/auth/system-roles';
-import type { AuthContext } from '../session/resolve-session';
+import { canViewPrivateContent, isResponsibleFor } from '../../../shared/auth/policies';
 import { isSystemTrack } from '../tracks/track-scope';
-import type { TrackInstanceItem } from './step-instance-store';
+import { instanceRights, NO_TRACK_ACCESS, type InstanceCaller, type TrackInstanceItem } from './instance-access';
 
-export const NO_TRACK_ACCESS = 'You do not have permission to access this track';
-const ADVISOR_ROLE_ID = systemRoleByName('Advisor').id;
-
-export type StepCaller = Pick<AuthContext, 'userId' | 'roles' | 'permissions' | 'ability'>;
+export type StepCaller = InstanceCaller;
 
 /** What the caller may do on a participant's steps (SPEC.md section 6), decided on the loaded instance. */
 export interface StepRights {
@@ -22,36 +17,22 @@ export interface StepRights {
 }
 
 /**
- * The instance's rights for the caller, or 403 with the track page's message. The participant's
- * permissions are read only for a conference-less track seen by someone who is neither the
- * participant, an assignee nor an override (SPEC.md's overlap rule), so the step page keeps to
- * its three requests.
+ * The instance's rights for the caller (the one rule of instance-access.ts), or 403 with the track
+ * page's message. The participant's permissions matter only for a conference-less track seen by
+ * someone who is neither the participant, an assignee nor an override (SPEC.md's overlap rule), so
+ * they are read only then and the step page keeps to its three requests.
  */
 export async function requireStepRights(auth: StepCaller, instance: TrackInstanceItem): Promise<StepRights> {
-  const conferenceId = isSystemTrack(instance.conferenceId) ? null : instance.conferenceId;
-  const districtIds = instance.districtId ? [instance.districtId] : [];
-  const hasOverride = hasTrackOverride({ roles: auth.roles, permissions: auth.permissions, conferenceId, districtIds });
-  const assigneeIds = instance.assignees.map((a) => a.userId);
-  const direct = hasOverride || auth.userId === instance.participantId || assigneeIds.includes(auth.userId);
-  const needsParticipant = !direct && !conferenceId && auth.ability.can('update', 'Conference');
-  const participant = needsParticipant ? await loadUserAggregate(instance.participantId) : null;
-  const canAccess =
-    direct ||
-    canAccessTrackInstance({
-      viewerId: auth.userId,
-      viewerRoles: auth.roles,
-      viewerPermissions: auth.permissions,
-      hasConferenceUpdatePolicy: auth.ability.can('update', 'Conference'),
-      instance: { participantId: instance.participantId, assigneeIds, conferenceId, districtIds },
-      participantPermissions: participant?.permissions ?? [],
-    });
-  if (!canAccess) throw new ForbiddenError(NO_TRACK_ACCESS);
-  const advisorIds = instance.assignees.filter((a) => a.roleId === ADVISOR_ROLE_ID).map((a) => a.userId);
+  let rights = instanceRights(auth, instance, null);
+  if (!rights.canAccess && isSystemTrack(instance.conferenceId) && auth.ability.can('update', 'Conference')) {
+    rights = instanceRights(auth, instance, await loadUserAggregate(instance.participantId));
+  }
+  if (!rights.canAccess) throw new ForbiddenError(NO_TRACK_ACCESS);
   return {
     userId: auth.userId,
     participantId: instance.participantId,
-    hasOverride,
-    canChangeStatus: canSeeStatusSelector({ viewerId: auth.userId, participantId: instance.participantId, advisorIds, hasOverride }),
+    hasOverride: rights.hasOverride,
+    canChangeStatus: rights.canChangeStatus,
     roleIds: auth.roles.map((r) => r.roleId),
     assignees: instance.assignees.map((a) => ({ userId: a.userId, roleId: a.roleId })),
   };

@@ -3,7 +3,6 @@ import type { formInstance } from '../../db/entities/form-instance';
 import type { stepActionInstance } from '../../db/entities/step-action-instance';
 import type { stepContentInstance } from '../../db/entities/step-content-instance';
 import type { stepInstance } from '../../db/entities/step-instance';
-import type { trackInstance } from '../../db/entities/track-instance';
 import { STEP_PARTS_MAX } from '../../../shared/api/limits';
 import { db } from '../../db/service';
 import { NotFoundError } from '../../lib/errors';
@@ -14,7 +13,8 @@ export type StepInstanceItem = EntityItem<typeof stepInstance>;
 export type ContentInstanceItem = EntityItem<typeof stepContentInstance>;
 export type ActionInstanceItem = EntityItem<typeof stepActionInstance>;
 export type FormInstanceItem = EntityItem<typeof formInstance>;
-export type TrackInstanceItem = EntityItem<typeof trackInstance>;
+export type { TrackInstanceItem } from './instance-access';
+import type { TrackInstanceItem } from './instance-access';
 
 export const STEP_INSTANCE_NOT_FOUND = 'Step not found.';
 

@@ -8,19 +8,13 @@ const OVERRIDE = ['Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSup
 /**
  * A participant's step, seen by people who are neither its participant nor assigned to it:
  * only track-override roles open it and act on it (the participant's and assignees' side is
- * in step-instances.test.ts); outside their scope only the superadmin.
+ * in step-instances.test.ts); outside their scope only the superadmin. Reading follows the track
+ * page's rule (instance-access.ts): a conference admin's district permission in another conference
+ * does not carry the role's power there.
  */
 const overrideOnly: MatrixRow = { own: only(OVERRIDE, 200, 403), other: only(['Superadmin'], 200, 403), anonymous: 401 };
-const OTHER_READERS = ['Superadmin', 'ConferenceAdmin+OtherDistrict'] as const;
-
-/**
- * Reading also opens to a conference admin matched by a district permission (SPEC.md section 6,
- * track access), even a district of another conference; acting needs the override.
- */
-const read: MatrixRow = { ...overrideOnly, other: only(OTHER_READERS, 200, 403) };
-
 export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
-  'step.stepInstance': read,
+  'step.stepInstance': overrideOnly,
   'step.changeContent': overrideOnly,
   'step.decideAction': overrideOnly,
   'step.setStatus': overrideOnly,
