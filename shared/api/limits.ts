@@ -55,3 +55,9 @@ export const USER_MENTEES_MAX = 200;
 export const PARTICIPANT_FILTER_ROWS_PER_READ = 250;
 export const PARTICIPANT_FILTER_READS_MAX = 4;
 export const FILTERED_PARTICIPANT_ROWS_MAX = PARTICIPANT_FILTER_ROWS_PER_READ * PARTICIPANT_FILTER_READS_MAX;
+/**
+ * Districts whose enrolments a district admin's or superintendent's participants table reads (one
+ * keyed list each, merged by name); beyond it the page says `partial`. A district role holds a
+ * district or a few in practice.
+ */
+export const PARTICIPANT_DISTRICTS_MAX = 10;

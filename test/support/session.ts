@@ -18,3 +18,9 @@ export async function cookieFor(email: string): Promise<string> {
   const { token } = await openSession(user.id, { secondFactor: Boolean(user.totpSecret) });
   return `${sessionCookieName()}=${token}`;
 }
+
+/** A session for any user id (test users too), signed in with the second factor as an admin would be. */
+export async function cookieForUser(userId: string): Promise<string> {
+  const { token } = await openSession(userId, { secondFactor: true });
+  return `${sessionCookieName()}=${token}`;
+}

@@ -1,6 +1,7 @@
 import type { ParticipantFilter, ParticipantPage, ParticipantRow } from '../../../shared/schemas/participants';
 import { ASSIGNEE_ROLE_IDS, ASSIGNEE_ROLE_ID_LIST } from '../../../shared/schemas/participants';
-import { ASSIGNED_TRACKS_MAX, PARTICIPANT_FILTER_READS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
+import { ASSIGNED_TRACKS_MAX, PARTICIPANT_DISTRICTS_MAX, PARTICIPANT_FILTER_READS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
+import { grantedIds, hasAnySystemRole } from '../../../shared/auth/permissions';
 import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
@@ -39,41 +40,53 @@ function matches(instance: TrackInstanceItem, where: ParticipantFilter): boolean
 }
 
 /**
- * The sorted list a key serves: the track's enrolments by name (gsi1 `byTemplate`), or those of
- * one status (gsi3 `byTemplateStatus`), from a last-name prefix (begins_with on `sortName`).
+ * The sorted list a key serves: the track's enrolments by name (gsi1 `byTemplate`), those of one
+ * status (gsi3 `byTemplateStatus`) or of one district (gsi4 `byTemplateDistrict`, where a status
+ * is a filter), from a last-name prefix (begins_with on `sortName`).
  */
-function keyedList(trackTemplateId: string, where: ParticipantFilter) {
+function keyedList(trackTemplateId: string, where: ParticipantFilter, districtId?: string) {
   const entity = db().entities.trackInstance;
   const lastName = lower(where.lastName);
-  const query = where.status ? entity.query.byTemplateStatus({ trackTemplateId, status: where.status }) : entity.query.byTemplate({ trackTemplateId });
+  const query = districtId
+    ? entity.query.byTemplateDistrict({ trackTemplateId, districtId })
+    : where.status
+      ? entity.query.byTemplateStatus({ trackTemplateId, status: where.status })
+      : entity.query.byTemplate({ trackTemplateId });
   return lastName ? query.begins({ sortName: lastName }) : query;
 }
 
+interface ListRead {
+  rows: TrackInstanceItem[];
+  /** The filters' bound stopped the read before `take` rows or the list's end. */
+  partial: boolean;
+}
+
 /**
- * An administrator's page: the keyed list read to `offset + limit + 1` rows, so the same number
- * of requests (one, unless DynamoDB's 1 MB page ends first) at 10 enrolments as at 10,000.
- * First-name and email filters (and districts denied to the caller) have no key: they are a
- * filter on the keyed list, read `PARTICIPANT_FILTER_ROWS_PER_READ` rows a request for at most
- * `PARTICIPANT_FILTER_READS_MAX` requests; a page left short by that bound says `partial`.
+ * One keyed list read to `take` rows, so the same number of requests (one, unless DynamoDB's
+ * 1 MB page ends first) at 10 enrolments as at 10,000. First-name and email filters (a status
+ * in a district's list, and districts denied to the caller) have no key: they are a filter on the
+ * keyed list, read `PARTICIPANT_FILTER_ROWS_PER_READ` rows a request for at most
+ * `PARTICIPANT_FILTER_READS_MAX` requests.
  */
-async function administeredPage(trackTemplateId: string, where: ParticipantFilter, query: ParticipantQuery, denied: string[]): Promise<ParticipantPage> {
-  const take = query.offset + query.limit + 1;
+async function readList(trackTemplateId: string, where: ParticipantFilter, take: number, denied: string[], districtId?: string): Promise<ListRead> {
   const first = lower(where.firstName);
   const email = lower(where.email);
-  if (!first && !email && denied.length === 0) {
-    const { data } = await keyedList(trackTemplateId, where).go({ limit: take, count: take });
-    return pageOf(data, query, false);
+  const status = districtId ? where.status : undefined;
+  if (!first && !email && !status && denied.length === 0) {
+    const { data } = await keyedList(trackTemplateId, where, districtId).go({ limit: take, count: take });
+    return { rows: data, partial: false };
   }
   const found: TrackInstanceItem[] = [];
   let cursor: string | null = null;
   for (let read = 0; read < PARTICIPANT_FILTER_READS_MAX; read++) {
     // DynamoDB's Limit counts rows read, not rows kept: each request looks at a fixed number of rows.
-    const page: { data: TrackInstanceItem[]; cursor: string | null } = await keyedList(trackTemplateId, where)
+    const page: { data: TrackInstanceItem[]; cursor: string | null } = await keyedList(trackTemplateId, where, districtId)
       .where((attr, op) =>
         [
           first ? op.begins(attr.firstNameKey, first) : '',
           email ? op.begins(attr.emailKey, email) : '',
-          ...denied.map((districtId) => op.ne(attr.districtId, districtId)),
+          status ? op.eq(attr.status, status) : '',
+          ...denied.map((id) => op.ne(attr.districtId, id)),
         ]
           .filter(Boolean)
           .join(' AND '),
@@ -81,9 +94,36 @@ async function administeredPage(trackTemplateId: string, where: ParticipantFilte
       .go({ limit: PARTICIPANT_FILTER_ROWS_PER_READ, cursor });
     found.push(...page.data);
     cursor = page.cursor;
-    if (!cursor || found.length >= take) return pageOf(found, query, false);
+    if (!cursor || found.length >= take) return { rows: found, partial: false };
   }
-  return pageOf(found, query, true);
+  return { rows: found, partial: true };
+}
+
+/** An administrator's page: the track's keyed list (a page left short by the filters' bound says `partial`). */
+async function administeredPage(trackTemplateId: string, where: ParticipantFilter, query: ParticipantQuery, denied: string[]): Promise<ParticipantPage> {
+  const { rows, partial } = await readList(trackTemplateId, where, query.offset + query.limit + 1, denied);
+  return pageOf(rows, query, partial);
+}
+
+/**
+ * A district admin's or superintendent's page (SPEC.md section 6: track override in the districts
+ * they hold): each held district's keyed list read to `offset + limit + 1` rows, side by side,
+ * with what they are assigned to or enrolled in elsewhere, merged by name. Requests: one list per
+ * district (at most PARTICIPANT_DISTRICTS_MAX) plus the assigned read, at any track size.
+ */
+async function districtPage(auth: TrackCaller, trackTemplateId: string, districtIds: string[], where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
+  const take = query.offset + query.limit + 1;
+  const read = districtIds.slice(0, PARTICIPANT_DISTRICTS_MAX);
+  const [assigned, ...lists] = await Promise.all([assignedInstances(auth, trackTemplateId, where), ...read.map((id) => readList(trackTemplateId, where, take, [], id))]);
+  const byId = new Map([...assigned, ...lists.flatMap((list) => list.rows)].map((instance) => [instance.trackInstanceId, instance]));
+  const partial = read.length < districtIds.length || lists.some((list) => list.partial);
+  return pageOf([...byId.values()].sort(bySortName), query, partial);
+}
+
+/** The districts whose enrolments a district role administers: its active, non-denied district permissions. */
+function administeredDistricts(auth: TrackCaller): string[] {
+  if (!hasAnySystemRole(auth.roles, ['DistrictAdmin', 'DistrictSuperintendent'])) return [];
+  return [...grantedIds(auth.permissions, 'District')].sort();
 }
 
 function pageOf(sorted: TrackInstanceItem[], query: ParticipantQuery, partial: boolean): ParticipantPage {
@@ -95,12 +135,12 @@ function pageOf(sorted: TrackInstanceItem[], query: ParticipantQuery, partial: b
 const bySortName = (a: TrackInstanceItem, b: TrackInstanceItem) => a.sortName.localeCompare(b.sortName) || a.trackInstanceId.localeCompare(b.trackInstanceId);
 
 /**
- * Everyone else's page: what they are assigned to in this track (gsi2 `byTemplateRole`, one
- * Query per assignee role) and their own enrolment (gsi2 `byParticipant`), each at most
- * ASSIGNED_TRACKS_MAX, then one BatchGet of those instances: bounded by the caller's own
- * assignments, never by the track's size. Filters and order are applied to that small set.
+ * What the caller is assigned to in this track (gsi2 `byTemplateRole`, one Query per assignee
+ * role) and their own enrolment (gsi2 `byParticipant`), each at most ASSIGNED_TRACKS_MAX, then
+ * one BatchGet of those instances: bounded by the caller's own assignments, never by the track's
+ * size. Filters and order are applied to that small set.
  */
-async function assignedPage(auth: TrackCaller, trackTemplateId: string, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
+async function assignedInstances(auth: TrackCaller, trackTemplateId: string, where: ParticipantFilter): Promise<TrackInstanceItem[]> {
   const assigneeId = auth.userId;
   const [own, ...assigned] = await Promise.all([
     db().entities.trackInstance.query.byParticipant({ participantId: assigneeId }).go({ limit: ASSIGNED_TRACKS_MAX, attributes: ['trackInstanceId', 'trackTemplateId'] }),
@@ -112,17 +152,23 @@ async function assignedPage(auth: TrackCaller, trackTemplateId: string, where: P
     ...own.data.filter((item) => item.trackTemplateId === trackTemplateId).map((item) => item.trackInstanceId),
     ...assigned.flatMap((result) => result.data.filter((item) => item.assigneeId === assigneeId).map((item) => item.trackInstanceId)),
   ]);
-  if (ids.size === 0) return { data: [], count: 0, partial: false };
+  if (ids.size === 0) return [];
   const instances = await batchGet<TrackInstanceItem>(db().entities.trackInstance, [...ids].map((trackInstanceId) => ({ trackInstanceId })));
-  const kept = instances.filter((instance) => matches(instance, where)).sort(bySortName);
+  return instances.filter((instance) => matches(instance, where)).sort(bySortName);
+}
+
+/** Everyone else's page: their assigned set, whose size is exact. */
+async function assignedPage(auth: TrackCaller, trackTemplateId: string, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
+  const kept = await assignedInstances(auth, trackTemplateId, where);
   const rows = kept.slice(query.offset, query.offset + query.limit);
   return { data: rows.map(participantRow), count: kept.length, partial: false };
 }
 
 /**
  * `POST track/{id}/{isQuickSearch}/instances`, the participants table (SPEC.md sections 2 and 6):
- * a reader of the track sees all of its enrolments when they administer them, otherwise only
- * those they are assigned to and their own; anyone else reads the track and sees no rows.
+ * a reader of the track sees all of its enrolments when they administer them, a district admin or
+ * superintendent those of their districts, everyone those they are assigned to and their own;
+ * anyone else reads the track and sees no rows.
  */
 export async function participantsPage(auth: TrackCaller, trackTemplateId: string, query: ParticipantQuery): Promise<ParticipantPage> {
   const { track } = await requireTrack(auth, trackTemplateId, 'read');
@@ -130,5 +176,7 @@ export async function participantsPage(auth: TrackCaller, trackTemplateId: strin
   if (administersEnrolments(auth, track.conferenceId)) {
     return administeredPage(trackTemplateId, where, query, auth.isSuperadmin ? [] : deniedDistrictIds(auth));
   }
+  const districtIds = administeredDistricts(auth);
+  if (districtIds.length > 0) return districtPage(auth, trackTemplateId, districtIds, where, query);
   return assignedPage(auth, trackTemplateId, where, query);
 }

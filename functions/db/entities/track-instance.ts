@@ -11,7 +11,8 @@ export { TRACK_INSTANCE_STATUSES };
  * `trackInstanceAggregate` with two parts: `trackInstanceSummary` (this item, assignees,
  * step instances: the track page) and `trackInstanceWork` (content, action and form
  * instances). gsi1 `byTemplate`: a track's participants sorted by name. gsi2
- * `byParticipant`: a user's tracks. Participant and assignee names are copied here
+ * `byParticipant`: a user's tracks. gsi3 `byTemplateStatus` and gsi4 `byTemplateDistrict`:
+ * the same, of one status or one district (sparse: an enrolment without a district is not in gsi4). Participant and assignee names are copied here
  * for the participants table.
  */
 export const trackInstance = new Entity({
@@ -72,6 +73,12 @@ export const trackInstance = new Entity({
       index: 'gsi3',
       pk: { field: 'gsi3pk', composite: ['trackTemplateId', 'status'] },
       sk: { field: 'gsi3sk', composite: ['sortName', 'trackInstanceId'] },
+    },
+    /** A track's enrolments in one district, by name: the participants table of a district admin or superintendent (SPEC.md section 6). */
+    byTemplateDistrict: {
+      index: 'gsi4',
+      pk: { field: 'gsi4pk', composite: ['trackTemplateId', 'districtId'] },
+      sk: { field: 'gsi4sk', composite: ['sortName', 'trackInstanceId'] },
     },
   },
 });
