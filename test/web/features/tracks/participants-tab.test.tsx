@@ -5,7 +5,7 @@ import type { InstanceAssignees, ParticipantRow } from '../../../../shared/schem
 import { CANCEL_ASSIGNING_MESSAGE, NO_PARTICIPANTS_MESSAGE } from '../../../../shared/schemas/participants';
 import { ParticipantsTab } from '../../../../web/src/features/tracks/participants/ParticipantsTab';
 import { expectNoAxeViolations } from '../../../support/axe';
-import { CONFERENCE_ADMIN, fakeServer, renderPage, type Viewer } from '../admin/admin-harness';
+import { CONFERENCE_ADMIN, fakeServer, renderPage, SUPERADMIN, type Viewer } from '../admin/admin-harness';
 
 /** /tracks/{id}/participants and Manage Participant (SPEC.md sections 2, 5 and 8) against the contract-checked fake server. */
 const TRACK = 't1';
@@ -30,12 +30,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 function server(rows: ParticipantRow[] = [ann], reassign?: (body: Record<string, unknown>) => unknown, more: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
-    ...more,
     [`POST /api/track/${TRACK}/true/instances`]: () => ({ data: rows, count: rows.length, partial: false }),
     'GET /api/track/track-assignees/{ids}': () => [assignees],
     'GET /api/user/people-search': (request) =>
       request.query.get('purpose') === 'interviewer' ? [{ id: 'v2', firstName: 'Vic', lastName: 'Viewer', email: 'vic@example.org' }] : [],
     'PATCH /api/track/reassign': (request) => reassign?.(request.body as Record<string, unknown>) ?? { ...assignees, version: 4 },
+    ...more,
   });
 }
 
@@ -206,5 +206,97 @@ describe('Manage Participant: status and Remove enrolment', () => {
     const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
     await within(dialog).findByRole('combobox', { name: 'Advisor 1' });
     expect(within(dialog).queryByRole('button', { name: 'Remove enrolment' })).toBeNull();
+  });
+});
+
+describe('the manage-all checkbox column and its Actions', () => {
+  const bea: ParticipantRow = { ...ann, id: 'i2', version: 5, participant: { id: 'p2', firstName: 'Bea', lastName: 'Baker', email: 'bea@example.org' }, advisors: [] };
+  const stale = 'Someone else changed this participant: reload and try again.';
+
+  async function select(user: ReturnType<typeof userEvent.setup>, ...names: string[]) {
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    for (const name of names) await user.click(await within(table).findByRole('checkbox', { name: `Select ${name}` }));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+  }
+
+  it('only manage-all users get the checkboxes and the menu', async () => {
+    server([ann, bea]);
+    const { unmount } = renderTab(CONFERENCE_ADMIN);
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    await within(table).findByText('Ann');
+    expect(within(table).queryByRole('checkbox', { name: 'Select Ann Abbott' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
+    unmount();
+    server([ann, bea]);
+    renderTab(SUPERADMIN);
+    expect(await screen.findByRole('checkbox', { name: 'Select Ann Abbott' })).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('Change Status sends each selected enrolment on its own version; a refused one is named with the reason', async () => {
+    const user = userEvent.setup();
+    const fake = server([ann, bea], undefined, {
+      'PATCH /api/track/instance': (request) => {
+        const body = request.body as { id: string; status: string };
+        return body.id === 'i2' ? { status: 409, body: { message: stale } } : instanceView(body.status, 4);
+      },
+    });
+    renderTab(SUPERADMIN);
+    await select(user, 'Ann Abbott', 'Bea Baker');
+    await user.click(await screen.findByRole('menuitem', { name: 'Change Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Status' });
+    expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants/change-status`);
+    expect(within(dialog).getByText('Ann Abbott, Bea Baker')).toBeTruthy();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'Withdrawn');
+    await user.click(within(dialog).getByRole('button', { name: 'Change Status' }));
+    expect(await screen.findByText(`Ann Abbott set to Withdrawn. Not changed: Bea Baker: ${stale}`)).toBeTruthy();
+    expect(fake.to('/api/track/instance', 'PATCH').map((r) => r.body)).toEqual([
+      { id: 'i1', status: 'Withdrawn', version: 3 },
+      { id: 'i2', status: 'Withdrawn', version: 5 },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`));
+  });
+
+  it('Assign Advisor adds the chosen advisor to each selected enrolment that lacks them', async () => {
+    const user = userEvent.setup();
+    const fake = server([ann, bea], undefined, {
+      'GET /api/user/people-search': () => [{ id: 'a1', firstName: 'Ada', lastName: 'Adviser', email: 'ada@example.org' }],
+      'POST /api/track/assign': () => ({ ...assignees, trackInstanceId: 'i2', version: 6 }),
+    });
+    renderTab(SUPERADMIN);
+    await select(user, 'Ann Abbott', 'Bea Baker');
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign Advisor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Advisor to Participants' });
+    await user.type(within(dialog).getByRole('combobox', { name: /Advisor/ }), 'Ad');
+    await user.click(await screen.findByRole('option', { name: /Ada Adviser/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Advisor' }));
+    expect(await screen.findByText('Ann Abbott, Bea Baker now have Ada Adviser as an advisor.')).toBeTruthy();
+    // Ann has Ada already: only Bea is sent.
+    expect(fake.to('/api/track/assign', 'POST').map((r) => r.body)).toEqual([{ trackInstanceId: 'i2', assigneeIds: ['a1'], roleId: 'role-advisor', version: 5 }]);
+  });
+
+  it('Remove Enrolments asks first, removes each on its version and follows a job', async () => {
+    const user = userEvent.setup();
+    const job = { id: 'job-9', kind: 'instance.remove', title: 'Removing Bea Baker from Track One', status: 'running', done: 1, total: 4, createdAt: ann.createdAt, updatedAt: ann.createdAt };
+    const fake = server([ann, bea], undefined, {
+      'DELETE /api/track/instance': (request) => ((request.body as { id: string }).id === 'i2' ? { status: 202, body: { jobId: 'job-9' } } : { removed: true }),
+      'GET /api/job/{id}': () => job,
+    });
+    renderTab(SUPERADMIN);
+    await select(user, 'Ann Abbott', 'Bea Baker');
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove Enrolments' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Enrolments' });
+    expect(fake.to('/api/track/instance', 'DELETE')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Ann Abbott, Bea Baker removed.')).toBeTruthy();
+    expect(fake.to('/api/track/instance', 'DELETE').map((r) => r.body)).toEqual([{ id: 'i1', version: 3 }, { id: 'i2', version: 5 }]);
+    expect(await screen.findByText(job.title, { exact: false })).toBeTruthy();
+  });
+
+  it('a dialog reached by link with nothing selected says so', async () => {
+    server();
+    renderTab(SUPERADMIN, `/tracks/${TRACK}/participants/remove-enrolments`);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Enrolments' });
+    expect(within(dialog).getByText(/No participants are selected/)).toBeTruthy();
   });
 });

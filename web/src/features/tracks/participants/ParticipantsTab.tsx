@@ -1,5 +1,6 @@
-import type { ColumnDef } from '@tanstack/react-table';
-import { Route, Routes, useNavigate } from 'react-router';
+import { useState } from 'react';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { NO_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
 import { Alert, Button, DataTable, EmptyState, Link } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
@@ -8,6 +9,8 @@ import { ManageParticipantDialog } from './ManageParticipantDialog';
 import { participantPageBody, participantPageRoute } from './participants-api';
 import { AddParticipantDialog } from './AddParticipantDialog';
 import { RemoveEnrolmentDialog } from './RemoveEnrolmentDialog';
+import { ParticipantActions } from './ParticipantActions';
+import { ENROLMENT_ACTIONS, type EnrolmentAction } from './selected-enrolments';
 
 
 function PeopleLinks({ people }: { people: AssigneeRef[] }) {
@@ -62,6 +65,7 @@ function columns(trackId: string, onEdit: ((row: ParticipantRow) => void) | null
  * /tracks/{id}/participants (SPEC.md section 2): the enrolments the caller may see, paged and
  * filtered on the server. '+ Participant' (create TrackInstance) opens participants/add; the edit
  * icon (update Conference) opens 'Manage Participant' at participants/manage/{instanceId}.
+ * Manage-all users get the checkbox column and the Actions menu for the selected rows.
  */
 export function ParticipantsTab({ track }: { track: { id: string; name: string } }) {
   const trackId = track.id;
@@ -76,6 +80,29 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
   const addButton = canAdd && <Button onPress={() => navigate(`${base}/add`)}>+ Participant</Button>;
   const close = () => navigate(base);
   const saved = () => void paged.refresh();
+  const managesAll = ability.can('manage', 'all');
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  // Only rows on screen count: a page change or a filter never leaves hidden rows selected.
+  const selected = paged.rows.filter((row) => selection[row.id]);
+  const rest = useParams()['*'] ?? '';
+  const action = ENROLMENT_ACTIONS.find((item) => item.id === rest)?.id as EnrolmentAction | undefined;
+  const actions = managesAll && (
+    <ParticipantActions
+      selected={selected}
+      dialog={action}
+      base={base}
+      onDone={() => {
+        setSelection({});
+        saved();
+      }}
+    />
+  );
+  const toolbar = (actions || addButton) && (
+    <>
+      {actions}
+      {addButton}
+    </>
+  );
 
   return (
     <div className="participants-tab">
@@ -84,8 +111,10 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
         aria-label="Participants"
         columns={columns(trackId, canManage ? (row) => navigate(`${base}/manage/${row.id}`) : null)}
         getRowId={(row) => row.id}
+        getRowLabel={(row) => `${row.participant.firstName} ${row.participant.lastName}`}
+        {...(managesAll ? { rowSelection: selection, onRowSelectionChange: setSelection } : {})}
         showSearch={false}
-        toolbar={addButton || undefined}
+        toolbar={toolbar || undefined}
         emptyState={paged.response && !filtered ? <EmptyState message={NO_PARTICIPANTS_MESSAGE} action={addButton || undefined} /> : paged.table.emptyState}
       />
       {paged.response?.partial && (

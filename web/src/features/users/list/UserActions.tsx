@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { UserRow } from '@shared/api/user-directory';
 import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
-import { Alert, Button, ConfirmDialog, MenuButton, Modal, RadioGroup } from '../../../components/ui';
+import { Alert, ConfirmDialog, MenuButton, RadioGroup } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { Save } from '../../../lib/forms/use-save';
+import { NothingSelected } from './NothingSelected';
 import { PickerDialog } from './PickerDialog';
 import { ReinviteDialog } from './ReinviteDialog';
 import { rolesHeldBy, selectedUsersText } from './selected-users';
@@ -133,14 +134,5 @@ export function UserActions({ selected, dialog, save, onDone }: UserActionsProps
         </PickerDialog>
       )}
     </>
-  );
-}
-
-/** A selection dialog reached by link or reload: there is nothing to act on yet. */
-function NothingSelected({ title, onClose }: { title: string; onClose: () => void }) {
-  return (
-    <Modal isOpen onClose={onClose} title={title} footer={(animatedClose) => <Button onPress={animatedClose} autoFocus>OK</Button>}>
-      <p>No users are selected. Select users in the table, then choose this action from the Actions menu.</p>
-    </Modal>
   );
 }
