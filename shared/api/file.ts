@@ -35,6 +35,11 @@ export const uploadTargetSchema = z.discriminatedUnion('type', [
    * serves copies of the step in other tracks).
    */
   z.object({ type: z.literal('stepAttachment'), phaseId: idSchema }),
+  /**
+   * A step's upload content (a content instance): the person responsible for it uploads while
+   * the step is open and the upload not submitted; those who may view the content read.
+   */
+  z.object({ type: z.literal('uploadContent'), contentInstanceId: idSchema }),
 ]);
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 
@@ -87,6 +92,11 @@ export const fileApi = {
     id: 'file.download', service: 'file', method: 'GET', path: `${base}/files/{key}`, access: 'session',
     summary: 'A short-lived download link (presigned GET, saved under the file’s name) for those who may read what the file belongs to; everyone else 404.',
     params: byKey, response: z.object({ url: z.string(), name: z.string() }),
+  }),
+  removeFromUpload: defineContract({
+    id: 'file.removeFromUpload', service: 'file', method: 'DELETE', path: `${base}/upload-instance/{key}`, access: 'session', status: 204,
+    summary: 'Takes a file off the step upload that lists it while that upload is not submitted (the person responsible for it; 409 once submitted or the step is closed), in one transaction on the content’s version with the file’s record; the stored object goes through the outbox. An unlisted upload: its uploader only. Anyone who may not see the step: 404.',
+    params: byKey, response: z.null(),
   }),
   ...fileTabContracts,
 };

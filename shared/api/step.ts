@@ -115,6 +115,11 @@ export const stepApi = {
     summary: "The step page: the step instance, its template, content and actions with the caller's rights; private content the caller may not view is only named (at most 3 reads).",
     params: byId, response: stepInstancePageSchema,
   }),
+  instanceAttachment: defineContract({
+    id: 'step.instanceAttachment', service: 'step', method: 'GET', path: `${base}/step-instance/{id}/attachment/{key}`, access: 'session',
+    summary: "A short-lived download link for one of a step's attachments, for whoever reads that step instance (its participant, assignees, track override roles); a key the step does not hold is 404.",
+    params: byId.extend({ key: fileKeySchema }), response: z.object({ url: z.string(), name: z.string() }),
+  }),
   changeContent: defineContract({
     id: 'step.changeContent', service: 'step', method: 'PATCH', path: `${base}/instance/content/{id}`, access: 'session',
     summary: 'Ticks or unticks a task, submits or unsubmits an upload, by the person responsible, on the version read; the step moves by its state machine (docs/statuses.md).',

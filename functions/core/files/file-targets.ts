@@ -16,6 +16,7 @@ import { requirePhase } from '../tracks/phase-editor';
 import { mayActAt, placeOf } from '../tracks/track-scope';
 import { getTrackTemplate } from '../tracks/track-store';
 import { fileInUse } from './file-release';
+import { uploadContent } from './upload-content-target';
 
 /** What a target allows an upload to be: its kind, and where the record points. */
 export const AVATAR_IN_USE = 'This image is the current avatar.';
@@ -135,6 +136,7 @@ export const FILE_TARGETS: { [T in UploadTarget['type']]: FileTarget<Extract<Upl
   formField,
   avatar,
   stepAttachment,
+  uploadContent,
 };
 
 export function fileTarget(type: string): FileTarget | null {

@@ -3,34 +3,21 @@ import type { SelectableStepStatus, StepState } from '../../../shared/tracks/ste
 import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
-import type { AuthContext } from '../session/resolve-session';
 import { eventWrites, stepInstanceLink } from './instance-events';
-import { requireStepRights, responsibleFor, type StepRights } from './step-access';
+import { responsibleFor } from './step-access';
+import { loadContentForWrite, loadStepForWrite as loadForWrite, NOT_RESPONSIBLE, type Caller, type LoadedStep } from './step-load';
+import { addFilesWrites, removeFileWrites, requireUploadOpen, submitWrites } from './step-upload';
 import { stepWrites, trackConsequences } from './step-consequences';
 import { openingWrites } from './step-opening';
-import { readStepDesign, readStepWorkConsistent, readTrackInstance, locateAction, locateContent, locateStep, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
+import { readStepWorkConsistent, locateAction, locateStep, type TrackInstanceItem } from './step-instance-store';
 import { pageOf } from './step-page';
 import { namedRoles } from './step-roles';
 import { actionIndex, contentIndex, stateOf, transition } from './step-state';
 
-export const NOT_RESPONSIBLE = 'Only the person responsible for this item can change it.';
+export { NOT_RESPONSIBLE };
 export const STATUS_NOT_ALLOWED = "Only the participant's advisor or a track override role can change a step's status.";
 
-type Caller = Pick<AuthContext, 'userId' | 'roles' | 'permissions' | 'ability' | 'user'>;
-
-interface Loaded {
-  rights: StepRights;
-  instance: TrackInstanceItem;
-  work: StepWork;
-  design: StepDesign;
-}
-
-/** A step read for a write: its work from the main table (consistent), its template and instance, the caller's rights. */
-async function loadForWrite(auth: Caller, trackInstanceId: string, stepInstanceId: string): Promise<Loaded> {
-  const [work, instance] = await Promise.all([readStepWorkConsistent(trackInstanceId, stepInstanceId), readTrackInstance(trackInstanceId, true)]);
-  const [design, rights] = await Promise.all([readStepDesign(work.step.stepTemplateId), requireStepRights(auth, instance)]);
-  return { rights, instance, work, design };
-}
+type Loaded = LoadedStep;
 
 const participantName = (instance: TrackInstanceItem) => `${instance.participant.firstName} ${instance.participant.lastName}`;
 
@@ -96,16 +83,11 @@ function requireVersion(read: number, sent: number): void {
   if (read !== sent) throw new StaleVersionError(undefined, read);
 }
 
-/** `PATCH step/instance/content/{id}`: a task ticked or unticked, an upload or a form submitted or unsubmitted, by the person responsible. */
+/** `PATCH step/instance/content/{id}`: a task ticked or unticked, an upload's files added or removed, an upload submitted or unsubmitted, by the person responsible. */
 export async function changeContent(auth: Caller, contentInstanceId: string, change: ContentChange): Promise<StepInstancePage> {
-  const located = await locateContent(contentInstanceId);
-  const loaded = await loadForWrite(auth, located.trackInstanceId, located.stepInstanceId);
-  const { work, design, rights } = loaded;
-  const item = work.contents.find((c) => c.contentInstanceId === contentInstanceId)!;
-  const template = design.contents.find((t) => t.contentTemplateId === item.contentTemplateId);
-  if (!template) throw new ValidationError({ instanceType: ['This content is no longer part of the step.'] });
-  const role = (await namedRoles([template.roleId])).get(template.roleId)!;
-  if (!responsibleFor(rights, role)) throw new ForbiddenError(NOT_RESPONSIBLE);
+  const loaded = await loadContentForWrite(auth, contentInstanceId);
+  const { work, design, item } = loaded;
+  if (!loaded.responsible) throw new ForbiddenError(NOT_RESPONSIBLE);
   if (change.instanceType !== item.type) throw new ValidationError({ instanceType: [`This content is a ${item.type}.`] });
   requireVersion(item.version, change.version);
   const key = { trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId, contentInstanceId };
@@ -119,16 +101,26 @@ export async function changeContent(auth: Caller, contentInstanceId: string, cha
     return commit(auth, loaded, [(tx) => tx.stepContentInstance.patch(key).set({ task }).add({ version: 1 }).where(ifVersion(item.version)).commit()], after);
   }
   if (change.instanceType === 'Upload') {
-    const files = item.upload?.files ?? [];
-    if (change.submitted !== undefined) {
-      if (change.submitted && files.length === 0) throw new ValidationError({ submitted: ['Add a file before submitting.'] });
-      const after = transition(before, { kind: 'content', index, done: change.submitted });
-      const upload = { files, submitted: change.submitted, ...(change.submitted ? { submittedAt: now } : {}) };
-      return commit(auth, loaded, [(tx) => tx.stepContentInstance.patch(key).set({ upload }).add({ version: 1 }).where(ifVersion(item.version)).commit()], after);
-    }
-    throw new ValidationError({ addFiles: ['Files are not taken yet.'] });
+    if (change.submitted !== undefined) return commit(auth, loaded, submitWrites(loaded, change.submitted, now), transition(before, { kind: 'content', index, done: change.submitted }));
+    // Files change only while the upload is open; the step's state does not move (its version does).
+    requireUploadOpen(loaded);
+    const own = change.addFiles ? await addFilesWrites(auth, loaded, change.addFiles.map((f) => f.key)) : removeFileWrites(loaded, change.removeFileId!);
+    return commit(auth, loaded, own, before);
   }
   throw new ValidationError({ instanceType: ['Forms are submitted in the form runner.'] });
+}
+
+/**
+ * `DELETE file/upload-instance/{key}`: a file taken off the upload it is listed on (not submitted),
+ * as `removeFileId` does, on the content's version as read now.
+ */
+export async function removeUploadFile(auth: Caller, contentInstanceId: string, fileKey: string): Promise<boolean> {
+  const loaded = await loadContentForWrite(auth, contentInstanceId);
+  const entry = (loaded.item.upload?.files ?? []).find((e) => e.fileKey === fileKey);
+  if (!entry) return false;
+  requireUploadOpen(loaded);
+  await commit(auth, loaded, removeFileWrites(loaded, entry.id), stateOf(loaded.work, loaded.design));
+  return true;
 }
 
 /** `PATCH step/instance/action/{id}/{approved}`: a pending action approved or denied by its responsible assignee (or an override), once all content is done. */

@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireStep } from './step-store';
 import { toActionView, toContentView, type ActionItem, type ContentItem } from './step-view';
 import { isTrackOpen, mayActAt, placeOf, requireTrack, type TrackCaller } from './track-scope';
-import { getTrackTemplate } from './track-store';
+import { getTrackTemplate, type StepItem } from './track-store';
 import { FILE_NOT_FOUND } from '../../../shared/api/file';
 import { presignDownload } from '../../lib/adapters/storage';
 import { mayReadStepAttachments } from '../files/file-targets';
@@ -64,6 +64,11 @@ export async function attachmentLink(auth: AuthContext, stepTemplateId: string, 
   const step = data[0];
   if (!step) throw new NotFoundError('Step not found.');
   if (!(await mayReadStepAttachments(auth, step.trackTemplateId))) throw new ForbiddenError();
+  return attachmentOf(step, fileKey);
+}
+
+/** A signed link for a file the step lists; a key it does not list is the file service's 404. */
+export async function attachmentOf(step: Pick<StepItem, 'attachments'>, fileKey: string): Promise<{ url: string; name: string }> {
   const attachment = step.attachments?.find((file) => file.fileKey === fileKey);
   if (!attachment) throw new NotFoundError(FILE_NOT_FOUND);
   return { url: await presignDownload(attachment.fileKey, attachment.name), name: attachment.name };

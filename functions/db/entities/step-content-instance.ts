@@ -24,7 +24,8 @@ export const stepContentInstance = new Entity({
         submittedAt: { type: 'string' },
         files: {
           type: 'list',
-          items: { type: 'map', properties: { id: { type: 'string', required: true }, fileKey: { type: 'string', required: true }, name: { type: 'string' } } },
+          // `uploadedBy`: the uploader, whose partition holds the file's record (removing the file deletes it).
+          items: { type: 'map', properties: { id: { type: 'string', required: true }, fileKey: { type: 'string', required: true }, name: { type: 'string' }, uploadedBy: { type: 'string' } } },
         },
       },
     },

@@ -2,6 +2,7 @@ import { createServiceHandler } from '../../lib/http/service-handler';
 import { fileApi } from '../../../shared/api/file';
 import { confirmUpload, deleteFile, downloadLink, requestUpload } from '../../core/files/file-service';
 import { associatedFiles } from '../../core/people/profile-tabs';
+import { removeFromUpload } from '../../core/files/upload-instance';
 
 export const handler = createServiceHandler(fileApi, {
   requestUpload: async ({ auth, body }) => requestUpload(auth, body),
@@ -11,5 +12,9 @@ export const handler = createServiceHandler(fileApi, {
     return null;
   },
   download: async ({ auth, params }) => downloadLink(auth, params.key),
+  removeFromUpload: async ({ auth, params }) => {
+    await removeFromUpload(auth, params.key);
+    return null;
+  },
   associatedFiles: async ({ auth, params, query }) => associatedFiles(auth, params.userId, query),
 });

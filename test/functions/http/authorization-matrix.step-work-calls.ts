@@ -7,6 +7,8 @@ type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | P
 
 interface MatrixEnrolment {
   stepInstanceId: string;
+  /** The file the upload lists (an upload enrolment) and the step's attachment. */
+  fileKey: string;
   contentInstanceId: string;
   actionInstanceId: string;
 }
@@ -15,28 +17,39 @@ interface MatrixEnrolment {
  * The target user enrolled (written straight to the table) in a fresh one-step track of the
  * target's conference, under its district: a task for the participant and an approval for an
  * advisor. No actor is the participant or an assignee, so only track-override roles act on it.
- * `handedIn`: the task is done and the step waits for review (for the decision).
+ * `handedIn`: the task is done and the step waits for review (for the decision). `upload`: the
+ * content is an upload listing one file of the participant's. The step lists one attachment.
  */
-async function enrolment(target: Target, tag: string, handedIn = false): Promise<MatrixEnrolment> {
+async function enrolment(target: Target, tag: string, handedIn = false, upload = false): Promise<MatrixEnrolment> {
   const suffix = newId().toLowerCase();
   const trackTemplateId = `matrix-wtrack-${suffix}`;
   const phaseId = `matrix-wphase-${suffix}`;
   const stepTemplateId = `matrix-wstep-${suffix}`;
   const trackInstanceId = `matrix-winstance-${suffix}`;
-  const made = { stepInstanceId: `matrix-wsi-${suffix}`, contentInstanceId: `matrix-wci-${suffix}`, actionInstanceId: `matrix-wai-${suffix}` };
+  const made = { fileKey: newId().toLowerCase(), stepInstanceId: `matrix-wsi-${suffix}`, contentInstanceId: `matrix-wci-${suffix}`, actionInstanceId: `matrix-wai-${suffix}` };
   const person = { firstName: 'Matrix', lastName: tag, email: `${suffix}@example.org` };
   const entities = db().entities;
   await entities.trackTemplate.create({ trackTemplateId, name: `Matrix work ${tag}`, description: 'Matrix', conferenceId: target.chain.Conference }).go();
   await entities.phaseTemplate.create({ trackTemplateId, phaseId, name: 'Matrix phase', order: 1 }).go();
-  await entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step', required: true }).go();
-  await entities.stepContentTemplate.create({ trackTemplateId, stepTemplateId, contentTemplateId: `matrix-wct-${suffix}`, type: 'Task', name: 'Task', roleId: 'role-participant', task: { name: 'Task', description: 'Do it' } }).go();
+  const attachments = [{ fileKey: made.fileKey, name: 'matrix.pdf', size: 10, contentType: 'application/pdf' }];
+  await entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step', required: true, attachments }).go();
+  const part = upload ? { type: 'Upload' as const, upload: { name: 'Upload', type: 'Document' as const, instructions: 'A file' } } : { type: 'Task' as const, task: { name: 'Task', description: 'Do it' } };
+  await entities.stepContentTemplate.create({ trackTemplateId, stepTemplateId, contentTemplateId: `matrix-wct-${suffix}`, name: 'Task', roleId: 'role-participant', ...part }).go();
   await entities.stepActionTemplate.create({ trackTemplateId, stepTemplateId, actionTemplateId: `matrix-wat-${suffix}`, type: 'Approval', name: 'Approval', roleId: 'role-advisor' }).go();
   await entities.trackInstance
     .create({ trackInstanceId, trackTemplateId, trackName: `Matrix work ${tag}`, conferenceId: target.chain.Conference, districtId: target.chain.District, participantId: target.userId, participant: person, sortName: `${tag} matrix` })
     .go();
   const owner = { trackInstanceId, stepInstanceId: made.stepInstanceId };
   await entities.stepInstance.create({ ...owner, trackTemplateId, phaseId, stepTemplateId, participantId: target.userId, status: handedIn ? 'PendingReview' : 'Ready' }).go();
-  await entities.stepContentInstance.create({ ...owner, contentInstanceId: made.contentInstanceId, contentTemplateId: `matrix-wct-${suffix}`, type: 'Task', task: { completed: handedIn } }).go();
+  const work = upload
+    ? { type: 'Upload' as const, upload: { submitted: false, files: [{ id: `matrix-wf-${suffix}`, fileKey: made.fileKey, name: 'matrix.pdf', uploadedBy: target.userId }] } }
+    : { type: 'Task' as const, task: { completed: handedIn } };
+  await entities.stepContentInstance.create({ ...owner, contentInstanceId: made.contentInstanceId, contentTemplateId: `matrix-wct-${suffix}`, ...work }).go();
+  if (upload) {
+    await entities.uploadedFile
+      .create({ userId: target.userId, fileKey: made.fileKey, name: 'matrix.pdf', kind: 'Document', targetType: 'uploadContent', targetId: made.contentInstanceId, contentType: 'application/pdf', size: 10, status: 'confirmed' })
+      .go();
+  }
   await entities.stepActionInstance.create({ ...owner, actionInstanceId: made.actionInstanceId, actionTemplateId: `matrix-wat-${suffix}` }).go();
   return made;
 }
@@ -46,5 +59,10 @@ export const STEP_WORK_CALLS: Record<string, CallBuilder> = {
   'step.stepInstance': async (t, tag) => ({ path: `/api/step/step-instance/${(await enrolment(t, tag)).stepInstanceId}` }),
   'step.changeContent': async (t, tag) => ({ path: `/api/step/instance/content/${(await enrolment(t, tag)).contentInstanceId}`, method: 'PATCH', body: { instanceType: 'Task', version: 1, completed: true } }),
   'step.decideAction': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true)).actionInstanceId}/true`, method: 'PATCH', body: { version: 1 } }),
+  'step.instanceAttachment': async (t, tag) => {
+    const made = await enrolment(t, tag);
+    return { path: `/api/step/step-instance/${made.stepInstanceId}/attachment/${made.fileKey}` };
+  },
+  'file.removeFromUpload': async (t, tag) => ({ path: `/api/file/upload-instance/${(await enrolment(t, tag, false, true)).fileKey}`, method: 'DELETE' }),
   'step.setStatus': async (t, tag) => ({ path: `/api/step/instance/${(await enrolment(t, tag)).stepInstanceId}/Completed`, method: 'PATCH', body: { version: 1 } }),
 };

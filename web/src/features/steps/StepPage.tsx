@@ -71,6 +71,6 @@ export default function StepPage() {
 }
 
 async function download(step: StepView, key: string) {
-  const { url } = await call(routes.step.attachment, { params: { stepTemplateId: step.stepTemplateId, key } });
+  const { url } = await call(routes.step.instanceAttachment, { params: { id: step.id, key } });
   window.location.assign(url);
 }
