@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileView } from '../../../../shared/api/file';
 import { EditAvatarDialog } from '../../../../web/src/features/users/profile/EditAvatarDialog';
 import { CONFERENCE_ADMIN, fakeServer, renderPage } from '../admin/admin-harness';
+import { BucketRequest } from '../../../support/bucket-request';
 
 // The real cropper needs layout to know its crop area (jsdom has none; AvatarCropper.test.tsx
 // covers it): a stand-in hands the dialog a cropped PNG, as the cropper's Save does.
@@ -14,31 +15,6 @@ vi.mock('../../../../web/src/components/ui/lazy', () => ({
     </button>
   ),
 }));
-
-/** The browser's POST to the bucket, finished by the test (XMLHttpRequest, for its progress events). */
-class BucketRequest {
-  static sent: BucketRequest[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send() {
-    BucketRequest.sent.push(this);
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  finish() {
-    this.status = 204;
-    this.onload?.();
-  }
-}
 
 const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 beforeEach(() => {

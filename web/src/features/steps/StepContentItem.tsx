@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Checkbox, FileUploadBox, formatDateTime, LoadingState, type UploadEntry } from '../../components/ui';
+import { Alert, Checkbox, formatDateTime, LoadingState } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
+import { StepUploadBox } from './StepUploadBox';
 import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
 
 // The form runner (about 60 KB gzipped with its widgets) loads only for a step that holds a form.
@@ -38,21 +39,7 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
               </Checkbox>
             </>
           )}
-          {content.upload && (
-            <FileUploadBox
-              label={content.upload.name}
-              instructions={content.upload.instructions}
-              files={content.upload.files.map((f): UploadEntry => ({ id: f.id, name: f.name }))}
-              onFilesChange={() => setError('Adding files here is not available yet.')}
-              multiple={content.upload.multiple}
-              accept={content.upload.type}
-              submitted={content.upload.submitted ? (content.upload.submittedAt ?? '') : null}
-              onSubmit={() => void change({ submitted: true })}
-              onUnsubmit={() => void change({ submitted: false })}
-              canUnsubmit={content.canChange}
-              isDisabled={!content.canChange}
-            />
-          )}
+          {content.upload && <StepUploadBox content={content} upload={content.upload} onChanged={onChanged} onError={setError} />}
           {content.form && (
             <Suspense fallback={<LoadingState message="Loading form..." />}>
               <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />
