@@ -1,4 +1,6 @@
-import { transact } from '../../db/transact';
+import { packTransactions, transact, TRANSACTION_MAX_ITEMS } from '../../db/transact';
+import { db } from '../../db/service';
+import { TRACK_STEPS_MAX } from '../../../shared/api/limits';
 import { ifVersion } from '../../db/versioned';
 import { ForbiddenError, StaleVersionError } from '../../lib/errors';
 import type { TrackInstanceView } from '../../../shared/schemas/track-instance';
@@ -6,6 +8,11 @@ import type { TrackInstanceStatus } from '../../../shared/tracks/step-status';
 import { eventWrites, trackInstanceLink } from './instance-events';
 import { requireInstance, type InstanceCaller } from './instance-access';
 import { readTrackInstance } from './instance-read';
+import { dueIndexReturns } from './step-due';
+import type { StepInstanceItem } from './step-instance-store';
+
+const instanceSteps = async (trackInstanceId: string): Promise<StepInstanceItem[]> =>
+  (await db().entities.stepInstance.query.byInstance({ trackInstanceId }).go({ limit: TRACK_STEPS_MAX, consistent: true })).data;
 
 export const STATUS_CHANGE_REFUSED = 'Only the participant\u2019s advisor or a track administrator can change the status of this track.';
 
@@ -19,6 +26,9 @@ export async function setInstanceStatus(auth: InstanceCaller, input: { id: strin
   if (!rights.canChangeStatus) throw new ForbiddenError(STATUS_CHANGE_REFUSED);
   if (instance.version !== input.version) throw new StaleVersionError(undefined, instance.version);
   if (instance.status !== input.status) {
+    // Opened again: the late steps the sweep let go while it was not Open go back into its index.
+    const returns = input.status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId)) : [];
+    const fits = TRANSACTION_MAX_ITEMS - 2;
     await transact([
       (tx) =>
         tx.trackInstance
@@ -35,7 +45,10 @@ export async function setInstanceStatus(auth: InstanceCaller, input: { id: strin
         message: `Your ${instance.trackName} track is now ${input.status}.`,
         link: trackInstanceLink(instance.trackTemplateId, instance.trackInstanceId),
       }),
+      ...returns.slice(0, fits),
     ]);
+    // More late steps than one transaction holds (a large track): the rest right after, each on its version.
+    for (const items of packTransactions(returns.slice(fits).map((write) => [write]))) await transact(items);
   }
   return readTrackInstance(auth, instance.trackInstanceId);
 }

@@ -6,7 +6,7 @@ import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { readTrackAggregate } from '../tracks/track-store';
 import { actionsInOrder } from './step-state';
-import { DUE_INDEX_FIELDS, dueIndexFields } from './step-due';
+import { DUE_INDEX_FIELDS, dueIndexFields, dueIndexReturns } from './step-due';
 import { openingWrites } from './step-opening';
 import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from './step-instance-store';
 
@@ -78,6 +78,10 @@ export async function trackConsequences(instance: TrackInstanceItem, step: StepI
   const writes = [...openedItems.map((s) => statusWrite(s, 'Ready', templates.get(s.stepTemplateId)?.dueDays, now)), ...(await openingWrites(instance, openedItems, now, outline))];
   const openedIds = new Set(opened.map((n) => n.stepTemplateId));
   const trackStatus = trackStatusAfter(instance.status, nodes.map((n) => (openedIds.has(n.stepTemplateId) ? { ...n, status: 'Ready' as const } : n)));
+  if (trackStatus === 'Open') {
+    // Opened again: its other late steps go back into the sweep's index (dropped while it was not Open).
+    writes.push(...dueIndexReturns(steps.data.filter((s) => s.stepInstanceId !== step.stepInstanceId && !openedIds.has(s.stepTemplateId))));
+  }
   if (trackStatus) {
     // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.
     writes.push((tx) =>

@@ -1,3 +1,6 @@
+import type { TransactionItem } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
+import type { StepInstanceItem } from './step-instance-store';
 import { DUE_STATUSES, type StepStatus } from '../../../shared/tracks/step-status';
 
 /**
@@ -19,4 +22,24 @@ export function dueBucketOf(dueAt: string): string {
 export function dueIndexFields(status: StepStatus, dueAt: string | undefined): { dueBucket: string; dueIndexAt: string } | Record<string, never> {
   if (!dueAt || !DUE_STATUSES.has(status)) return {};
   return { dueBucket: dueBucketOf(dueAt), dueIndexAt: dueAt };
+}
+
+/**
+ * The sweep drops the entries of an instance that is not Open (step-overdue stops while a track
+ * is withdrawn or completed). The write that opens the instance again puts them back, so its
+ * late steps become Overdue at the next sweep: one patch per Ready or Resubmit step with a due
+ * time and no entry, on the step's version (the index fields only; the step's work is unchanged).
+ */
+export function dueIndexReturns(steps: readonly StepInstanceItem[]): TransactionItem[] {
+  return steps
+    .filter((step) => step.dueAt && !step.dueIndexAt && DUE_STATUSES.has(step.status))
+    .map(
+      (step): TransactionItem =>
+        (tx) =>
+          tx.stepInstance
+            .patch({ trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId })
+            .set(dueIndexFields(step.status, step.dueAt))
+            .where(ifVersion(step.version))
+            .commit(),
+    );
 }

@@ -5,7 +5,9 @@ import { DUE_INDEX_FIELDS, dueBucketOf, dueIndexFields } from '../../../function
 import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks';
 import { seedDemo } from '../../support/demo-table';
 import { pendingNotifications } from '../../support/notifications';
-import { demoUser } from '../../support/session';
+import { cookieFor, demoUser } from '../../support/session';
+import { invoke } from '../../support/invoke';
+import { handler as trackHandler } from '../../../functions/http/track/handler';
 
 /** The scheduled Overdue sweep (issue 12 item 7) on the demo enrolment. */
 const participant = demoUser('participant@example.org');
@@ -104,6 +106,28 @@ describe('sweepOverdueSteps', () => {
     const marked = await Promise.all([sweepOverdueSteps(NOW), sweepOverdueSteps(NOW)]);
     expect(marked[0] + marked[1]).toBe(1);
     expect(await overdueBells('Readiness interview')).toHaveLength(2);
+  });
+
+  it('lets go of a late step while its track is not Open, and takes it back when the track is opened again', async () => {
+    const dueAt = '2026-03-03T00:00:00.000Z';
+    const setTrack = async (status: 'Open' | 'Withdrawn') => {
+      const { data } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
+      return invoke(trackHandler, '/api/track/instance', { method: 'PATCH', body: { id: trackInstanceId, status, version: data!.version }, cookie: await cookieFor('advisor@example.org') });
+    };
+    await db()
+      .entities.stepInstance.put({ trackInstanceId, stepInstanceId: 'overdue-reopen', trackTemplateId: ids.trackTemplate, phaseId: ids.formationPhase, stepTemplateId: ids.interviewTemplate, participantId: participant.id, status: 'Ready', dueAt, ...dueIndexFields('Ready', dueAt) })
+      .go();
+    expect((await setTrack('Withdrawn')).status).toBe(200);
+    expect(await sweepOverdueSteps(NOW)).toBe(0);
+    const dropped = await readStep('overdue-reopen');
+    expect(dropped.status).toBe('Ready');
+    expect(dropped.dueIndexAt).toBeUndefined();
+
+    expect((await setTrack('Open')).status).toBe(200);
+    const back = await readStep('overdue-reopen');
+    expect(back).toMatchObject({ status: 'Ready', dueIndexAt: dueAt, dueBucket: dueBucketOf(dueAt), version: dropped.version });
+    expect(await sweepOverdueSteps(NOW)).toBe(1);
+    expect((await readStep('overdue-reopen')).status).toBe('Overdue');
   });
 
   it('is one of the scheduled sweepers', async () => {
