@@ -11,6 +11,7 @@ import { TAG_REMOVAL_JOB_KIND } from '../people/user-tags';
 import { tagRemovalJob } from './tag-removal-job';
 import { ENROL_JOB_KIND, enrolJob } from '../instances/enrol-job';
 import { REMOVE_JOB_KIND, removeInstanceJob } from '../instances/instance-remove';
+import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../instances/responsible-roles-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -25,4 +26,5 @@ export const jobKinds: Record<string, JobKind> = {
   [TAG_REMOVAL_JOB_KIND]: tagRemovalJob,
   [ENROL_JOB_KIND]: enrolJob,
   [REMOVE_JOB_KIND]: removeInstanceJob,
+  [RESPONSIBLE_ROLES_JOB_KIND]: refreshResponsibleRolesJob,
 };
