@@ -18,7 +18,7 @@ export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
   'step.changeContent': overrideOnly,
   'step.decideAction': overrideOnly,
   'step.setStatus': overrideOnly,
-  'step.instanceAttachment': read,
+  'step.instanceAttachment': overrideOnly,
   // Taking a file off an upload: the person responsible (here an override); a reader who is not gets 403, anyone else the 404 of an unknown key.
   'file.removeFromUpload': { own: only(OVERRIDE, 204, 404), other: { default: 404, Superadmin: 204, 'ConferenceAdmin+OtherDistrict': 403 }, anonymous: 401 },
 };
