@@ -19,6 +19,6 @@ export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
   'step.decideAction': overrideOnly,
   'step.setStatus': overrideOnly,
   'step.instanceAttachment': overrideOnly,
-  // Taking a file off an upload: the person responsible (here an override); a reader who is not gets 403, anyone else the 404 of an unknown key.
-  'file.removeFromUpload': { own: only(OVERRIDE, 204, 404), other: { default: 404, Superadmin: 204, 'ConferenceAdmin+OtherDistrict': 403 }, anonymous: 401 },
+  // Taking a file off an upload: the person responsible (here an override); anyone else the 404 of an unknown key.
+  'file.removeFromUpload': { own: only(OVERRIDE, 204, 404), other: only(['Superadmin'], 204, 404), anonymous: 401 },
 };
