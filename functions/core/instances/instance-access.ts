@@ -5,7 +5,7 @@ import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { canAccessTrackInstance, canSeeStatusSelector, hasTrackOverride } from '../../../shared/auth/policies';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
-import { deniedIds, grantedIds, hasSystemRole } from '../../../shared/auth/permissions';
+import { deniedIds, grantedIds, hasAnySystemRole, hasSystemRole } from '../../../shared/auth/permissions';
 import { scoped } from '../../../shared/auth/ability';
 import type { AuthContext } from '../session/resolve-session';
 import { isSystemTrack, type TrackCaller } from '../tracks/track-scope';
@@ -91,10 +91,23 @@ export function administersEnrolments(auth: Pick<TrackCaller, 'roles' | 'permiss
 /** Districts the caller is denied inside their conference: enrolments made there stay hidden from them. */
 export const deniedDistrictIds = (auth: Pick<TrackCaller, 'permissions'>) => [...deniedIds(auth.permissions)];
 
-/** An administrator of the instance's enrolments, unless its district is denied to them. */
+/**
+ * The districts whose enrolments a district admin or superintendent administers (SPEC.md section
+ * 6, track override by district): their active, non-denied district permissions.
+ */
+export function administeredDistrictIds(auth: Pick<TrackCaller, 'roles' | 'permissions'>): string[] {
+  if (!hasAnySystemRole(auth.roles, ['DistrictAdmin', 'DistrictSuperintendent'])) return [];
+  return [...grantedIds(auth.permissions, 'District')].sort();
+}
+
+/**
+ * An administrator of the instance's enrolment: of the track's enrolments unless its district is
+ * denied to them, or a district admin or superintendent of the enrolment's district (who see it
+ * in the participants table, so Manage Participant works for them too).
+ */
 export function administersInstance(auth: Pick<TrackCaller, 'roles' | 'permissions' | 'isSuperadmin'>, instance: Pick<TrackInstanceItem, 'conferenceId' | 'districtId'>): boolean {
-  if (!administersEnrolments(auth, instance.conferenceId)) return false;
-  return auth.isSuperadmin || !instance.districtId || !deniedIds(auth.permissions).has(instance.districtId);
+  if (administersEnrolments(auth, instance.conferenceId)) return auth.isSuperadmin || !instance.districtId || !deniedIds(auth.permissions).has(instance.districtId);
+  return Boolean(instance.districtId) && administeredDistrictIds(auth).includes(instance.districtId!);
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { ParticipantFilter, ParticipantPage, ParticipantRow } from '../../../shared/schemas/participants';
 import { ASSIGNEE_ROLE_IDS, ASSIGNEE_ROLE_ID_LIST } from '../../../shared/schemas/participants';
 import { ASSIGNED_TRACKS_MAX, PARTICIPANT_DISTRICTS_MAX, PARTICIPANT_FILTER_READS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
-import { grantedIds, hasAnySystemRole } from '../../../shared/auth/permissions';
 import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
-import { administersEnrolments, deniedDistrictIds, type TrackInstanceItem } from './instance-access';
+import { administeredDistrictIds, administersEnrolments, deniedDistrictIds, type TrackInstanceItem } from './instance-access';
 
 export interface ParticipantQuery {
   limit: number;
@@ -120,12 +119,6 @@ async function districtPage(auth: TrackCaller, trackTemplateId: string, district
   return pageOf([...byId.values()].sort(bySortName), query, partial);
 }
 
-/** The districts whose enrolments a district role administers: its active, non-denied district permissions. */
-function administeredDistricts(auth: TrackCaller): string[] {
-  if (!hasAnySystemRole(auth.roles, ['DistrictAdmin', 'DistrictSuperintendent'])) return [];
-  return [...grantedIds(auth.permissions, 'District')].sort();
-}
-
 function pageOf(sorted: TrackInstanceItem[], query: ParticipantQuery, partial: boolean): ParticipantPage {
   const rows = sorted.slice(query.offset, query.offset + query.limit);
   const more = sorted.length > query.offset + query.limit ? 1 : 0;
@@ -176,7 +169,7 @@ export async function participantsPage(auth: TrackCaller, trackTemplateId: strin
   if (administersEnrolments(auth, track.conferenceId)) {
     return administeredPage(trackTemplateId, where, query, auth.isSuperadmin ? [] : deniedDistrictIds(auth));
   }
-  const districtIds = administeredDistricts(auth);
+  const districtIds = administeredDistrictIds(auth);
   if (districtIds.length > 0) return districtPage(auth, trackTemplateId, districtIds, where, query);
   return assignedPage(auth, trackTemplateId, where, query);
 }

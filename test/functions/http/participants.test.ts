@@ -173,6 +173,16 @@ describe('district admins and superintendents see the enrolments of their distri
     expect(await rowIds(superintendent, track, { where: { lastName: 'la' } })).toEqual([rows.lakeside]);
   });
 
+  it('a district admin manages an enrolment of their district (track-assignees, reassign), not one of another district', async () => {
+    const listed = (await invoke(tracks, `/api/track/track-assignees/${rows.one},${rows.lakeside}`, { cookie: districtAdmin })).body as InstanceAssignees[];
+    expect(listed.map((x) => x.trackInstanceId)).toEqual([rows.one]);
+    const version = listed[0].version;
+    const body = (trackInstanceId: string, v: number) => ({ method: 'PATCH', cookie: districtAdmin, body: { trackInstanceId, roleId: ADVISOR, assigneeIds: [], version: v } });
+    expect((await invoke(tracks, '/api/track/reassign', body(rows.one, version))).status).toBe(200);
+    const lakesideVersion = (await db().entities.trackInstance.get({ trackInstanceId: rows.lakeside }).go()).data!.version;
+    expect((await invoke(tracks, '/api/track/reassign', body(rows.lakeside, lakesideVersion))).status).toBe(403);
+  });
+
   it('a district admin of another conference’s district is refused the track', async () => {
     expect((await page(elsewhere, track)).status).toBe(403);
   });
