@@ -141,7 +141,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     say(`stand-ins ready after ${Date.now() - started} ms`);
 
     if ((await ensureTable(dynamoClient(), tableName)) === 'created') say(`table ${tableName} created`);
-    if (await seedDemoIfEmpty()) say('demo data seeded');
+    if (await seedDemoIfEmpty({ living: true })) say('demo data seeded');
     await assertSafeToExpose(host);
 
     const poller = await startStreamPoller({

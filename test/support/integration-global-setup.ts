@@ -93,13 +93,13 @@ async function startOne(): Promise<{ endpoint: string; stop: () => Promise<void>
   };
 }
 
-/** The real seed, run as `npm run seed` runs it, into this instance's template table. */
+/** The real seed, run as `npm run seed -- --plain` runs it (no living candidates), into this instance's template table. */
 async function seedTemplate(endpoint: string): Promise<void> {
   // Made here without a stream (nothing reads it; see ./table-stream.ts), so the seed finds it there.
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await ensureTable(client, DEMO_TEMPLATE_TABLE, { stream: false }).finally(() => client.destroy());
   const env = { ...process.env, DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: DEMO_TEMPLATE_TABLE, AWS_REGION: 'us-east-1', LOG_LEVEL: 'silent' };
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/seed.ts'], { env, timeout: STARTUP_TIMEOUT_MS * 3 });
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/seed.ts', '--plain'], { env, timeout: STARTUP_TIMEOUT_MS * 3 });
 }
 
 /** One local S3 for the run (light: a Node server in this process); its objects live in a temporary folder. */

@@ -42,15 +42,19 @@ export async function resolveSession(token: string): Promise<AuthContext | null>
   const session = aggregate.sessions.find((s) => sameSecret(s.sessionId, parsed.sessionId));
   if (!session || !sessionIsLive(session)) return null;
   if (sessionNeedsTouch(session)) await touchSession(session);
+  return authContextOf(aggregate, session);
+}
 
+/** A user's context from their aggregate and a session (the demo seed acts as people through the app's functions with one of its own). */
+export async function authContextOf(aggregate: Aggregate, session: { sessionId: string; secondFactor?: boolean; sealedAccessToken?: string }): Promise<AuthContext> {
   const roles = await loadRoles(aggregate.roles.map((r) => r.roleId));
   const rules = rulesFor({
-    userId: parsed.userId,
+    userId: aggregate.user.userId,
     roles: roles.map((r) => ({ name: r.name, system: r.system, policies: r.policies })),
     permissions: aggregate.permissions,
   }) as AbilityRuleView[];
   return {
-    userId: parsed.userId,
+    userId: aggregate.user.userId,
     sessionId: session.sessionId,
     user: aggregate.user,
     roles,

@@ -29,6 +29,7 @@ import { demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } 
 import { demoUserGroupItems } from './demo-groups';
 import { demoForms } from './demo-forms';
 import { seedOtherPeople } from './demo-others';
+import { seedParticipation } from './demo-participation';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 
 export { DEMO_USERS, DEMO_PASSWORD, DEMO_TOTP_SECRET, type DemoUser } from './demo-people';
@@ -181,8 +182,13 @@ async function seedShell(): Promise<void> {
   ]);
 }
 
-/** Writes (or rewrites) the whole demo organisation into the configured table. */
-export async function seedDemo(): Promise<void> {
+/**
+ * Writes (or rewrites) the whole demo organisation into the configured table. `living` adds
+ * candidates moved along by the app's own functions (demo-participation.ts): `npm start` and
+ * `npm run seed` ask for it; the tests' demo leaves it out (they count the plain demo's items),
+ * and test/functions/db/demo-participation.test.ts covers it.
+ */
+export async function seedDemo(options: { living?: boolean } = {}): Promise<void> {
   const [, locationIds, userIds, otherIds] = await Promise.all([
     seedRoles(),
     seedLocations(),
@@ -194,14 +200,15 @@ export async function seedDemo(): Promise<void> {
     seedShell(),
   ]);
   await seedDirectory(locationIds, [...userIds, ...otherIds]);
+  if (options.living) await seedParticipation(SEEDED_AT);
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
   await db().entities.location.put({ ...systemRootItem, active: true, createdAt: SEEDED_AT }).go();
 }
 
 /** Seeds when the table has no System root yet (written last by seedDemo); true when it seeded. */
-export async function seedDemoIfEmpty(): Promise<boolean> {
+export async function seedDemoIfEmpty(options: { living?: boolean } = {}): Promise<boolean> {
   const { data: root } = await db().entities.location.get({ locationId: SYSTEM_LOCATION_ID }).go({ consistent: true });
   if (root) return false;
-  await seedDemo();
+  await seedDemo(options);
   return true;
 }

@@ -1,0 +1,44 @@
+import { db } from '../../../functions/db/service';
+import { LIVING_CANDIDATES, seedParticipation } from '../../../functions/db/seed/demo-participation';
+import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo';
+import { seedDemo } from '../../support/demo-table';
+import { pendingNotifications } from '../../support/notifications';
+
+/** The living demo (`npm start`): candidates moved along by the app's own functions, every status on show, once. */
+const SEEDED_AT = '2025-01-06T15:00:00.000Z';
+
+async function statusesOf(participantId: string): Promise<Record<string, string>> {
+  const [instance] = (await db().entities.trackInstance.query.byParticipant({ participantId }).go()).data;
+  const { data: steps } = await db().entities.stepInstance.query.byInstance({ trackInstanceId: instance.trackInstanceId }).go({ consistent: true });
+  return Object.fromEntries(steps.map((step) => [step.stepTemplateId, step.status]));
+}
+
+beforeAll(async () => {
+  await seedDemo();
+  await seedParticipation(SEEDED_AT);
+});
+
+it('enrols three candidates through enrolment and moves their steps through every status', async () => {
+  const [grace, daniel, sofia] = await Promise.all(LIVING_CANDIDATES.map((person) => statusesOf(person.id)));
+  const ids = DEMO_INSTANCE_IDS;
+  expect(grace).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Overdue', [ids.questionnaireTemplate]: 'PendingReview', [ids.interviewTemplate]: 'Unavailable' });
+  expect(daniel).toEqual({ [ids.callStoryTemplate]: 'Resubmit', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Ready', [ids.interviewTemplate]: 'Unavailable' });
+  expect(sofia).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Completed', [ids.interviewTemplate]: 'PendingReview' });
+  const track = (await db().entities.trackTemplate.get({ trackTemplateId: ids.trackTemplate }).go({ consistent: true })).data!;
+  expect(track.instanceCount).toBe(4);
+
+  const { data: forms } = await db().entities.formInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[1].id }).go();
+  expect(forms).toEqual([expect.objectContaining({ submitted: false, data: expect.objectContaining({ 'legal-name': 'Daniel Park' }) })]);
+  const { data: comments } = await db().entities.comment.query.byUser({ userId: LIVING_CANDIDATES[0].id }).go();
+  expect(comments).toHaveLength(1);
+  // The bells those writes sent, waiting for the runtime's worker.
+  const messages = (await pendingNotifications()).filter((note) => note.userId === 'demo-advisor').map((note) => note.message);
+  expect(messages).toEqual(expect.arrayContaining(['You advise Grace Mbeki in Candidacy Pathway.', 'Grace Mbeki submitted Background questionnaire for review.']));
+});
+
+it('seeding again changes nothing', async () => {
+  const before = await statusesOf(LIVING_CANDIDATES[2].id);
+  await seedParticipation(SEEDED_AT);
+  expect(await statusesOf(LIVING_CANDIDATES[2].id)).toEqual(before);
+  expect((await db().entities.trackInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[2].id }).go()).data).toHaveLength(1);
+});
