@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
-import { idSchema } from './id-list';
+import { idListParam, idSchema } from './id-list';
 import { UPLOAD_KIND_NAMES, UPLOAD_MAX_BYTES } from '../files/upload-kinds';
-import { fileTabContracts } from './user-tabs';
+import { PROFILE_TAB_MAX, fileTabContracts } from './user-tabs';
+import { limitSchema, pageOf } from './list-query';
 
 /**
  * Files (SPEC.md sections 3, 5 and 7; ARCHITECTURE.md section 8). The browser never sends a
@@ -68,6 +69,25 @@ export const uploadGrantSchema = z.object({
 });
 export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
+/** A file listed on a step's upload content: the entry's id (for `removeFileId`), the file's key and name. */
+export const uploadFileViewSchema = z.object({ id: z.string(), key: z.string(), name: z.string() });
+
+/** A step's upload content as the file service answers it (SPEC.md section 3: submitted, its files with id and key). */
+export const uploadInstanceViewSchema = z.object({
+  id: z.string(),
+  stepInstanceId: z.string(),
+  trackInstanceId: z.string(),
+  submitted: z.boolean(),
+  submittedAt: z.string().optional(),
+  files: z.array(uploadFileViewSchema),
+});
+export type UploadInstanceView = z.infer<typeof uploadInstanceViewSchema>;
+
+const filesQuery = z.object({
+  limit: limitSchema,
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(PROFILE_TAB_MAX - 1, `offset must be below ${PROFILE_TAB_MAX}`).default(0),
+});
+
 export const FILE_NOT_FOUND = 'File not found.';
 export const FILE_IN_SAVED_ANSWERS = 'This file is part of saved answers: remove it from the field and save first.';
 export const UPLOAD_NOT_ARRIVED = 'The file did not arrive. Please upload it again.';
@@ -97,6 +117,26 @@ export const fileApi = {
     id: 'file.removeFromUpload', service: 'file', method: 'DELETE', path: `${base}/upload-instance/{key}`, access: 'session', status: 204,
     summary: 'Takes a file off the step upload that lists it while that upload is not submitted (the person responsible for it; 409 once submitted or the step is closed), in one transaction on the content’s version with the file’s record; the stored object goes through the outbox. An unlisted upload: its uploader only. Anyone who may not see the step: 404.',
     params: byKey, response: z.null(),
+  }),
+  userFiles: defineContract({
+    id: 'file.userFiles', service: 'file', method: 'GET', path: `${base}/{userId}/files`, access: 'session',
+    summary: `A user's uploaded files, newest first (the newest ${PROFILE_TAB_MAX}, paged): all of their own; for someone else who sees the user, only confirmed files whose target the caller may read (private step content stays hidden).`,
+    params: z.object({ userId: idSchema }), query: filesQuery, response: pageOf(fileViewSchema),
+  }),
+  fileInstances: defineContract({
+    id: 'file.fileInstances', service: 'file', method: 'GET', path: `${base}/file-instances/{ids}`, access: 'session',
+    summary: 'Files by a comma-separated list of keys (at most 100): the caller’s own, and confirmed files whose target the caller may read; the others are left out.',
+    params: z.object({ ids: idListParam }), response: z.array(fileViewSchema),
+  }),
+  uploadInstance: defineContract({
+    id: 'file.uploadInstance', service: 'file', method: 'GET', path: `${base}/upload-instance/{id}`, access: 'session',
+    summary: "A step's upload content (submitted, files) for whoever may view it on the step page; anyone else, and private content hidden from the caller, 404.",
+    params: z.object({ id: idSchema }), response: uploadInstanceViewSchema,
+  }),
+  uploadInstances: defineContract({
+    id: 'file.uploadInstances', service: 'file', method: 'GET', path: `${base}/upload-instances/{ids}`, access: 'session',
+    summary: 'Upload contents by a comma-separated id list (at most 100): those the caller may view, the others left out.',
+    params: z.object({ ids: idListParam }), response: z.array(uploadInstanceViewSchema),
   }),
   ...fileTabContracts,
 };

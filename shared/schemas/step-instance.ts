@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../api/id-list';
-import { fileKeySchema } from '../api/file';
+import { fileKeySchema, uploadFileViewSchema } from '../api/file';
 import { STEP_STATUSES } from '../tracks/statuses';
 import { SELECTABLE_STEP_STATUSES } from '../tracks/step-status';
 import { ACTION_TYPES, CONTENT_TYPES, UPLOAD_TYPES, stepAttachmentViewSchema } from './step';
@@ -13,8 +13,6 @@ import { ACTION_TYPES, CONTENT_TYPES, UPLOAD_TYPES, stepAttachmentViewSchema } f
 export const STEP_UPLOAD_FILES_MAX = 20;
 
 const personSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
-
-export const uploadFileViewSchema = z.object({ id: z.string(), key: z.string(), name: z.string() });
 
 export const contentInstanceViewSchema = z.object({
   id: z.string(),

@@ -1,15 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { dismissAnnouncements, expectNoAxeViolations, signedIn } from './support';
 
 const TRACK_PAGE = '/tracks/demo-track-candidacy/assignments/demo-instance-candidacy';
 const STEP = 'Share your call story';
-
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, path);
-  await dismissAnnouncements(page);
-  return page;
-}
 
 /** The bell's notification with this message, once the outbox worker has delivered it (read again on each try). */
 async function openNotification(page: Page, message: string) {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_USERS } from '../../functions/db/seed/demo-people';
 import { totpCode } from '../../functions/core/identity/totp';
@@ -32,6 +32,14 @@ export async function dismissAnnouncements(page: Page) {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
+}
+
+/** A fresh browser context signed in as this user at this path, announcements dismissed (for stories with several people). */
+export async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email, path);
+  await dismissAnnouncements(page);
+  return page;
 }
 
 /** Ticks a react-aria checkbox or radio as a user does: by clicking its label (the real input is visually hidden). */

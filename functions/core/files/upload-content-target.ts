@@ -1,11 +1,9 @@
 import type { UploadTarget } from '../../../shared/api/file';
 import { db } from '../../db/service';
 import { ifVersion } from '../../db/versioned';
-import { BusinessRuleError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/errors';
-import { mayViewContent, requireStepRights, responsibleFor } from '../instances/step-access';
-import { locateContent, readTrackInstance } from '../instances/step-instance-store';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { viewableContent } from '../instances/content-visibility';
 import { loadContentForWrite, type LoadedContent } from '../instances/step-load';
-import { namedRoles } from '../instances/step-roles';
 import { requireUploadOpen, uploadFilesMax } from '../instances/step-upload';
 import type { AuthContext } from '../session/resolve-session';
 import type { FileTarget } from './file-targets';
@@ -43,21 +41,7 @@ export const uploadContent: FileTarget<Extract<UploadTarget, { type: 'uploadCont
    * applies its own rule on top).
    */
   async mayRead(auth, file) {
-    try {
-      const item = await locateContent(file.targetId);
-      const [instance, { data: templates }] = await Promise.all([
-        readTrackInstance(item.trackInstanceId),
-        db().entities.stepContentTemplate.query.byId({ contentTemplateId: item.contentTemplateId }).go({ limit: 1 }),
-      ]);
-      const template = templates[0];
-      if (!template) return false;
-      const rights = await requireStepRights(auth, instance);
-      const role = (await namedRoles([template.roleId])).get(template.roleId)!;
-      return mayViewContent(rights, template, responsibleFor(rights, role));
-    } catch (error) {
-      if (error instanceof HttpError) return false;
-      throw error;
-    }
+    return Boolean(await viewableContent(auth, file.targetId));
   },
   /** Not while the upload lists it (it is removed from there); else the content's version guards a concurrent add. */
   async releaseForDeletion(file) {

@@ -3,6 +3,8 @@ import { fileApi } from '../../../shared/api/file';
 import { confirmUpload, deleteFile, downloadLink, requestUpload } from '../../core/files/file-service';
 import { associatedFiles } from '../../core/people/profile-tabs';
 import { removeFromUpload } from '../../core/files/upload-instance';
+import { readUploadInstance, readUploadInstances } from '../../core/files/upload-instance-reads';
+import { fileInstances, userFiles } from '../../core/files/file-lists';
 
 export const handler = createServiceHandler(fileApi, {
   requestUpload: async ({ auth, body }) => requestUpload(auth, body),
@@ -16,5 +18,9 @@ export const handler = createServiceHandler(fileApi, {
     await removeFromUpload(auth, params.key);
     return null;
   },
+  userFiles: async ({ auth, params, query }) => userFiles(auth, params.userId, query),
+  fileInstances: async ({ auth, params }) => fileInstances(auth, params.ids),
+  uploadInstance: async ({ auth, params }) => readUploadInstance(auth, params.id),
+  uploadInstances: async ({ auth, params }) => readUploadInstances(auth, params.ids),
   associatedFiles: async ({ auth, params, query }) => associatedFiles(auth, params.userId, query),
 });

@@ -33,4 +33,6 @@ export const FILE_CALLS: Record<string, CallBuilder> = {
   // Own: the actor's own file (its target does not exist: deleted, 204); other: someone else's (404 for everyone, a superadmin too).
   'file.remove': async (t, _tag, actor) => ({ path: `/api/file/files/${await fileOf(t.side === 'own' ? actor.userId : t.userId, 'confirmed')}`, method: 'DELETE' }),
   'file.download': async (t) => ({ path: `/api/file/files/${await confirmedFileOf(t.userId)}` }),
+  'file.fileInstances': async (t) => ({ path: `/api/file/file-instances/${await confirmedFileOf(t.userId)}` }),
+  'file.userFiles': async (t) => ({ path: `/api/file/${t.userId}/files` }),
 };

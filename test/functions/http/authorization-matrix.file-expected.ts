@@ -11,4 +11,7 @@ export const FILE_ROWS: Record<string, MatrixRow> = {
   'file.confirmUpload': { own: 400, other: 404, anonymous: 401 },
   'file.remove': { own: 204, other: 404, anonymous: 401 },
   'file.download': { own: only(READ_USER, 200, 404), other: only(['Superadmin'], 200, 404), anonymous: 401 },
+  // A list: what the caller may not read is left out (the leak check reads the bodies).
+  'file.fileInstances': { own: 200, other: 200, anonymous: 401 },
+  'file.userFiles': { own: only(READ_USER, 200, 404), other: only(['Superadmin'], 200, 404), anonymous: 401 },
 };

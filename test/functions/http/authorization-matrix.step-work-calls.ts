@@ -63,6 +63,8 @@ export const STEP_WORK_CALLS: Record<string, CallBuilder> = {
     const made = await enrolment(t, tag);
     return { path: `/api/step/step-instance/${made.stepInstanceId}/attachment/${made.fileKey}` };
   },
+  'file.uploadInstance': async (t, tag) => ({ path: `/api/file/upload-instance/${(await enrolment(t, tag, false, true)).contentInstanceId}` }),
+  'file.uploadInstances': async (t, tag) => ({ path: `/api/file/upload-instances/${(await enrolment(t, tag, false, true)).contentInstanceId}` }),
   'file.removeFromUpload': async (t, tag) => ({ path: `/api/file/upload-instance/${(await enrolment(t, tag, false, true)).fileKey}`, method: 'DELETE' }),
   'step.setStatus': async (t, tag) => ({ path: `/api/step/instance/${(await enrolment(t, tag)).stepInstanceId}/Completed`, method: 'PATCH', body: { version: 1 } }),
 };

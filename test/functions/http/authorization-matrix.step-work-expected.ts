@@ -19,6 +19,9 @@ export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
   'step.decideAction': overrideOnly,
   'step.setStatus': overrideOnly,
   'step.instanceAttachment': overrideOnly,
+  // The file service's view of an upload content: its readers; the others the 404 of an unknown id, or an empty list.
+  'file.uploadInstance': { own: only(OVERRIDE, 200, 404), other: only(['Superadmin'], 200, 404), anonymous: 401 },
+  'file.uploadInstances': { own: 200, other: 200, anonymous: 401 },
   // Taking a file off an upload: the person responsible (here an override); anyone else the 404 of an unknown key.
   'file.removeFromUpload': { own: only(OVERRIDE, 204, 404), other: only(['Superadmin'], 204, 404), anonymous: 401 },
 };

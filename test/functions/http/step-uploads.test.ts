@@ -32,7 +32,7 @@ const target = { type: 'uploadContent', contentInstanceId: CONTENT };
 let otherParticipant = '';
 
 const as = async (email: string) => (email === 'other' ? otherParticipant : cookieFor(email));
-const file = async (email: string, path: string, options: { method?: string; body?: unknown } = {}) => invoke(fileHandler, path, { ...options, cookie: await as(email) });
+const file = async (email: string, path: string, options: { method?: string; body?: unknown; query?: string } = {}) => invoke(fileHandler, path, { ...options, cookie: await as(email) });
 const step = async (email: string, path: string, options: { method?: string; body?: unknown } = {}) => invoke(stepHandler, path, { ...options, cookie: await as(email) });
 const page = (email = PARTICIPANT) => step(email, `/api/step/step-instance/${ids.transcriptStep}`);
 const change = (body: Record<string, unknown>, email = PARTICIPANT) => step(email, `/api/step/instance/content/${CONTENT}`, { method: 'PATCH', body: { instanceType: 'Upload', ...body } });
@@ -200,5 +200,52 @@ describe('step attachments from the step page', () => {
     for (const email of [MENTOR, 'other']) expect((await link(email)).status, email).toBe(403);
     expect((await link(PARTICIPANT, '01jnotlisted00000000000000')).status).toBe(404);
     expect((await step(PARTICIPANT, `/api/step/step-instance/no-such-step/attachment/${KEY}`)).status).toBe(404);
+  });
+});
+
+describe('the file getters', () => {
+  let key = '';
+  beforeAll(async () => {
+    key = (await uploaded('getter.pdf')).key;
+    expect((await change({ version: await contentVersion(), addFiles: [{ key }] })).status).toBe(200);
+  });
+  const participantId = () => demoUser(PARTICIPANT).id;
+
+  it('upload-instance(s): the content for those who may view it; private content hidden is 404 or left out', async () => {
+    for (const email of [PARTICIPANT, ADVISOR, CONFERENCE_ADMIN]) {
+      const res = await file(email, `/api/file/upload-instance/${CONTENT}`);
+      expect(res.status, email).toBe(200);
+      expect(res.body).toMatchObject({ id: CONTENT, stepInstanceId: ids.transcriptStep, submitted: false, files: [{ key, name: 'getter.pdf' }] });
+    }
+    for (const email of [INTERVIEWER, MENTOR, 'other']) {
+      const res = await file(email, `/api/file/upload-instance/${CONTENT}`);
+      expect(res.status, email).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('getter.pdf');
+    }
+    expect((await file(PARTICIPANT, '/api/file/upload-instance/demo-content-instance-call-story')).status).toBe(404);
+    const list = await file(PARTICIPANT, `/api/file/upload-instances/${CONTENT},no-such-content,demo-content-instance-call-story`);
+    expect(list.body).toEqual([expect.objectContaining({ id: CONTENT })]);
+    const hidden = await file(INTERVIEWER, `/api/file/upload-instances/${CONTENT}`);
+    expect(hidden.body).toEqual([]);
+    const tooMany = await file(PARTICIPANT, `/api/file/upload-instances/${Array.from({ length: 101 }, (_, i) => `c${i}`).join(',')}`);
+    expect(tooMany.status).toBe(400);
+  });
+
+  it('file-instances: files by key the caller may read, the others left out', async () => {
+    expect((await file(PARTICIPANT, `/api/file/file-instances/${key},01jmadeupkey00000000000000`)).body).toEqual([expect.objectContaining({ key, name: 'getter.pdf', status: 'confirmed' })]);
+    expect((await file(ADVISOR, `/api/file/file-instances/${key}`)).body).toHaveLength(1);
+    for (const email of [INTERVIEWER, MENTOR, 'other']) expect((await file(email, `/api/file/file-instances/${key}`)).body, email).toEqual([]);
+  });
+
+  it('{userId}/files: all of one’s own; others who see the user only what they may read; 404 for who cannot see them', async () => {
+    const own = await file(PARTICIPANT, `/api/file/${participantId()}/files`);
+    expect(own.status).toBe(200);
+    expect(own.body.data.map((f: { key: string }) => f.key)).toContain(key);
+    expect((await file(ADVISOR, `/api/file/${participantId()}/files`)).body.data.map((f: { key: string }) => f.key)).toContain(key);
+    const interviewer = await file(INTERVIEWER, `/api/file/${participantId()}/files`);
+    expect(interviewer.status).toBe(200);
+    expect(JSON.stringify(interviewer.body)).not.toContain('getter.pdf');
+    expect((await file(PARTICIPANT, `/api/file/${participantId()}/files`, { query: 'limit=1' })).body.data).toHaveLength(1);
+    expect((await file('other', `/api/file/${participantId()}/files`)).status).toBe(404);
   });
 });
