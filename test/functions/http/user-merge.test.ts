@@ -157,6 +157,7 @@ describe('PATCH /api/user/user-profile/merge', () => {
     const moving = await enrol(candidacy, from, [DEMO_USERS.find((u) => u.role === 'Advisor')!.id]);
     await db().entities.stepInstance.put({ trackInstanceId: moving, stepInstanceId: `${moving}-step`, trackTemplateId: candidacy, phaseId: 'p', stepTemplateId: 's', participantId: from, status: 'Ready' }).go();
     await db().entities.formInstance.put({ trackInstanceId: moving, formInstanceId: `${moving}-form`, stepInstanceId: `${moving}-step`, contentInstanceId: 'c', participantId: from, formId: 'f', formVersion: 1, title: 'T', trackName: 'Candidacy Pathway', phaseName: 'P', stepName: 'S', data: {}, submitted: false }).go();
+    await db().entities.stepContentInstance.put({ trackInstanceId: moving, stepInstanceId: `${moving}-step`, contentInstanceId: `${moving}-upload`, contentTemplateId: 'ct', type: 'Upload', upload: { submitted: false, files: [{ id: 'f1', fileKey: 'k1', name: 'cv.pdf', uploadedBy: from }] } }).go();
     const kept = await enrol(licensing, from);
     const targets = await enrol(licensing, to, [from]);
     // The source advises another participant, and advises alongside the target on a third enrolment.
@@ -178,6 +179,9 @@ describe('PATCH /api/user/user-profile/merge', () => {
     expect((await db().entities.stepInstance.get({ trackInstanceId: moving, stepInstanceId: `${moving}-step` }).go()).data?.participantId).toBe(to);
     expect((await db().entities.formInstance.query.byParticipant({ participantId: to }).go()).data.map((f) => f.formInstanceId)).toEqual([`${moving}-form`]);
     expect((await db().entities.claim.get(enrolmentClaim(candidacy, to)).go()).data?.ownerId).toBe(moving);
+    // The upload names the target as its uploader, where the files mover put the record.
+    const upload = (await db().entities.stepContentInstance.get({ trackInstanceId: moving, stepInstanceId: `${moving}-step`, contentInstanceId: `${moving}-upload` }).go()).data!;
+    expect(upload).toMatchObject({ version: 2, upload: { files: [{ fileKey: 'k1', uploadedBy: to }] } });
     expect((await db().entities.claim.get(enrolmentClaim(candidacy, from)).go()).data).toBeNull();
     expect((await db().entities.trackAssignee.query.byInstance({ trackInstanceId: moving }).go()).data.every((a) => a.participantId === to)).toBe(true);
     // Kept: one enrolment per person and track.

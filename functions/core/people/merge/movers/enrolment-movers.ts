@@ -47,11 +47,12 @@ async function moveEnrolment(trackInstanceId: string, { fromUserId, toUserId }: 
   const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
   if (!instance || instance.participantId !== fromUserId) return 'none';
   const { data: targetClaim } = await db().entities.claim.get(enrolmentClaim(instance.trackTemplateId, toUserId)).go({ consistent: true });
+  const uploads = await uploadsNaming(trackInstanceId, { fromUserId, toUserId });
   if (targetClaim && targetClaim.ownerId !== trackInstanceId) {
-    await transactInChunks(await partsNaming(instance, fromUserId), []);
+    await transactInChunks([...(await partsNaming(instance, fromUserId)), ...uploads], []);
     return 'kept';
   }
-  await transactInChunks(await partsNaming(instance, toUserId), await decisiveMove(instance, toUserId, target));
+  await transactInChunks([...(await partsNaming(instance, toUserId)), ...uploads], await decisiveMove(instance, toUserId, target));
   return 'moved';
 }
 
@@ -71,6 +72,22 @@ async function partsNaming(instance: TrackInstanceItem, participantId: string): 
       .filter((form) => form.participantId !== participantId)
       .map((form): TransactionItem => (tx) => tx.formInstance.put({ ...form, participantId, version: form.version + 1 }).where(ifVersion(form.version)).commit()),
   ];
+}
+
+/**
+ * Upload contents of the instance holding files the source uploaded, renamed to the target: the
+ * files mover takes the records to the target's partition, and `uploadedBy` says where a removal
+ * finds them. Each content on its version.
+ */
+async function uploadsNaming(trackInstanceId: string, { fromUserId, toUserId }: MergeJobInput): Promise<TransactionItem[]> {
+  const { data } = await db().entities.stepContentInstance.query.byInstance({ trackInstanceId }).go({ pages: 'all', consistent: true });
+  return data
+    .filter((content) => content.upload?.files?.some((file) => file.uploadedBy === fromUserId))
+    .map((content): TransactionItem => {
+      const files = content.upload!.files!.map((file) => (file.uploadedBy === fromUserId ? { ...file, uploadedBy: toUserId } : file));
+      const key = { trackInstanceId, stepInstanceId: content.stepInstanceId, contentInstanceId: content.contentInstanceId };
+      return (tx) => tx.stepContentInstance.patch(key).set({ upload: { ...content.upload, files } }).add({ version: 1 }).where(ifVersion(content.version)).commit();
+    });
 }
 
 /** The instance named for the target on its version, the enrolment claim handed over, the assignee items' copies renamed. */
@@ -124,6 +141,8 @@ export const assignmentsMover: MergeMover = {
 async function moveAssignments(trackInstanceId: string, roleIds: string[], { fromUserId, toUserId }: MergeJobInput, target: Person): Promise<number> {
   const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
   const deletes = roleIds.map((roleId): TransactionItem => (tx) => tx.trackAssignee.delete({ trackInstanceId, roleId, assigneeId: fromUserId }).commit());
+  // Files the source uploaded as an assignee (their role's upload content) follow their records first.
+  await transactInChunks(await uploadsNaming(trackInstanceId, { fromUserId, toUserId }), []);
   if (!instance) {
     await transactInChunks([], deletes);
     return 0;
