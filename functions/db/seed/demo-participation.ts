@@ -4,6 +4,7 @@ import { enrolmentClaim } from '../../core/instances/enrol-writes';
 import { instancePartId, stepInstanceIdOf } from '../../core/instances/instance-items';
 import { changeContent, decideAction, setStepStatus } from '../../core/instances/step-work';
 import { sweepOverdueSteps } from '../../core/instances/overdue-sweep';
+import { dueIndexFields } from '../../core/instances/step-due';
 import { saveFormAnswers } from '../../core/forms/form-instances';
 import { addComments } from '../../core/people/user-comments';
 import { projectUser } from '../../core/users/user-projector';
@@ -75,7 +76,7 @@ export async function seedParticipation(seededAt: string): Promise<void> {
   const { data: held } = await db().entities.claim.get(enrolmentClaim(ids.trackTemplate, first.id)).go({ consistent: true });
   if (held) return;
   await seedCandidates(seededAt);
-  // The transcript is due a day after it opens: the sweep below, run two days ahead, finds the late ones.
+  // The transcript is due a day after it opens; Grace's is dated back below, so the sweep finds it late.
   await db().entities.stepTemplate.patch({ trackTemplateId: ids.trackTemplate, phaseId: ids.discernmentPhase, stepTemplateId: ids.transcriptTemplate }).set({ dueDays: 1 }).go();
 
   const [admin, advisor, grace, daniel, sofia] = await Promise.all([
@@ -115,6 +116,15 @@ export async function seedParticipation(seededAt: string): Promise<void> {
     })(),
   ]);
 
-  await sweepOverdueSteps(new Date(Date.now() + 2 * 24 * 3600_000).toISOString());
+  // As if Grace's transcript had opened a week ago: its due date (and its place in the sweep's index) moves back,
+  // and the real sweep, run now, marks it Overdue with a due date in the past, as a reader expects.
+  const graceInstance = instances[0].trackInstanceId;
+  const lateDue = new Date(Date.now() - 6 * 24 * 3600_000).toISOString();
+  await db()
+    .entities.stepInstance.patch({ trackInstanceId: graceInstance, stepInstanceId: g.transcript })
+    .set({ dueAt: lateDue, ...dueIndexFields('Ready', lateDue) })
+    .add({ version: 1 })
+    .go();
+  await sweepOverdueSteps(new Date().toISOString());
   await addComments(admin, grace.userId, [{ type: 'Performance', comment: 'Strong call story; follow up on the transcript, which is late.' }]);
 }

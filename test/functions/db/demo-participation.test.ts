@@ -26,6 +26,11 @@ it('enrols three candidates through enrolment and moves their steps through ever
   expect(sofia).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Completed', [ids.interviewTemplate]: 'PendingReview' });
   const track = (await db().entities.trackTemplate.get({ trackTemplateId: ids.trackTemplate }).go({ consistent: true })).data!;
   expect(track.instanceCount).toBe(4);
+  // Overdue reads true: its due date has passed.
+  const [graceInstance] = (await db().entities.trackInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[0].id }).go()).data;
+  const { data: graceSteps } = await db().entities.stepInstance.query.byInstance({ trackInstanceId: graceInstance.trackInstanceId }).go({ consistent: true });
+  const late = graceSteps.find((step) => step.status === 'Overdue')!;
+  expect(Date.parse(late.dueAt!)).toBeLessThan(Date.now());
 
   const { data: forms } = await db().entities.formInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[1].id }).go();
   expect(forms).toEqual([expect.objectContaining({ submitted: false, data: expect.objectContaining({ 'legal-name': 'Daniel Park' }) })]);
