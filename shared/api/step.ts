@@ -14,7 +14,7 @@ import {
 } from '../schemas/step';
 import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
-import { approvedParamSchema, contentChangeSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
+import { actionInstanceViewSchema, approvedParamSchema, contentChangeSchema, contentInstanceViewSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
 import { fileKeySchema } from './file';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
 
@@ -30,6 +30,7 @@ const byId = z.object({ id: idSchema });
 const byIds = z.object({ ids: idListParam });
 const read = { access: 'session', can: ['read', 'TrackTemplate'] } as const;
 const LIST_NOTE = 'unknown ids and those of tracks the caller does not read are left out';
+const INSTANCE_LIST_NOTE = 'unknown ids and those of enrolments the caller may not open are left out';
 const write = { access: 'session', can: ['update', 'TrackTemplate'] } as const;
 
 /** The generic lists read one phase's step headers (at most 200): there is no list of every step. */
@@ -114,6 +115,31 @@ export const stepApi = {
     id: 'step.stepInstance', service: 'step', method: 'GET', path: `${base}/step-instance/{id}`, access: 'session',
     summary: "The step page: the step instance, its template, content and actions with the caller's rights; private content the caller may not view is only named (at most 3 reads).",
     params: byId, response: stepInstancePageSchema,
+  }),
+  stepInstances: defineContract({
+    id: 'step.stepInstances', service: 'step', method: 'GET', path: `${base}/step-instances/{ids}`, access: 'session',
+    summary: `Step pages by a comma-separated list of step instance ids (${INSTANCE_LIST_NOTE}).`, params: byIds, response: z.array(stepInstancePageSchema),
+  }),
+  stepContentInstance: defineContract({
+    id: 'step.stepContentInstance', service: 'step', method: 'GET', path: `${base}/step-content-instance/{id}`, access: 'session',
+    summary: "One content item of a participant's step as its step page shows it to the caller (private content the caller may not view: only its name).",
+    params: byId, response: contentInstanceViewSchema,
+  }),
+  stepContentInstances: defineContract({
+    id: 'step.stepContentInstances', service: 'step', method: 'GET', path: `${base}/step-content-instances/{ids}`, access: 'session',
+    summary: `Content items by a comma-separated id list, as their step pages show them (${INSTANCE_LIST_NOTE}).`, params: byIds, response: z.array(contentInstanceViewSchema),
+  }),
+  stepActionInstances: defineContract({
+    id: 'step.stepActionInstances', service: 'step', method: 'GET', path: `${base}/step-action-instances/{ids}`, access: 'session',
+    summary: `Actions by a comma-separated id list, with their decisions and the caller's right to decide (${INSTANCE_LIST_NOTE}).`, params: byIds, response: z.array(actionInstanceViewSchema),
+  }),
+  taskInstance: defineContract({
+    id: 'step.taskInstance', service: 'step', method: 'GET', path: `${base}/task-instance/{id}`, access: 'session',
+    summary: 'One Task content item of a participant\'s step, as the step page shows it (another type: 404).', params: byId, response: contentInstanceViewSchema,
+  }),
+  taskInstances: defineContract({
+    id: 'step.taskInstances', service: 'step', method: 'GET', path: `${base}/task-instances/{ids}`, access: 'session',
+    summary: `Task content items by a comma-separated id list (${INSTANCE_LIST_NOTE}, and contents of another type).`, params: byIds, response: z.array(contentInstanceViewSchema),
   }),
   instanceAttachment: defineContract({
     id: 'step.instanceAttachment', service: 'step', method: 'GET', path: `${base}/step-instance/{id}/attachment/{key}`, access: 'session',

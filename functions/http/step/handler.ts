@@ -6,6 +6,7 @@ import { createStep, updateStep } from '../../core/tracks/step-editor';
 import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
 import { stepInstancePage } from '../../core/instances/step-page';
+import { actionInstances, contentInstance, contentInstances, stepInstances } from '../../core/instances/step-getters';
 import { stepInstanceAttachment } from '../../core/instances/step-attachment-link';
 import { changeContent, decideAction, setStepStatus } from '../../core/instances/step-work';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
@@ -31,6 +32,12 @@ export const handler = createServiceHandler(stepApi, {
   stepUploadTemplate: async ({ auth, params }) => readUpload(auth, params.id),
   stepUploadTemplates: async ({ auth, params }) => readUploads(auth, params.ids),
   stepInstance: async ({ auth, params }) => stepInstancePage(auth, params.id),
+  stepInstances: async ({ auth, params }) => stepInstances(auth, params.ids),
+  stepContentInstance: async ({ auth, params }) => contentInstance(auth, params.id),
+  stepContentInstances: async ({ auth, params }) => contentInstances(auth, params.ids),
+  stepActionInstances: async ({ auth, params }) => actionInstances(auth, params.ids),
+  taskInstance: async ({ auth, params }) => contentInstance(auth, params.id, 'Task'),
+  taskInstances: async ({ auth, params }) => contentInstances(auth, params.ids, 'Task'),
   instanceAttachment: async ({ auth, params }) => stepInstanceAttachment(auth, params.id, params.key),
   changeContent: async ({ auth, params, body }) => changeContent(auth, params.id, body),
   decideAction: async ({ auth, params, body }) => decideAction(auth, params.id, params.approved, body.version),

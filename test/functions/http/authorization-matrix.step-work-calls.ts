@@ -63,6 +63,12 @@ export const STEP_WORK_CALLS: Record<string, CallBuilder> = {
     const made = await enrolment(t, tag);
     return { path: `/api/step/step-instance/${made.stepInstanceId}/attachment/${made.fileKey}` };
   },
+  'step.stepInstances': async (t, tag) => ({ path: `/api/step/step-instances/${(await enrolment(t, tag)).stepInstanceId}` }),
+  'step.stepContentInstance': async (t, tag) => ({ path: `/api/step/step-content-instance/${(await enrolment(t, tag)).contentInstanceId}` }),
+  'step.stepContentInstances': async (t, tag) => ({ path: `/api/step/step-content-instances/${(await enrolment(t, tag)).contentInstanceId}` }),
+  'step.stepActionInstances': async (t, tag) => ({ path: `/api/step/step-action-instances/${(await enrolment(t, tag)).actionInstanceId}` }),
+  'step.taskInstance': async (t, tag) => ({ path: `/api/step/task-instance/${(await enrolment(t, tag)).contentInstanceId}` }),
+  'step.taskInstances': async (t, tag) => ({ path: `/api/step/task-instances/${(await enrolment(t, tag)).contentInstanceId}` }),
   'file.uploadInstance': async (t, tag) => ({ path: `/api/file/upload-instance/${(await enrolment(t, tag, false, true)).contentInstanceId}` }),
   'file.uploadInstances': async (t, tag) => ({ path: `/api/file/upload-instances/${(await enrolment(t, tag, false, true)).contentInstanceId}` }),
   'file.removeFromUpload': async (t, tag) => ({ path: `/api/file/upload-instance/${(await enrolment(t, tag, false, true)).fileKey}`, method: 'DELETE' }),

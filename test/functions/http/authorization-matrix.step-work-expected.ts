@@ -19,6 +19,13 @@ export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
   'step.decideAction': overrideOnly,
   'step.setStatus': overrideOnly,
   'step.instanceAttachment': overrideOnly,
+  // The getters of SPEC.md section 7 read through the step page: one item as the page answers, lists leave out.
+  'step.stepContentInstance': overrideOnly,
+  'step.taskInstance': overrideOnly,
+  'step.stepInstances': { own: 200, other: 200, anonymous: 401 },
+  'step.stepContentInstances': { own: 200, other: 200, anonymous: 401 },
+  'step.stepActionInstances': { own: 200, other: 200, anonymous: 401 },
+  'step.taskInstances': { own: 200, other: 200, anonymous: 401 },
   // The file service's view of an upload content: its readers; the others the 404 of an unknown id, or an empty list.
   'file.uploadInstance': { own: only(OVERRIDE, 200, 404), other: only(['Superadmin'], 200, 404), anonymous: 401 },
   'file.uploadInstances': { own: 200, other: 200, anonymous: 401 },

@@ -97,6 +97,28 @@ describe('the step page', () => {
   });
 });
 
+describe('the step getters of SPEC.md section 7', () => {
+  it('answer as the step page does: lists leave out what the caller may not open, private content only named', async () => {
+    const steps = await call(PARTICIPANT, `/api/step/step-instances/${ids.callStoryStep},${ids.transcriptStep},no-such-step`);
+    expect(steps.body.map((step: { id: string }) => step.id)).toEqual([ids.callStoryStep, ids.transcriptStep]);
+    expect((await call(MENTOR, `/api/step/step-instances/${ids.callStoryStep}`)).body).toEqual([]);
+
+    const contents = await call(INTERVIEWER, `/api/step/step-content-instances/${CALL_STORY_CONTENT},${TRANSCRIPT_CONTENT}`);
+    expect(contents.body.map((content: { id: string }) => content.id)).toEqual([CALL_STORY_CONTENT, TRANSCRIPT_CONTENT]);
+    expect(contents.body[1]).toMatchObject({ hidden: true, name: 'Transcript' });
+    expect(JSON.stringify(contents.body)).not.toContain(SECRET_FILE);
+    expect((await call(MENTOR, `/api/step/step-content-instance/${CALL_STORY_CONTENT}`)).status).toBe(403);
+    expect((await call(PARTICIPANT, `/api/step/step-content-instance/${TRANSCRIPT_CONTENT}`)).body).toMatchObject({ type: 'Upload', hidden: false });
+
+    expect((await call(PARTICIPANT, `/api/step/task-instance/${CALL_STORY_CONTENT}`)).body).toMatchObject({ type: 'Task', task: { name: 'Write your call story' } });
+    expect((await call(PARTICIPANT, `/api/step/task-instance/${TRANSCRIPT_CONTENT}`)).status).toBe(404);
+    expect((await call(PARTICIPANT, `/api/step/task-instances/${CALL_STORY_CONTENT},${TRANSCRIPT_CONTENT}`)).body.map((c: { id: string }) => c.id)).toEqual([CALL_STORY_CONTENT]);
+
+    expect((await call(ADVISOR, `/api/step/step-action-instances/${CALL_STORY_ACTION}`)).body).toMatchObject([{ id: CALL_STORY_ACTION, name: 'Advisor approval' }]);
+    expect((await call(MENTOR, `/api/step/step-action-instances/${CALL_STORY_ACTION}`)).body).toEqual([]);
+  });
+});
+
 describe('work on a step', () => {
   it('only the responsible person changes content; doing it moves the step to PendingReview and tells the advisor', async () => {
     const advisor = demoUser(ADVISOR);

@@ -1,0 +1,51 @@
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { ActionInstanceView, ContentInstanceView, StepInstancePage } from '../../../shared/schemas/step-instance';
+import type { StepCaller } from './step-access';
+import { locateAction, locateContent } from './step-instance-store';
+import { stepInstancePage } from './step-page';
+
+/**
+ * SPEC.md section 7's step, content, action and task instance getters. Each is the step page's
+ * own read (`stepInstancePage`: the track instance's access rule, private content only named),
+ * cut down to what was asked: one way to decide who sees what. Lists leave out unknown ids and
+ * steps the caller may not read; a single read answers 404 or 403 as the page does.
+ */
+
+/** The pages of these steps the caller may read, each read once, in the order asked. */
+async function readablePages(auth: StepCaller, stepInstanceIds: string[]): Promise<Map<string, StepInstancePage>> {
+  const unique = [...new Set(stepInstanceIds)];
+  const pages = await Promise.all(unique.map((id) => stepInstancePage(auth, id).catch(leftOut)));
+  return new Map(unique.flatMap((id, i) => (pages[i] ? [[id, pages[i]] as const] : [])));
+}
+
+function leftOut(error: unknown): null {
+  if (error instanceof NotFoundError || error instanceof ForbiddenError) return null;
+  throw error;
+}
+
+const located = <T>(find: (id: string) => Promise<T>) => (id: string) => find(id).catch(leftOut);
+
+export async function stepInstances(auth: StepCaller, ids: string[]): Promise<StepInstancePage[]> {
+  const pages = await readablePages(auth, ids);
+  return [...new Set(ids)].flatMap((id) => pages.get(id) ?? []);
+}
+
+export async function contentInstances(auth: StepCaller, ids: string[], type?: ContentInstanceView['type']): Promise<ContentInstanceView[]> {
+  const items = (await Promise.all([...new Set(ids)].map(located(locateContent)))).filter((item) => item !== null);
+  const pages = await readablePages(auth, items.map((item) => item.stepInstanceId));
+  return items.flatMap((item) => pages.get(item.stepInstanceId)?.contents.find((content) => content.id === item.contentInstanceId && (!type || content.type === type)) ?? []);
+}
+
+export async function contentInstance(auth: StepCaller, id: string, type?: ContentInstanceView['type']): Promise<ContentInstanceView> {
+  const item = await locateContent(id);
+  const page = await stepInstancePage(auth, item.stepInstanceId);
+  const content = page.contents.find((c) => c.id === id && (!type || c.type === type));
+  if (!content) throw new NotFoundError('Content not found.');
+  return content;
+}
+
+export async function actionInstances(auth: StepCaller, ids: string[]): Promise<ActionInstanceView[]> {
+  const items = (await Promise.all([...new Set(ids)].map(located(locateAction)))).filter((item) => item !== null);
+  const pages = await readablePages(auth, items.map((item) => item.stepInstanceId));
+  return items.flatMap((item) => pages.get(item.stepInstanceId)?.actions.find((action) => action.id === item.actionInstanceId) ?? []);
+}
