@@ -38,9 +38,13 @@ export async function assigneeOptions(role: AssigneeRole, text: string, exclude:
 export const reassign = (trackInstanceId: string, role: AssigneeRole, assigneeIds: string[], version: number) =>
   call(routes.track.reassign, { body: { trackInstanceId, roleId: ASSIGNEE_ROLES[role].roleId, assigneeIds, version } });
 
-/** One instance's assignees, status and version, read fresh when a dialog opens (its version guards what the dialog sends). */
+/**
+ * One enrolment's assignees, status and version, for a dialog that writes on that version: read afresh
+ * each time a dialog opens (no deduping: a save a moment ago, then Remove, must not reuse the read
+ * from before the save, which SWR's 2-second dedupe window did, and the removal was refused as stale).
+ */
 export const useInstanceAssignees = (trackInstanceId: string) =>
-  useApi(routes.track.trackAssignees, { params: { trackInstanceIds: trackInstanceId } }, { revalidateOnMount: true, revalidateOnFocus: false });
+  useApi(routes.track.trackAssignees, { params: { trackInstanceIds: trackInstanceId } }, { revalidateOnMount: true, revalidateOnFocus: false, dedupingInterval: 0 });
 
 /** Remove enrolment: 200 when one transaction did it, else the `instance.remove` job whose progress the dialog follows. */
 export const removeEnrolment = (id: string, version: number) => call(routes.track.removeInstance, { body: { id, version } });
