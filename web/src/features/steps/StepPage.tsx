@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Link, LoadingState } from '../../components/ui';
 import { RichTextView } from '../../components/rich-text/RichTextView';
@@ -34,39 +35,39 @@ export default function StepPage() {
         <>
           <RichTextView className="step-description" html={step.description} />
           {step.attachments.length > 0 && (
-            <section className="step-section" aria-labelledby="step-attachments">
-              <h2 id="step-attachments">Attachments</h2>
-              <ul className="step-list">
-                {step.attachments.map((file) => (
-                  <li key={file.key} className="step-row">
-                    <span>{file.name}</span>
-                    <Button size="small" variant="secondary" onPress={() => void download(step, file.key)}>Click to download</Button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <StepSection id="step-attachments" title="Attachments">
+              {step.attachments.map((file) => (
+                <li key={file.key} className="step-row">
+                  <span>{file.name}</span>
+                  <Button size="small" variant="secondary" onPress={() => void download(step, file.key)}>Click to download</Button>
+                </li>
+              ))}
+            </StepSection>
           )}
           {step.contents.length > 0 && (
-            <section className="step-section" aria-labelledby="step-content">
-              <h2 id="step-content">Content</h2>
-              <p className="step-muted">Complete or review each of the content items listed below.</p>
-              <ul className="step-list">
-                {step.contents.map((content) => <StepContentItem key={content.id} content={content} onChanged={changed} onFormSaved={() => void mutate()} />)}
-              </ul>
-            </section>
+            <StepSection id="step-content" title="Content" intro="Complete or review each of the content items listed below.">
+              {step.contents.map((content) => <StepContentItem key={content.id} content={content} onChanged={changed} onFormSaved={() => void mutate()} />)}
+            </StepSection>
           )}
           {step.actions.length > 0 && (
-            <section className="step-section" aria-labelledby="step-actions">
-              <h2 id="step-actions">Actions</h2>
-              <p className="step-muted">Complete or review each of the action items listed below.</p>
-              <ul className="step-list">
-                {step.actions.map((action) => <StepActionItem key={action.id} action={action} contentDone={step.contentDone} onChanged={changed} />)}
-              </ul>
-            </section>
+            <StepSection id="step-actions" title="Actions" intro="Complete or review each of the action items listed below.">
+              {step.actions.map((action) => <StepActionItem key={action.id} action={action} contentDone={step.contentDone} onChanged={changed} />)}
+            </StepSection>
           )}
         </>
       )}
     </Page>
+  );
+}
+
+/** One titled section of the step page: its heading labels it, its items are a list. */
+function StepSection({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section className="step-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {intro && <p className="step-muted">{intro}</p>}
+      <ul className="step-list">{children}</ul>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { db } from '../../../../db/service';
 import { claimName, releaseName } from '../../../../db/claims';
-import { transactInChunks, type TransactionItem } from '../../../../db/transact';
+import { packTransactions, transact, type TransactionItem } from '../../../../db/transact';
 import { ifVersion, isConditionFailure } from '../../../../db/versioned';
 import type { EntityItem } from 'electrodb';
 import type { trackInstance } from '../../../../db/entities/track-instance';
@@ -47,47 +47,53 @@ async function moveEnrolment(trackInstanceId: string, { fromUserId, toUserId }: 
   const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
   if (!instance || instance.participantId !== fromUserId) return 'none';
   const { data: targetClaim } = await db().entities.claim.get(enrolmentClaim(instance.trackTemplateId, toUserId)).go({ consistent: true });
-  const uploads = await uploadsNaming(trackInstanceId, { fromUserId, toUserId });
+  const merge = { fromUserId, toUserId };
   if (targetClaim && targetClaim.ownerId !== trackInstanceId) {
-    await transactInChunks([...(await partsNaming(instance, fromUserId)), ...uploads], []);
+    await alignParts(trackInstanceId, fromUserId, merge);
     return 'kept';
   }
-  await transactInChunks([...(await partsNaming(instance, toUserId)), ...uploads], await decisiveMove(instance, toUserId, target));
+  await alignParts(trackInstanceId, toUserId, merge);
+  await transact(await decisiveMove(instance, toUserId, target));
   return 'moved';
 }
 
-/** Step and form instances of the enrolment pointed at `participantId` (only those that are not yet): safe to repeat. */
-async function partsNaming(instance: TrackInstanceItem, participantId: string): Promise<TransactionItem[]> {
-  const key = { trackInstanceId: instance.trackInstanceId };
-  const [steps, forms] = await Promise.all([
-    db().entities.stepInstance.query.byInstance(key).go({ pages: 'all', consistent: true }),
-    db().entities.formInstance.query.byInstance(key).go({ pages: 'all', consistent: true }),
-  ]);
-  return [
-    ...steps.data
-      .filter((step) => step.participantId !== participantId)
-      .map((step): TransactionItem => (tx) => tx.stepInstance.patch({ trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId }).set({ participantId }).commit()),
-    // The form's participant is part of its keys (a user's forms): the item is written whole, on the version read.
-    ...forms.data
-      .filter((form) => form.participantId !== participantId)
-      .map((form): TransactionItem => (tx) => tx.formInstance.put({ ...form, participantId, version: form.version + 1 }).where(ifVersion(form.version)).commit()),
-  ];
-}
+/** Items of the enrolment's partition read per page while its parts are renamed. */
+const PARTITION_PAGE = 100;
+
+const partitionPage = (trackInstanceId: string, cursor: string | null) =>
+  db().collections.trackInstanceAggregate({ trackInstanceId }).go({ limit: PARTITION_PAGE, consistent: true, cursor });
 
 /**
- * Upload contents of the instance holding files the source uploaded, renamed to the target: the
- * files mover takes the records to the target's partition, and `uploadedBy` says where a removal
- * finds them. Each content on its version.
+ * Walks the enrolment's partition a page at a time and writes each page's renames before reading
+ * the next (each safe to repeat): step and form instances pointed at `participantId` (those not
+ * yet), and upload contents holding files the source uploaded named for the target, where the
+ * files mover takes the records (`uploadedBy` says where a removal finds them). Forms and
+ * contents are written on their versions.
  */
-async function uploadsNaming(trackInstanceId: string, { fromUserId, toUserId }: MergeJobInput): Promise<TransactionItem[]> {
-  const { data } = await db().entities.stepContentInstance.query.byInstance({ trackInstanceId }).go({ pages: 'all', consistent: true });
-  return data
-    .filter((content) => content.upload?.files?.some((file) => file.uploadedBy === fromUserId))
-    .map((content): TransactionItem => {
-      const files = content.upload!.files!.map((file) => (file.uploadedBy === fromUserId ? { ...file, uploadedBy: toUserId } : file));
-      const key = { trackInstanceId, stepInstanceId: content.stepInstanceId, contentInstanceId: content.contentInstanceId };
-      return (tx) => tx.stepContentInstance.patch(key).set({ upload: { ...content.upload, files } }).add({ version: 1 }).where(ifVersion(content.version)).commit();
-    });
+async function alignParts(trackInstanceId: string, participantId: string, { fromUserId, toUserId }: MergeJobInput): Promise<void> {
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof partitionPage>> = await partitionPage(trackInstanceId, cursor);
+    const { stepInstance: steps, formInstance: forms, stepContentInstance: contents } = page.data;
+    const writes: TransactionItem[] = [
+      ...steps
+        .filter((step) => step.participantId !== participantId)
+        .map((step): TransactionItem => (tx) => tx.stepInstance.patch({ trackInstanceId, stepInstanceId: step.stepInstanceId }).set({ participantId }).commit()),
+      // The form's participant is part of its keys (a user's forms): the item is written whole, on the version read.
+      ...forms
+        .filter((form) => form.participantId !== participantId)
+        .map((form): TransactionItem => (tx) => tx.formInstance.put({ ...form, participantId, version: form.version + 1 }).where(ifVersion(form.version)).commit()),
+      ...contents
+        .filter((content) => content.upload?.files?.some((file) => file.uploadedBy === fromUserId))
+        .map((content): TransactionItem => {
+          const files = content.upload!.files!.map((file) => (file.uploadedBy === fromUserId ? { ...file, uploadedBy: toUserId } : file));
+          const key = { trackInstanceId, stepInstanceId: content.stepInstanceId, contentInstanceId: content.contentInstanceId };
+          return (tx) => tx.stepContentInstance.patch(key).set({ upload: { ...content.upload, files } }).add({ version: 1 }).where(ifVersion(content.version)).commit();
+        }),
+    ];
+    for (const chunk of packTransactions(writes.map((write) => [write]))) await transact(chunk);
+    cursor = page.cursor;
+  } while (cursor);
 }
 
 /** The instance named for the target on its version, the enrolment claim handed over, the assignee items' copies renamed. */
@@ -141,12 +147,12 @@ export const assignmentsMover: MergeMover = {
 async function moveAssignments(trackInstanceId: string, roleIds: string[], { fromUserId, toUserId }: MergeJobInput, target: Person): Promise<number> {
   const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
   const deletes = roleIds.map((roleId): TransactionItem => (tx) => tx.trackAssignee.delete({ trackInstanceId, roleId, assigneeId: fromUserId }).commit());
-  // Files the source uploaded as an assignee (their role's upload content) follow their records first.
-  await transactInChunks(await uploadsNaming(trackInstanceId, { fromUserId, toUserId }), []);
   if (!instance) {
-    await transactInChunks([], deletes);
+    await transact(deletes);
     return 0;
   }
+  // Files the source uploaded as an assignee (their role's upload content) follow their records first.
+  await alignParts(trackInstanceId, instance.participantId, { fromUserId, toUserId });
   // The instance's copy is written with the items: what it lists is what still has to move.
   const moving = instance.assignees.filter((a) => a.userId === fromUserId && roleIds.includes(a.roleId));
   const takes = moving.filter((a) => instance.participantId !== toUserId && !instance.assignees.some((b) => b.userId === toUserId && b.roleId === a.roleId));
@@ -162,7 +168,7 @@ async function moveAssignments(trackInstanceId: string, roleIds: string[], { fro
   const copy: TransactionItem[] = moving.length
     ? [(tx) => tx.trackInstance.patch({ trackInstanceId }).set({ assignees }).add({ version: 1 }).where(ifVersion(instance.version)).commit()]
     : [];
-  await transactInChunks([], [...deletes, ...puts, ...copy]);
+  await transact([...deletes, ...puts, ...copy]);
   return takes.length;
 }
 
@@ -184,7 +190,7 @@ export const groupMembershipsMover: MergeMover = {
       const writes: TransactionItem[] = already
         ? [leave, (tx) => tx.userGroup.patch({ userGroupId: group.userGroupId }).add({ memberCount: -1, version: 1 }).where(ifVersion(group.version)).commit()]
         : [leave, (tx) => tx.userGroupMember.put({ ...member, userId: merge.toUserId, user: target }).commit()];
-      await transactInChunks([], writes).catch((error: unknown) => {
+      await transact(writes).catch((error: unknown) => {
         // Already moved by a step that crashed after its work: the member is gone, nothing to repeat.
         if (!isConditionFailure(error)) throw error;
       });
