@@ -15,7 +15,13 @@ const recipient = {
 export const outboxPayloadSchemas = {
   email: z.object({ to: z.string().min(3).max(254), subject: z.string(), html: z.string(), text: z.string(), ...recipient }),
   sms: z.object({ to: z.string().min(3).max(20), message: z.string().min(1), ...recipient }),
-  notification: z.object({ userId: z.string().min(1).max(64), message: z.string().min(1), link: z.string().optional() }),
+  notification: z.object({
+    userId: z.string().min(1).max(64),
+    message: z.string().min(1),
+    link: z.string().optional(),
+    /** A digest's lines (reminders, escalations: one notification listing many steps); email shows each with its link. */
+    items: z.array(z.object({ text: z.string().min(1).max(300), link: z.string().min(1).max(300) })).max(100).optional(),
+  }),
   /** A deleted file's object in the uploads bucket (deleting is idempotent, so a retry is harmless). */
   removeObject: z.object({ key: z.string().regex(/^[0-9a-z]{26}$/) }),
   /** A file a step dropped: removed with its object once no step uses it (functions/core/files/file-release.ts). */

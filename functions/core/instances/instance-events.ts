@@ -16,11 +16,14 @@ export interface InstanceEvent {
   message: string;
   /** The page it concerns, e.g. `/step/{id}` or `/tracks/{templateId}/assignments/{instanceId}`. */
   link: string;
+  /** A digest's lines, each with its own link (at most 100). */
+  items?: { text: string; link: string }[];
 }
 
-export function eventWrites({ recipientIds, actorId, message, link }: InstanceEvent): TransactionItem[] {
+export function eventWrites({ recipientIds, actorId, message, link, items }: InstanceEvent): TransactionItem[] {
   const recipients = [...new Set(recipientIds)].filter((id) => id && id !== actorId);
-  return recipients.map((userId): TransactionItem => (tx) => tx.outbox.create({ outboxId: newId(), kind: 'notification', payload: { userId, message, link } }).commit());
+  const extra = items ? { items } : {};
+  return recipients.map((userId): TransactionItem => (tx) => tx.outbox.create({ outboxId: newId(), kind: 'notification', payload: { userId, message, link, ...extra } }).commit());
 }
 
 export const trackInstanceLink = (trackTemplateId: string, trackInstanceId: string) => `/tracks/${trackTemplateId}/assignments/${trackInstanceId}`;
