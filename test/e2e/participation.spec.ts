@@ -15,7 +15,7 @@ async function openNotification(page: Page, message: string) {
   await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` }).click();
 }
 
-test('a participant hands in a step; their advisor hears of it from the bell, approves it, and the track shows the progress', async ({ browser }) => {
+test('a participant hands in a step; their advisor denies it, the participant resubmits, the advisor approves, and the track shows the progress', async ({ browser }) => {
   test.slow(); // two people, each signing in
   const participant = await signedIn(browser, 'participant@example.org', TRACK_PAGE);
 
@@ -36,8 +36,25 @@ test('a participant hands in a step; their advisor hears of it from the bell, ap
   await expect(participant.getByText('Pending Review').first()).toBeVisible();
   await expectNoAxeViolations(participant);
 
-  // The advisor is told, follows the bell to the step, and approves.
+  // The advisor is told, follows the bell to the step, and denies it: the participant must hand it in again.
   const advisor = await signedIn(browser, 'advisor@example.org', '/');
+  await openNotification(advisor, `Priya Raman submitted ${STEP} for review.`);
+  await expect(advisor.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
+  await advisor.getByRole('button', { name: 'Deny' }).click();
+  await expect(advisor.getByText('Denied', { exact: true })).toBeVisible();
+
+  // The participant hears of the denial, redoes the task (untick, tick) and so resubmits it.
+  await openNotification(participant, `Advisor approval on ${STEP} was denied.`);
+  await expect(participant.getByText('Resubmit').first()).toBeVisible();
+  const task = participant.getByRole('checkbox', { name: 'Write your call story' });
+  await participant.getByText('Write your call story').click();
+  await expect(task).not.toBeChecked();
+  await expect(task).toBeEnabled();
+  await participant.getByText('Write your call story').click();
+  await expect(task).toBeChecked();
+  await expect(participant.getByText('Pending Review').first()).toBeVisible();
+
+  // The advisor hears of the resubmission and approves it.
   await openNotification(advisor, `Priya Raman submitted ${STEP} for review.`);
   await expect(advisor.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
   await advisor.getByRole('button', { name: 'Approve' }).click();

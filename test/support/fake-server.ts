@@ -17,6 +17,7 @@ export interface Reply {
 }
 
 /** Answers by `'METHOD /api/path'`; the handler sees the request and returns a reply or a plain JSON body. */
+/** A handler may answer later (a promise): a test holds a reply to look at the screen while it waits. */
 export type Handlers = Record<string, (request: SentRequest) => Reply | unknown>;
 
 /** A reply names a numeric status or a body; a plain body may have a `status` of its own (a job's 'running'). */
@@ -90,7 +91,7 @@ export function fakeServer(handlers: Handlers, options: FakeServerOptions = {}) 
     const contract = contractFor(request.method, request.path);
     if (!contract) problems.push(`${request.method} ${request.path}: no contract declares this route`);
     const match = patterns.find((pattern) => pattern.method === request.method && pattern.regex.test(request.path));
-    const answer = match ? match.handler(request) : { status: 404, body: { message: 'Not Found' } };
+    const answer = await (match ? match.handler(request) : { status: 404, body: { message: 'Not Found' } });
     const reply: Reply = isReply(answer) ? answer : { status: 200, body: answer };
     const status = reply.status ?? 200;
     const problem = contract && !options.aheadOfContract?.[contract.id] && replyProblem(contract, status, reply.body ?? null);

@@ -47,6 +47,20 @@ describe('the step page', () => {
     expect(sent[0].body).toEqual({ instanceType: 'Task', version: 1, completed: true });
   });
 
+  it('holds the task still while its save is on the way, so a second toggle never sends a stale version', async () => {
+    const user = userEvent.setup();
+    let answer!: (page: unknown) => void;
+    const done = { ...step, status: 'PendingReview', contentDone: true, version: 2, contents: [{ ...task, version: 2, done: true, task: { ...task.task, completed: true } }, secret] };
+    fakeServer({ [`GET ${PATH}`]: () => step, 'PATCH /api/step/instance/content/c1': () => new Promise((resolve) => (answer = resolve)) });
+    render();
+    const box = await screen.findByRole('checkbox', { name: 'Write your call story' });
+    await user.click(box);
+    await waitFor(() => expect(box.hasAttribute('disabled')).toBe(true));
+    answer(done);
+    await waitFor(() => expect(box.hasAttribute('disabled')).toBe(false));
+    expect((box as HTMLInputElement).checked).toBe(true);
+  });
+
   it("says who works on content the caller cannot change, and lets the advisor decide and set the status", async () => {
     const user = userEvent.setup();
     const reviewing = { ...step, status: 'PendingReview', canChangeStatus: true, contentDone: true, contents: [{ ...task, canChange: false, done: false }], actions: [{ ...action, canDecide: true }] };

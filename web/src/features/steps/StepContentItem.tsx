@@ -15,12 +15,17 @@ const FormInstanceRunner = lazy(() => import('../../components/form-runner/FormI
  */
 export function StepContentItem({ content, onChanged, onFormSaved }: { content: ContentView; onChanged: (page: StepView) => void; onFormSaved: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  // A second toggle before the first answers would carry the old version and be refused as stale.
+  const [saving, setSaving] = useState(false);
   const change = async (body: Record<string, unknown>) => {
     setError(null);
+    setSaving(true);
     try {
       onChanged(await call(routes.step.changeContent, { params: { id: content.id }, body: { instanceType: content.type, version: content.version, ...body } as never }));
     } catch (e) {
       setError((e as Error).message);
+    } finally {
+      setSaving(false);
     }
   };
   return (
@@ -34,7 +39,7 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
           {content.task && (
             <>
               <p className="step-muted">{content.task.description}</p>
-              <Checkbox isSelected={content.task.completed} isDisabled={!content.canChange} onChange={(completed) => void change({ completed })}>
+              <Checkbox isSelected={content.task.completed} isDisabled={!content.canChange || saving} onChange={(completed) => void change({ completed })}>
                 {content.task.name}
               </Checkbox>
             </>
