@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AliasesCard } from '../../../../web/src/features/users/profile/AliasesCard';
 import { TagsCard } from '../../../../web/src/features/users/profile/TagsCard';
 import { expectNoAxeViolations } from '../../../support/axe';
-import { CONFERENCE_ADMIN, fakeServer, renderPage } from '../admin/admin-harness';
+import { CONFERENCE_ADMIN, fakeServer, renderPage, SUPERADMIN } from '../admin/admin-harness';
 
 const renderCard = (element: React.ReactNode) => renderPage('/card', CONFERENCE_ADMIN, { path: 'card', element });
 
@@ -86,6 +86,41 @@ describe('Tags card', () => {
     await user.click(within(card).getByRole('button', { name: 'Add Tag' }));
     expect(await screen.findByText('The profile changed: reload and try again.')).toBeTruthy();
     expect((within(card).getByRole('textbox', { name: 'Tag' }) as HTMLInputElement).value).toBe('Broken');
+  });
+
+  it("lets a superadmin delete a tag for everyone after a confirmation, following the job until it is done; others see no Delete", async () => {
+    const user = userEvent.setup();
+    let tags = [{ id: 't1', name: 'Youth' }];
+    const server = fakeServer({
+      'GET /api/user/u2/tag': () => tags,
+      'DELETE /api/user/tag/t1': () => {
+        tags = [];
+        return { jobId: 'job-tag' };
+      },
+      'GET /api/job/job-tag': () => ({ id: 'job-tag', kind: 'tag.delete', title: 'Deleting Youth', status: 'succeeded', done: 3, total: 3, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }),
+    });
+    const { container } = renderPage('/card', SUPERADMIN, { path: 'card', element: <TagsCard userId="u2" mayChange /> });
+    const card = await screen.findByRole('region', { name: 'Tags' });
+    await user.click(await within(card).findByRole('button', { name: 'Delete Youth for everyone' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete tag' });
+    expect(within(confirm).getByText('Delete the tag Youth for everyone? It is taken off every user who carries it.')).toBeTruthy();
+    await expectNoAxeViolations(container);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.to('/api/user/tag/t1', 'DELETE')).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Delete Youth for everyone' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete tag' })).getByRole('button', { name: 'Delete tag' }));
+    await waitFor(() => expect(within(card).queryByText('Youth')).toBeNull());
+    expect(server.to('/api/user/tag/t1', 'DELETE')).toHaveLength(1);
+  });
+
+  it('offers a conference admin Remove but never Delete for everyone', async () => {
+    tagServer();
+    renderCard(<TagsCard userId="u2" mayChange />);
+    const card = await screen.findByRole('region', { name: 'Tags' });
+    expect(await within(card).findByRole('button', { name: 'Remove Youth' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Delete Youth for everyone' })).toBeNull();
   });
 
   it('offers no form and no remove buttons to a viewer who may not change them', async () => {

@@ -15,13 +15,15 @@ export interface LabelListProps {
   error: unknown;
   /** Present when the viewer may remove items. */
   onRemove?: (item: LabelItem) => void;
+  /** Present when the viewer may delete an item for everyone (a superadmin's tags). */
+  onDelete?: (item: LabelItem) => void;
   isPending: boolean;
   /** The add form, for viewers who may add. */
   children?: ReactNode;
 }
 
 /** A profile card listing short labels of a user (tags, aliases), each removable by those who may, with an add form below. */
-export function LabelList({ headingId, title, noun, items, error, onRemove, isPending, children }: LabelListProps) {
+export function LabelList({ headingId, title, noun, items, error, onRemove, onDelete, isPending, children }: LabelListProps) {
   return (
     <section className="profile-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -36,6 +38,11 @@ export function LabelList({ headingId, title, noun, items, error, onRemove, isPe
               {onRemove && (
                 <Button size="small" variant="secondary" aria-label={`Remove ${item.label}`} isDisabled={isPending} onPress={() => onRemove(item)}>
                   Remove
+                </Button>
+              )}
+              {onDelete && (
+                <Button size="small" variant="danger" aria-label={`Delete ${item.label} for everyone`} isDisabled={isPending} onPress={() => onDelete(item)}>
+                  Delete
                 </Button>
               )}
             </li>
