@@ -47,53 +47,53 @@ export function TagsCard({ userId, mayChange }: { userId: string; mayChange: boo
 
   return (
     <>
-    <LabelList
-      headingId="profile-tags"
-      title="Tags"
-      noun="tags"
-      items={tags.data?.map((tag) => ({ id: tag.id, label: tag.name }))}
-      error={tags.error}
-      isPending={save.isPending}
-      onRemove={mayChange ? (tag) => void save.run(() => call(routes.user.removeTag, { params: { id: userId, tagId: tag.id } }), `${tag.label} was removed.`) : undefined}
-      onDelete={mayDelete ? setDeleting : undefined}
-    >
-      {mayChange && (
-        <LabelAddForm
-          label="Tag"
-          value={name}
-          onChange={(text) => {
-            setName(text);
-            if (text.trim()) matches.search(text);
-          }}
-          schema={tagNameSchema}
-          max={TAG_NAME_MAX}
-          isPending={save.isPending}
-          onAdd={(text) => void added(() => call(routes.user.addTag, { params: { id: userId }, body: { name: text } }))}
-        >
-          {offered.length > 0 && (
-            <ul className="profile-labels" aria-label="Matching tags">
-              {offered.map((tag) => (
-                <li key={tag.id}>
-                  <Button size="small" variant="secondary" isDisabled={save.isPending} onPress={() => void added(() => call(routes.user.addExistingTag, { params: { id: userId, tagId: tag.id } }))}>
-                    {`Add ${tag.name}`}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </LabelAddForm>
-      )}
-    </LabelList>
-    <ConfirmDialog
-      isOpen={deleting !== null}
-      title="Delete tag"
-      message={`Delete the tag ${deleting?.label ?? ''} for everyone? It is taken off every user who carries it.`}
-      confirmLabel="Delete tag"
-      tone="danger"
-      isPending={save.isPending}
-      onConfirm={() => deleting && void deleteForEveryone(deleting)}
-      onCancel={() => setDeleting(null)}
-    />
+      <LabelList
+        headingId="profile-tags"
+        title="Tags"
+        noun="tags"
+        items={tags.data?.map((tag) => ({ id: tag.id, label: tag.name }))}
+        error={tags.error}
+        isPending={save.isPending}
+        onRemove={mayChange ? (tag) => void save.run(() => call(routes.user.removeTag, { params: { id: userId, tagId: tag.id } }), `${tag.label} was removed.`) : undefined}
+        onDelete={mayDelete ? setDeleting : undefined}
+      >
+        {mayChange && (
+          <LabelAddForm
+            label="Tag"
+            value={name}
+            onChange={(text) => {
+              setName(text);
+              if (text.trim()) matches.search(text);
+            }}
+            schema={tagNameSchema}
+            max={TAG_NAME_MAX}
+            isPending={save.isPending}
+            onAdd={(text) => void added(() => call(routes.user.addTag, { params: { id: userId }, body: { name: text } }))}
+          >
+            {offered.length > 0 && (
+              <ul className="profile-labels" aria-label="Matching tags">
+                {offered.map((tag) => (
+                  <li key={tag.id}>
+                    <Button size="small" variant="secondary" isDisabled={save.isPending} onPress={() => void added(() => call(routes.user.addExistingTag, { params: { id: userId, tagId: tag.id } }))}>
+                      {`Add ${tag.name}`}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </LabelAddForm>
+        )}
+      </LabelList>
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title="Delete tag"
+        message={`Delete the tag ${deleting?.label ?? ''} for everyone? It is taken off every user who carries it.`}
+        confirmLabel="Delete tag"
+        tone="danger"
+        isPending={save.isPending}
+        onConfirm={() => deleting && void deleteForEveryone(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }
