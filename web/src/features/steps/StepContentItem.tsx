@@ -2,11 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Checkbox, formatDateTime, LoadingState } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
-import { StepUploadBox } from './StepUploadBox';
 import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
 
-// The form runner (about 60 KB gzipped with its widgets) loads only for a step that holds a form.
+// The form runner (about 60 KB gzipped with its widgets) loads only for a step that holds a form,
+// and the upload box (about 20 KB with the upload flow) only for one that holds an upload.
 const FormInstanceRunner = lazy(() => import('../../components/form-runner/FormInstanceRunner').then((m) => ({ default: m.FormInstanceRunner })));
+const StepUploadBox = lazy(() => import('./StepUploadBox').then((m) => ({ default: m.StepUploadBox })));
 
 /**
  * One content item of the step page: a task, an upload or a form, or why the caller cannot work on it.
@@ -44,7 +45,11 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
               </Checkbox>
             </>
           )}
-          {content.upload && <StepUploadBox content={content} upload={content.upload} onChanged={onChanged} onError={setError} />}
+          {content.upload && (
+            <Suspense fallback={<LoadingState message="Loading files..." />}>
+              <StepUploadBox content={content} upload={content.upload} onChanged={onChanged} onError={setError} />
+            </Suspense>
+          )}
           {content.form && (
             <Suspense fallback={<LoadingState message="Loading form..." />}>
               <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />
