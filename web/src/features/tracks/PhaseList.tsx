@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
 import { Badge, Button, ConfirmDialog, EmptyState, Link } from '../../components/ui';
 import { useSave } from '../../lib/forms/use-save';
 import { deletePhase, movePhase } from './track-api';
-import { ImportPhaseDialog } from './ImportPhaseDialog';
-import { PhaseDialog } from './PhaseDialog';
-import { StepRoutes } from './steps/StepRoutes';
+import type { PhaseDialogProps } from './PhaseDialog';
+
+// The editor's dialogs (the step dialog brings the rich-text editor's loader, pickers and the upload flow)
+// load when their route opens, so reading a track or its Participants tab never pays for them.
+const PhaseDialog = lazy(() => import('./PhaseDialog').then((m) => ({ default: m.PhaseDialog })));
+const ImportPhaseDialog = lazy(() => import('./ImportPhaseDialog').then((m) => ({ default: m.ImportPhaseDialog })));
+const StepRoutes = lazy(() => import('./steps/StepRoutes').then((m) => ({ default: m.StepRoutes })));
 
 type Phase = TrackOutline['phases'][number];
 
@@ -94,16 +99,18 @@ export function PhaseList({ track, refresh }: PhaseListProps) {
         </ol>
       )}
       {track.canEdit && (
-        <Routes>
-          <Route path="phase/new" element={<PhaseDialog trackTemplateId={track.id} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was added.`)} />} />
-          <Route path="phase/import" element={<ImportPhaseDialog trackTemplateId={track.id} onClose={close} onImported={() => saved('The phase was imported.')} />} />
-          <Route path="phase/:phaseId/step/*" element={<StepRoutes track={track} onClose={close} onSaved={saved} />} />
-          <Route path="phase/:phaseId" element={<EditPhaseRoute track={track} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was saved.`)} />} />
-          <Route
-            path="phase/:phaseId/delete"
-            element={<DeletePhaseRoute track={track} isPending={save.isPending} onClose={close} onConfirm={async (phase) => (await save.run(() => deletePhase(phase.id), `Phase ${phase.name} was deleted.`)) && close()} />}
-          />
-        </Routes>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="phase/new" element={<PhaseDialog trackTemplateId={track.id} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was added.`)} />} />
+            <Route path="phase/import" element={<ImportPhaseDialog trackTemplateId={track.id} onClose={close} onImported={() => saved('The phase was imported.')} />} />
+            <Route path="phase/:phaseId/step/*" element={<StepRoutes track={track} onClose={close} onSaved={saved} />} />
+            <Route path="phase/:phaseId" element={<EditPhaseRoute track={track} onClose={close} onSaved={(phase) => saved(`Phase ${phase.name} was saved.`)} />} />
+            <Route
+              path="phase/:phaseId/delete"
+              element={<DeletePhaseRoute track={track} isPending={save.isPending} onClose={close} onConfirm={async (phase) => (await save.run(() => deletePhase(phase.id), `Phase ${phase.name} was deleted.`)) && close()} />}
+            />
+          </Routes>
+        </Suspense>
       )}
     </section>
   );
@@ -114,7 +121,7 @@ function usePhase(track: TrackOutline): Phase | undefined {
   return track.phases.find((phase) => phase.id === phaseId);
 }
 
-function EditPhaseRoute({ track, onClose, onSaved }: { track: TrackOutline; onClose: () => void; onSaved: Parameters<typeof PhaseDialog>[0]['onSaved'] }) {
+function EditPhaseRoute({ track, onClose, onSaved }: { track: TrackOutline; onClose: () => void; onSaved: PhaseDialogProps['onSaved'] }) {
   const phase = usePhase(track);
   return phase ? <PhaseDialog key={phase.version} trackTemplateId={track.id} phase={phase} onClose={onClose} onSaved={onSaved} /> : null;
 }
