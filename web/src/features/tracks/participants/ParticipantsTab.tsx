@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { NO_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
 import { Alert, Button, DataTable, EmptyState, Link } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
-import { ManageParticipantDialog } from './ManageParticipantDialog';
 import { participantPageBody, participantPageRoute } from './participants-api';
-import { AddParticipantDialog } from './AddParticipantDialog';
-import { RemoveEnrolmentDialog } from './RemoveEnrolmentDialog';
 import { ParticipantActions } from './ParticipantActions';
 import { ENROLMENT_ACTIONS, type EnrolmentAction } from './selected-enrolments';
+
+// The routed dialogs (Add Participant brings the enrolment pickers) load when their route opens.
+const AddParticipantDialog = lazy(() => import('./AddParticipantDialog').then((m) => ({ default: m.AddParticipantDialog })));
+const ManageParticipantDialog = lazy(() => import('./ManageParticipantDialog').then((m) => ({ default: m.ManageParticipantDialog })));
+const RemoveEnrolmentDialog = lazy(() => import('./RemoveEnrolmentDialog').then((m) => ({ default: m.RemoveEnrolmentDialog })));
 
 
 function PeopleLinks({ people }: { people: AssigneeRef[] }) {
@@ -120,14 +122,16 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
       {paged.response?.partial && (
         <Alert tone="info">Only the first 1,000 participants by name were searched for this first name or email: add a last name to narrow the search.</Alert>
       )}
-      <Routes>
-        {canAdd && <Route path="add" element={<AddParticipantDialog track={track} backTo={base} onEnrolled={saved} />} />}
-        <Route
-          path="manage/:instanceId"
-          element={<ManageParticipantDialog rows={paged.rows} onClose={close} onSaved={saved} onRemove={(instanceId) => navigate(`${base}/remove/${instanceId}`)} />}
-        />
-        {canRemove && <Route path="remove/:instanceId" element={<RemoveEnrolmentDialog rows={paged.rows} trackName={track.name} onClose={close} onRemoved={saved} />} />}
-      </Routes>
+      <Suspense fallback={null}>
+        <Routes>
+          {canAdd && <Route path="add" element={<AddParticipantDialog track={track} backTo={base} onEnrolled={saved} />} />}
+          <Route
+            path="manage/:instanceId"
+            element={<ManageParticipantDialog rows={paged.rows} onClose={close} onSaved={saved} onRemove={(instanceId) => navigate(`${base}/remove/${instanceId}`)} />}
+          />
+          {canRemove && <Route path="remove/:instanceId" element={<RemoveEnrolmentDialog rows={paged.rows} trackName={track.name} onClose={close} onRemoved={saved} />} />}
+        </Routes>
+      </Suspense>
     </div>
   );
 }
