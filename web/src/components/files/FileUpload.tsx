@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ProgressBar, type UploadKind } from '../ui';
 import { FileDropZone } from '../ui/FileDropZone';
 import { downloadFile, formatFileSize, type FileRef, type Uploader } from '../../lib/files/upload-file';
-import '../ui/FileUploadBox.css';
+import '../ui/FileDropZone.css';
 
 export interface FileUploadProps {
   /** The field's name: labels the drop area, the list and the progress bars. */

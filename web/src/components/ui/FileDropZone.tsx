@@ -3,7 +3,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { Button } from './Button';
 import { isAcceptedFileName, UPLOAD_KINDS, type UploadKind } from './uploadKinds';
 import { usePreventWindowDrop } from './usePreventWindowDrop';
-import './FileUploadBox.css';
+import './FileDropZone.css';
 
 export interface FileDropZoneProps {
   /** Names the drop area and the browse button, e.g. the upload's name. */

@@ -38,7 +38,6 @@ export { cancelAndSubmit, type CancelAndSubmitOptions } from './cancelAndSubmit'
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CollapsibleSection, SECTION_EXPAND_MS, SECTION_COLLAPSE_MS, type CollapsibleSectionProps } from './CollapsibleSection';
 
-export { FileUploadBox, type FileUploadBoxProps, type StoredFile, type UploadEntry } from './FileUploadBox';
 export { UPLOAD_KINDS, isAcceptedFileName, type UploadKind } from './uploadKinds';
 export { AVATAR_SIZE, AVATAR_ZOOM_MIN, AVATAR_ZOOM_MAX, AVATAR_ZOOM_STEP } from './cropImage';
 
