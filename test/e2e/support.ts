@@ -2,6 +2,7 @@ import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_USERS } from '../../functions/db/seed/demo-people';
 import { totpCode } from '../../functions/core/identity/totp';
+import { DEMO_LOCATION_IDS } from '../../functions/db/seed/demo-organisation';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -100,4 +101,23 @@ export async function acceptInvitation(page: Page, email: string, password: stri
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Adds a user through the app's own API in the signed-in page (same origin, the caller's session); answers the new id. */
+export async function addUser(page: Page, firstName: string, lastName: string, options: { salesforceId?: string; districtId?: string } = {}): Promise<string> {
+  return page.evaluate(
+    async ({ firstName, lastName, districtId, salesforceId }) => {
+      const send = async (method: string, path: string, body: unknown) => {
+        const res = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const email = `${firstName}.${lastName}@example.org`.toLowerCase();
+      const user = await send('POST', '/api/admin/sign-up-user', { firstName, lastName, email, districtLocation: districtId, districtLocationType: 'District' });
+      // A new user is at version 1.
+      if (salesforceId) await send('PATCH', `/api/user/${user.id}`, { version: 1, salesforceId });
+      return user.id as string;
+    },
+    { firstName, lastName, districtId: options.districtId ?? DEMO_LOCATION_IDS.district2, salesforceId: options.salesforceId },
+  );
 }

@@ -1,33 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_LOCATION_IDS } from '../../functions/db/seed/demo-organisation';
-import { acceptInvitation, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
+import { expect, test } from '@playwright/test';
+import { acceptInvitation, addUser, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 /** Issue 9: merge two users and follow the merged notice; a deactivated user's open session is refused. */
 const RUN = Date.now().toString(36);
 
-/** Adds a user through the app's own API in the signed-in page (same origin, the caller's session); answers the new id. */
-async function addUser(page: Page, firstName: string, lastName: string, salesforceId?: string): Promise<string> {
-  return page.evaluate(
-    async ({ firstName, lastName, districtId, salesforceId }) => {
-      const send = async (method: string, path: string, body: unknown) => {
-        const res = await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-        return res.json();
-      };
-      const email = `${firstName}.${lastName}@example.org`.toLowerCase();
-      const user = await send('POST', '/api/admin/sign-up-user', { firstName, lastName, email, districtLocation: districtId, districtLocationType: 'District' });
-      // A new user is at version 1.
-      if (salesforceId) await send('PATCH', `/api/user/${user.id}`, { version: 1, salesforceId });
-      return user.id as string;
-    },
-    { firstName, lastName, districtId: DEMO_LOCATION_IDS.district2, salesforceId },
-  );
-}
-
 test('a superadmin merges two users and follows the merged notice to the kept user', async ({ page }) => {
   await signIn(page, 'superadmin@example.org');
   await dismissAnnouncements(page);
-  const source = await addUser(page, 'Robin', `Source${RUN}`, `SF-${RUN}`);
+  const source = await addUser(page, 'Robin', `Source${RUN}`, { salesforceId: `SF-${RUN}` });
   await addUser(page, 'Bobbie', `Target${RUN}`);
 
   await page.goto(`/users/${source}`);
