@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
+import { encodeTime } from 'ulid';
 import { addNotification } from '../db/access/notifications';
 import type { outbox } from '../db/entities/outbox';
 import { deterministicId } from '../db/ids';
 import { db } from '../db/service';
 import { isConditionFailure } from '../db/versioned';
-import { sendEmail } from '../lib/adapters/mail';
+import { sendEmail, type EmailMessage } from '../lib/adapters/mail';
+import { renderEmail } from '../lib/email/render-email';
+import { unsubscribeUrl } from '../core/notifications/unsubscribe';
 import { sendSms } from '../lib/adapters/sms';
 import { removeUpload } from '../lib/adapters/storage';
 import { releaseFile } from '../core/files/file-release';
 import { log } from '../lib/log';
 import { outboxPayloadSchemas, type OutboxKind, type OutboxPayload } from './outbox-payloads';
 import { emailBlockedReason, smsBlockedReason } from './outbox-recipients';
+import { fanOutNotification } from './outbox-fanout';
 
 /**
  * Delivers outbox items (ARCHITECTURE.md section 5) so that each effect happens once:
@@ -20,12 +24,14 @@ import { emailBlockedReason, smsBlockedReason } from './outbox-recipients';
  *    crashed worker's item is taken over once its lease runs out;
  * 2. check consent and suppression (./outbox-recipients.ts): a blocked item is `skipped`;
  * 3. send: notifications are created under an id derived from the item and the recipient,
- *    only if absent, so a repeat is a no-op; an email or SMS is first marked `handedOffAt`,
+ *    only if absent, so a repeat is a no-op, and then fan out to email and SMS
+ *    (./outbox-fanout.ts: items created only if absent); an email or SMS is first marked `handedOffAt`,
  *    so a later claimant can tell that a crashed worker may already have sent it;
  * 4. mark it `sent` (or `skipped`/`failed`), conditioned on still holding the lease, with a TTL.
  * Neither SES nor SMS through SNS accepts an idempotency token, hence step 3's marker: an
  * email or SMS whose worker died after handing it over is marked failed ("unconfirmed")
- * rather than sent a second time.
+ * rather than sent a second time. An item with `notBefore` (an SMS held through quiet hours)
+ * is not claimed before that time.
  */
 
 /** How long a claim holds: longer than one delivery can take (the worker Lambda times out at 30 s). */
@@ -38,8 +44,8 @@ export const HANDLED_RETENTION_DAYS = 30;
 export const SWEEP_LIMIT = 25;
 
 export type OutboxItem = EntityItem<typeof outbox>;
-/** `leased`: another worker holds the item; `handled`: it was no longer pending (or is gone). */
-export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'leased' | 'handled';
+/** `leased`: another worker holds the item; `handled`: it was no longer pending (or is gone); `held`: not before its `notBefore`. */
+export type DeliveryOutcome = 'sent' | 'skipped' | 'failed' | 'leased' | 'handled' | 'held';
 export type DeliveryStep = 'claimed' | 'sent';
 
 /**
@@ -67,20 +73,24 @@ function parsePayload<K extends OutboxKind>(kind: K, payload: unknown): OutboxPa
 }
 
 /** Takes the lease, counting the attempt; the claimed item, or why it cannot be claimed. */
-async function claim(outboxId: string, owner: string): Promise<OutboxItem | 'leased' | 'handled'> {
+async function claim(outboxId: string, owner: string): Promise<OutboxItem | 'leased' | 'handled' | 'held'> {
   const now = outboxSeams.now();
   try {
     const { data } = await db()
       .entities.outbox.patch({ outboxId })
       .set({ leaseOwner: owner, leaseUntil: now + LEASE_MS })
       .add({ attempts: 1 })
-      .where(({ status, leaseUntil }, { eq, notExists, lt }) => `${eq(status, 'pending')} AND (${notExists(leaseUntil)} OR ${lt(leaseUntil, now)})`)
+      .where(
+        ({ status, leaseUntil, notBefore }, { eq, notExists, lt, lte }) =>
+          `${eq(status, 'pending')} AND (${notExists(leaseUntil)} OR ${lt(leaseUntil, now)}) AND (${notExists(notBefore)} OR ${lte(notBefore, now)})`,
+      )
       .go({ response: 'all_new' });
     return data as OutboxItem;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const { data } = await db().entities.outbox.get({ outboxId }).go({ consistent: true });
-    return data?.status === 'pending' ? 'leased' : 'handled';
+    if (data?.status !== 'pending') return 'handled';
+    return data.notBefore !== undefined && data.notBefore > now ? 'held' : 'leased';
   }
 }
 
@@ -138,18 +148,37 @@ async function sendOutside<M>(
   return { providerMessageId: await provider(message) };
 }
 
+/**
+ * The email as it leaves: content rendered in the app's layout; a notification email gets
+ * the one-click unsubscribe link in its footer and headers (RFC 8058).
+ */
+async function emailMessage(email: OutboxPayload<'email'>): Promise<EmailMessage> {
+  if (!email.content) return { to: email.to, subject: email.subject, html: email.html!, text: email.text! };
+  const unsubscribe = email.purpose === 'notification' && email.userId ? unsubscribeUrl(email.userId, email.to) : undefined;
+  const { html, text } = await renderEmail(email.content, unsubscribe);
+  const headers = unsubscribe
+    ? [
+        { name: 'List-Unsubscribe', value: `<${unsubscribe}>` },
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+      ]
+    : undefined;
+  return { to: email.to, subject: email.subject, html, text, headers };
+}
+
 async function send(item: OutboxItem, owner: string): Promise<Delivered> {
   switch (item.kind) {
     case 'notification': {
-      const { userId, message, link } = parsePayload('notification', item.payload);
+      const notification = parsePayload('notification', item.payload);
+      const { userId, message, link } = notification;
       const notificationId = deterministicId(Date.parse(item.createdAt), item.outboxId, userId);
       await addNotification(userId, { message, link, notificationId, createdAt: item.createdAt });
+      await fanOutNotification({ outboxId: item.outboxId, at: Date.parse(item.createdAt) }, notification);
       return { providerMessageId: notificationId };
     }
     case 'email':
-      return sendOutside(item, owner, parsePayload('email', item.payload), emailBlockedReason, sendEmail);
+      return sendOutside(item, owner, parsePayload('email', item.payload), emailBlockedReason, async (email) => sendEmail(await emailMessage(email)));
     case 'sms':
-      return sendOutside(item, owner, parsePayload('sms', item.payload), smsBlockedReason, sendSms);
+      return sendOutside(item, owner, parsePayload('sms', item.payload), (sms) => smsBlockedReason(sms, item.outboxId, outboxSeams.now()), sendSms);
     case 'removeObject':
       await removeUpload(parsePayload('removeObject', item.payload).key);
       return {};
@@ -214,8 +243,12 @@ export async function deliverOutboxItem(outboxId: string): Promise<DeliveryOutco
  * out, items of a worker that died. Returns how many were sent.
  */
 export async function deliverPendingOutbox(limit = SWEEP_LIMIT): Promise<number> {
-  const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ limit });
   const now = outboxSeams.now();
+  // Ids sort by time; a held item's id sorts at its `notBefore`, so it is out of reach until then.
+  const { data } = await db()
+    .entities.outbox.query.byStatus({ status: 'pending' })
+    .lte({ outboxId: `${encodeTime(now, 10)}ZZZZZZZZZZZZZZZZ` })
+    .go({ limit });
   let sent = 0;
   for (const item of data) {
     if (item.leaseUntil !== undefined && item.leaseUntil >= now) continue; // being worked on

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailContentSchema } from '../lib/email/email-content';
 
 /**
  * What each outbox kind carries. `userId` names the recipient when known; `purpose`
@@ -13,7 +14,14 @@ const recipient = {
 };
 
 export const outboxPayloadSchemas = {
-  email: z.object({ to: z.string().min(3).max(254), subject: z.string(), html: z.string(), text: z.string(), ...recipient }),
+  /**
+   * Either ready bodies (`html` and `text`) or `content` the worker renders in the app's one
+   * layout at send time (functions/lib/email), adding the unsubscribe link and headers to a
+   * notification email.
+   */
+  email: z
+    .object({ to: z.string().min(3).max(254), subject: z.string().max(300), html: z.string().optional(), text: z.string().optional(), content: emailContentSchema.optional(), ...recipient })
+    .refine((email) => email.content || (email.html !== undefined && email.text !== undefined), 'An email needs content, or html and text'),
   sms: z.object({ to: z.string().min(3).max(20), message: z.string().min(1), ...recipient }),
   notification: z.object({
     userId: z.string().min(1).max(64),

@@ -1,5 +1,6 @@
 import { db } from '../db/service';
 import type { OutboxPayload } from './outbox-payloads';
+import { takeSmsSlot } from './outbox-sms-policy';
 
 /**
  * Consent and suppression, checked when a message is about to go out (not when it was
@@ -36,9 +37,11 @@ export async function emailBlockedReason(email: OutboxPayload<'email'>): Promise
   return undefined;
 }
 
-export async function smsBlockedReason(sms: OutboxPayload<'sms'>): Promise<string | undefined> {
+/** Consent (opt-in, a verified number) and then the daily cap, which counts the SMS. */
+export async function smsBlockedReason(sms: OutboxPayload<'sms'>, outboxId: string, now: number): Promise<string | undefined> {
   if (sms.purpose === 'account') return undefined;
   const recipient = sms.userId ? await readUser(sms.userId) : null;
   if (!recipient?.smsOptIn) return 'the recipient has not opted in to SMS';
-  return undefined;
+  if (!recipient.isPhoneNumberVerified || recipient.phoneNumber !== sms.to) return 'the number is not the recipient\'s verified number';
+  return takeSmsSlot(recipient.userId, outboxId, now);
 }

@@ -1,5 +1,6 @@
 import { log } from '../lib/log';
-import { deliverPendingOutbox } from './outbox-delivery';
+import { deliverPendingOutbox, outboxSeams } from './outbox-delivery';
+import { sendDueDigests } from './outbox-digest';
 import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
 import { sweepOverdueSteps } from '../core/instances/overdue-sweep';
 
@@ -28,6 +29,8 @@ export const SWEEPERS: readonly Sweeper[] = [
   { name: 'jobs', run: () => runStalledJobs() },
   // Not a backstop but a clock: late steps become Overdue (bounded per run; the rest next run).
   { name: 'overdue', run: () => sweepOverdueSteps() },
+  // A clock too: digest emails whose hour has come (bounded per run).
+  { name: 'digests', run: () => sendDueDigests(outboxSeams.now()) },
 ];
 
 /** Per sweeper: how many items it completed, or the error that stopped it. */

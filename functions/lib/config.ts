@@ -95,7 +95,32 @@ export const config = {
     return value && /^https:\/\/[^\s]+$/.test(value) ? value : undefined;
   },
   get logLevel() { return setting('LOG_LEVEL', 'info'); },
+  /**
+   * Signs the unsubscribe links of notification emails (HMAC; docs/security.md, "Unsubscribe
+   * links"). At least 32 characters; a fixed local default off AWS, so links survive restarts.
+   */
+  get unsubscribeSecret() {
+    const secret = env('UNSUBSCRIBE_SECRET', 'local-unsubscribe-secret-not-for-any-deployment');
+    if (secret.length < 32) throw new Error('Setting UNSUBSCRIBE_SECRET must be at least 32 characters');
+    return secret;
+  },
+  /** Delivery policy (docs/notifications.md): the digest's local hour, the automatic digest's threshold per hour, SMS per day. */
+  get digestHour() { return hourSetting('DIGEST_HOUR', '7'); },
+  get autoDigestPerHour() { return positiveNumber('AUTO_DIGEST_PER_HOUR', '10'); },
+  get smsPerDay() { return positiveNumber('SMS_PER_DAY', '5'); },
+  /** SMS quiet hours, local hours `start-end` (wrapping midnight when start > end). */
+  get smsQuietHours() {
+    const [start, end] = setting('SMS_QUIET_HOURS', '21-8').split('-').map(Number);
+    if (![start, end].every((hour) => Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new Error('Setting SMS_QUIET_HOURS must be two hours, like 21-8');
+    return { start, end };
+  },
 };
+
+function hourSetting(name: string, fallback: string): number {
+  const hour = Number(setting(name, fallback));
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new Error(`Setting ${name} must be an hour from 0 to 23`);
+  return hour;
+}
 
 /** What every HTTP function needs in AWS; read once at start so a missing one fails the cold start. */
 const REQUIRED_FOR_HTTP = ['tableName', 'appUrl', 'uploadsBucket', 'mailFrom', 'oidcIssuer', 'oidcClientId', 'cookieSecret'] as const;

@@ -85,9 +85,13 @@ export class ApiStack extends Stack {
     });
 
     for (const service of props.services) {
-      const fn = addFunction(service, `HTTP service /api/${service}`, { ORIGIN_VERIFY_SECRET: secrets.originVerify.value, COOKIE_SECRET: secrets.cookie.value });
+      const fn = addFunction(service, `HTTP service /api/${service}`, {
+        ORIGIN_VERIFY_SECRET: secrets.originVerify.value,
+        COOKIE_SECRET: secrets.cookie.value,
+        UNSUBSCRIBE_SECRET: secrets.unsubscribe.value,
+      });
       // Resolved when CloudFormation deploys the function, so the secrets must exist first.
-      fn.node.addDependency(secrets.originVerify.secret, secrets.cookie.secret);
+      fn.node.addDependency(secrets.originVerify.secret, secrets.cookie.secret, secrets.unsubscribe.secret);
       // The service's own router matches the precise routes (ARCHITECTURE.md section 2).
       const integration = new HttpLambdaIntegration(`Integration-${service}`, fn);
       for (const path of [`/api/${service}`, `/api/${service}/{proxy+}`]) {
@@ -95,14 +99,16 @@ export class ApiStack extends Stack {
       }
     }
 
-    const worker = addFunction(OUTBOX_WORKER, 'Delivers outbox items (email, SMS, notifications) from the table stream', {}, Duration.seconds(30));
+    // The worker signs the unsubscribe links of the emails it renders.
+    const worker = addFunction(OUTBOX_WORKER, 'Delivers outbox items (email, SMS, notifications) from the table stream', { UNSUBSCRIBE_SECRET: secrets.unsubscribe.value }, Duration.seconds(30));
+    worker.node.addDependency(secrets.unsubscribe.secret);
     this.worker = new OutboxWorkerWiring(this, 'Outbox', { worker, deadLetters: deadLetterQueue(this, 'OutboxFailures'), table: props.table, alarmEmail: props.alarmEmail });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
 
-  /** The HTTP functions' two deploy-time secrets (docs/deploy.md, "Secrets"). */
-  private secrets(): { originVerify: DeploySecret; cookie: DeploySecret } {
+  /** The functions' deploy-time secrets (docs/deploy.md, "Secrets"). */
+  private secrets(): { originVerify: DeploySecret; cookie: DeploySecret; unsubscribe: DeploySecret } {
     return {
       originVerify: new DeploySecret(this, 'OriginVerify', {
         name: 'origin-verify',
@@ -113,6 +119,11 @@ export class ApiStack extends Stack {
         name: 'cookie-secret',
         description: 'Encrypts the short-lived sign-in cookie (OAuth state, PKCE verifier); COOKIE_SECRET of the HTTP functions',
         noRotationBecause: 'Resolved into the functions at deploy, so automatic rotation would not reach them; it only protects sign-ins in progress for minutes, and is rotated by hand (docs/deploy.md, "Secrets").',
+      }),
+      unsubscribe: new DeploySecret(this, 'UnsubscribeSecret', {
+        name: 'unsubscribe-secret',
+        description: 'Signs the one-click unsubscribe links of notification emails; UNSUBSCRIBE_SECRET of the HTTP functions and the outbox worker',
+        noRotationBecause: 'Links already mailed carry signatures made with it: rotating it breaks every unsubscribe link sent so far. Rotated by hand (docs/deploy.md, "Secrets").',
       }),
     };
   }

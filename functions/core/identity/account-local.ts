@@ -1,4 +1,3 @@
-import { escapeHtml } from '../../lib/html-escape';
 import { db } from '../../db/service';
 import { newId } from '../../db/ids';
 import { config } from '../../lib/config';
@@ -15,9 +14,18 @@ export function invitationLink(email: string, token: string): string {
 }
 
 function invitationEmail(invitee: Invitee, link: string): OutboxPayloadInput<'email'> {
-  const text = `Hello ${invitee.firstName},\n\nYou have been invited to Formation Tracks. Set your password here (the link works for ${INVITATION_DAYS} days):\n${link}\n`;
-  const html = `<p>Hello ${escapeHtml(invitee.firstName)},</p><p>You have been invited to Formation Tracks.</p><p><a href="${escapeHtml(link)}">Set your password</a> (the link works for ${INVITATION_DAYS} days).</p>`;
-  return { to: invitee.email, subject: 'Your Formation Tracks invitation', text, html, userId: invitee.userId, purpose: 'account' };
+  return {
+    to: invitee.email,
+    subject: 'Your Formation Tracks invitation',
+    content: {
+      greeting: `Hello ${invitee.firstName},`,
+      paragraphs: ['You have been invited to Formation Tracks.'],
+      action: { label: 'Set your password', url: link },
+      note: `The link works for ${INVITATION_DAYS} days.`,
+    },
+    userId: invitee.userId,
+    purpose: 'account',
+  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { escapeHtml } from '../../lib/html-escape';
 import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_IN_USE } from '../../../shared/api/admin';
 import type { UserAggregate } from '../../db/access/user-aggregate';
@@ -27,9 +26,18 @@ export const CONFIRM_EMAIL_PATH = '/api/notification/confirm-email-unauthed';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 function confirmationEmail(to: string, userId: string, firstName: string, link: string): OutboxPayloadInput<'email'> {
-  const text = `Hello ${firstName},\n\nConfirm your new email address for Formation Tracks (the link works for ${CONFIRMATION_HOURS} hours):\n${link}\n\nIf you did not ask for this change, ignore this email: nothing changes.\n`;
-  const html = `<p>Hello ${escapeHtml(firstName)},</p><p><a href="${escapeHtml(link)}">Confirm your new email address</a> for Formation Tracks (the link works for ${CONFIRMATION_HOURS} hours).</p><p>If you did not ask for this change, ignore this email: nothing changes.</p>`;
-  return { to, subject: 'Confirm your new Formation Tracks email address', text, html, userId, purpose: 'account' };
+  return {
+    to,
+    subject: 'Confirm your new Formation Tracks email address',
+    content: {
+      greeting: `Hello ${firstName},`,
+      paragraphs: [`Confirm your new email address for Formation Tracks (the link works for ${CONFIRMATION_HOURS} hours).`],
+      action: { label: 'Confirm your new email address', url: link },
+      note: 'If you did not ask for this change, ignore this email: nothing changes.',
+    },
+    userId,
+    purpose: 'account',
+  };
 }
 
 /**

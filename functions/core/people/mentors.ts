@@ -13,6 +13,7 @@ import { BusinessRuleError, ForbiddenError } from '../../lib/errors';
 import { userScope } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { searchPeople } from '../users/people-search';
+import { eventWrites } from '../instances/instance-events';
 import { seenUser } from './labelled-user';
 
 type LinkItem = EntityItem<typeof mentorAssignment>;
@@ -63,6 +64,7 @@ export async function mentorOptions(auth: AuthContext, menteeId: string, text: s
 }
 
 const person = (target: UserAggregate) => ({ firstName: target.user.firstName, lastName: target.user.lastName, email: target.user.email });
+const fullName = (target: UserAggregate) => `${target.user.firstName} ${target.user.lastName}`;
 
 /**
  * Links a mentor to a mentee. Administrators of the mentee (create MentorAssignment and
@@ -85,7 +87,12 @@ export async function assignMentor(auth: AuthContext, menteeId: string, mentorId
   if (mentor.user.inactive || mentee.user.inactive) throw new BusinessRuleError(MENTOR_INACTIVE);
   const createdAt = new Date().toISOString();
   // Created only if absent: a concurrent identical link is a 409, never a second one.
-  await transact([(tx) => tx.mentorAssignment.create({ userId: menteeId, mentorId, mentee: person(mentee), mentor: person(mentor), createdAt }).commit()]);
+  await transact([
+    (tx) => tx.mentorAssignment.create({ userId: menteeId, mentorId, mentee: person(mentee), mentor: person(mentor), createdAt }).commit(),
+    // Both sides hear of it (not whoever made the link): the mentee on the mentor's profile, the mentor on the mentee's.
+    ...eventWrites({ recipientIds: [menteeId], actorId: auth.userId, message: `${fullName(mentor)} is now your mentor.`, link: `/users/${mentorId}` }),
+    ...eventWrites({ recipientIds: [mentorId], actorId: auth.userId, message: `You are now the mentor of ${fullName(mentee)}.`, link: `/users/${menteeId}` }),
+  ]);
   return { user: { id: mentorId, ...person(mentor) }, createdAt };
 }
 

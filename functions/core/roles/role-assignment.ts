@@ -11,6 +11,7 @@ import { rolePage } from './role-list';
 import { requireRole } from './role-store';
 import { isSystemRole, type RoleItem } from './role-view';
 import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
+import { eventWrites } from '../instances/instance-events';
 
 export interface RoleAssignment {
   userIds: string[];
@@ -39,7 +40,8 @@ export async function assignRole(auth: AuthContext, input: RoleAssignment): Prom
     await changeUserAccess(target.user.userId, (fresh) => {
       if (fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: undefined };
       const granted = { userId: fresh.user.userId, roleId: role.roleId, roleName: role.name, createdAt: new Date().toISOString() };
-      return { writes: [(tx) => tx.userRole.create(granted).commit()], result: undefined };
+      const told = eventWrites({ recipientIds: [granted.userId], actorId: auth.userId, message: `You were given the ${role.name} role.`, link: `/users/${granted.userId}` });
+      return { writes: [(tx) => tx.userRole.create(granted).commit(), ...told], result: undefined };
     });
   }
   return { userIds: input.userIds, roleId: role.roleId };

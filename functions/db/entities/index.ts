@@ -11,6 +11,7 @@ import { comment } from './comment';
 import { directoryCount } from './directory-count';
 import { directoryEntry } from './directory-entry';
 import { emailChange } from './email-change';
+import { emailDigestLine, notificationSmsDay } from './email-digest-line';
 import { emailSuppression } from './email-suppression';
 import { fileReference } from './file-reference';
 import { form } from './form';
@@ -71,6 +72,9 @@ export const entities = {
   notification,
   notificationCounter,
   outbox,
+  // delivery policy (issue 13): digest lines, the daily SMS count
+  emailDigestLine,
+  notificationSmsDay,
   // verification and suppression (issue 9)
   phoneVerification,
   smsSendCount,

@@ -42,6 +42,8 @@ export const location = new Entity({
     },
     /** Outermost first, ending with this location; the System root is implied. */
     ancestorIds: { ...stringList, required: true },
+    /** Conferences: the IANA time zone of digests and SMS quiet hours (default America/New_York, functions/events/outbox-recipient.ts). */
+    timeZone: { type: 'string' },
     ...timestamps,
     version,
   },

@@ -26,6 +26,8 @@ export const outbox = new Entity({
     leaseUntil: { type: 'number' },
     /** Set right before an email or SMS goes to the provider, cleared when the provider refuses it. */
     handedOffAt: { type: 'string' },
+    /** Epoch ms before which the item is not delivered (an SMS held through quiet hours); its id sorts at that time too. */
+    notBefore: { type: 'number' },
     lastError: { type: 'string' },
     /** Why a `skipped` item was not sent (opted out, suppressed address). */
     skipReason: { type: 'string' },

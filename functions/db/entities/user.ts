@@ -31,6 +31,8 @@ export const user = new Entity({
     isPhoneNumberVerified: { type: 'boolean', default: false },
     smsOptIn: { type: 'boolean', default: false },
     emailNotificationsOptIn: { type: 'boolean', default: true },
+    /** One email a day listing the notifications instead of one email each (functions/events/outbox-digest.ts). */
+    emailDigest: { type: 'boolean', default: false },
     inactive: { type: 'boolean', required: true, default: false },
     gcfaId: { type: 'string' },
     umcaresId: { type: 'string' },

@@ -6,6 +6,8 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (`List-Unsubscribe` ...); SESv2 `Simple.Headers`. */
+  headers?: { name: string; value: string }[];
 }
 
 let client: SESv2Client | undefined;
@@ -30,6 +32,7 @@ export async function sendEmail(message: EmailMessage): Promise<string | undefin
         Simple: {
           Subject: { Data: message.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: message.html, Charset: 'UTF-8' }, Text: { Data: message.text, Charset: 'UTF-8' } },
+          ...(message.headers?.length ? { Headers: message.headers.map(({ name, value }) => ({ Name: name, Value: value })) } : {}),
         },
       },
     }),

@@ -1,20 +1,16 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { dynamoClient } from '../../../functions/db/client';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { listNotifications } from '../../../functions/db/access/notifications';
-import { config } from '../../../functions/lib/config';
-import { HANDLED_RETENTION_DAYS, LEASE_MS, outboxSeams, type DeliveryStep } from '../../../functions/events/outbox-delivery';
-import type { OutboxKind } from '../../../functions/events/outbox-payloads';
+import { HANDLED_RETENTION_DAYS, LEASE_MS, outboxSeams } from '../../../functions/events/outbox-delivery';
 import { MAX_ATTEMPTS, SWEEP_EVENT, deliverOutboxItem, deliverPendingOutbox, handler, insertedOutboxId } from '../../../functions/events/outbox-worker';
 import { sweep } from '../../../functions/events/sweepers';
 import { startLocalSes, type LocalSes } from '../../../bin/local/ses-local';
 import { freePort } from '../../../bin/local/ports';
+import { dieOnceAfter, emailsTo as storedEmails, insertOutboxItem, outboxItem as storedItem } from '../../support/outbox-harness';
 
 let ses: LocalSes;
 let scratch: string;
@@ -35,63 +31,19 @@ afterAll(async () => {
 const realSeams = { ...outboxSeams };
 afterEach(() => Object.assign(outboxSeams, realSeams));
 
-/** Plays a worker that dies right after `step` of this item's delivery, once. */
-function dieOnceAfter(step: DeliveryStep, outboxId: string): void {
-  let died = false;
-  outboxSeams.afterStep = (current, id) => {
-    if (current === step && id === outboxId && !died) {
-      died = true;
-      throw new Error(`worker died after ${step}`);
-    }
-  };
-}
-
 /** Moves the worker's clock past any lease taken so far (no waiting). */
 function leasesRunOut(): void {
   const later = Date.now() + LEASE_MS + 1_000;
   outboxSeams.now = () => later;
 }
 
-let sequence = 0;
-
-/** Writes an outbox item and returns the INSERT stream record DynamoDB would emit for it. */
-async function insertOutboxItem(kind: OutboxKind, payload: unknown): Promise<{ outboxId: string; record: DynamoDBRecord }> {
-  const outboxId = newId();
-  await db().entities.outbox.create({ outboxId, kind, payload }).go();
-  // ElectroDB gives the key as plain values; the stream carries DynamoDB's typed form.
-  const Key = marshall((db().entities.outbox.get({ outboxId }).params() as { Key: Record<string, string> }).Key);
-  const { Item } = await dynamoClient().send(new GetItemCommand({ TableName: config.tableName, Key, ConsistentRead: true }));
-  sequence += 1;
-  const record = {
-    eventID: `event-${sequence}`,
-    eventName: 'INSERT',
-    eventVersion: '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: 'us-east-1',
-    eventSourceARN: `arn:aws:dynamodb:us-east-1:000000000000:table/${config.tableName}/stream/local`,
-    dynamodb: {
-      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
-      Keys: Key,
-      NewImage: Item,
-      SequenceNumber: String(1000 + sequence),
-      SizeBytes: 100,
-      StreamViewType: 'NEW_AND_OLD_IMAGES',
-    },
-  } as DynamoDBRecord;
-  return { outboxId, record };
-}
-
 const streamEvent = (...records: DynamoDBRecord[]): DynamoDBStreamEvent => ({ Records: records });
 
 async function outboxItem(outboxId: string) {
-  return (await db().entities.outbox.get({ outboxId }).go({ consistent: true })).data!;
+  return (await storedItem(outboxId))!;
 }
 
-async function emailsTo(address: string, subject: string) {
-  const response = await fetch(`${ses.url}/store`);
-  const store = (await response.json()) as { emails: { subject: string; destination: { to: string[] }; body: { html?: string; text?: string } }[] };
-  return store.emails.filter((email) => email.subject === subject && email.destination.to.includes(address));
-}
+const emailsTo = (address: string, subject: string) => storedEmails(ses.url, address, subject);
 
 function emailPayload(to: string, extra: Record<string, unknown> = {}) {
   return { to, subject: `Subject ${newId()}`, html: '<p>Hello</p>', text: 'Hello', ...extra };
@@ -103,7 +55,7 @@ async function inboxOf(userId: string) {
 }
 
 /** A user with the given consent flags, owning their address (as the app writes them). */
-async function createUser({ emailSuppressed, ...flags }: { emailNotificationsOptIn?: boolean; smsOptIn?: boolean; emailSuppressed?: boolean }) {
+async function createUser({ emailSuppressed, ...flags }: { emailNotificationsOptIn?: boolean; smsOptIn?: boolean; isPhoneNumberVerified?: boolean; emailSuppressed?: boolean }) {
   const userId = `user-${newId()}`;
   const email = `${userId.toLowerCase()}@example.org`;
   await db().entities.user.create({ userId, firstName: 'Pat', lastName: 'Doe', email, phoneNumber: '+15551230000', ...flags }).go();
@@ -340,16 +292,21 @@ describe('outbox worker: consent, suppression and retention', () => {
     expect(await emailsTo(email, payload.subject)).toHaveLength(0);
   });
 
-  it('sends a notification SMS only to someone who opted in to SMS', async () => {
+  it('sends a notification SMS only to someone who opted in to SMS, at their verified number', async () => {
     process.env.SMS_OUTBOX_FILE = join(scratch, 'consent.jsonl');
-    const optedIn = await createUser({ smsOptIn: true });
-    const notOptedIn = await createUser({});
-    const { outboxId: inId } = await insertOutboxItem('sms', { to: '+15551110001', message: 'Opted in', userId: optedIn.userId });
-    const { outboxId: outId } = await insertOutboxItem('sms', { to: '+15551110002', message: 'Not opted in', userId: notOptedIn.userId });
+    const optedIn = await createUser({ smsOptIn: true, isPhoneNumberVerified: true });
+    const unverified = await createUser({ smsOptIn: true });
+    const notOptedIn = await createUser({ isPhoneNumberVerified: true });
+    const { outboxId: inId } = await insertOutboxItem('sms', { to: '+15551230000', message: 'Opted in', userId: optedIn.userId });
+    const { outboxId: outId } = await insertOutboxItem('sms', { to: '+15551230000', message: 'Not opted in', userId: notOptedIn.userId });
+    const { outboxId: unverifiedId } = await insertOutboxItem('sms', { to: '+15551230000', message: 'Unverified', userId: unverified.userId });
+    const { outboxId: otherNumberId } = await insertOutboxItem('sms', { to: '+15551110009', message: 'Another number', userId: optedIn.userId });
     const { outboxId: anonymousId } = await insertOutboxItem('sms', { to: '+15551110003', message: 'Nobody known' });
 
     expect(await deliverOutboxItem(inId)).toBe('sent');
     expect(await deliverOutboxItem(outId)).toBe('skipped');
+    expect(await deliverOutboxItem(unverifiedId)).toBe('skipped');
+    expect(await deliverOutboxItem(otherNumberId)).toBe('skipped');
     expect(await deliverOutboxItem(anonymousId)).toBe('skipped');
     const sent = (await readFile(process.env.SMS_OUTBOX_FILE, 'utf8')).trim().split('\n').map((line) => JSON.parse(line).message);
     expect(sent).toEqual(['Opted in']);

@@ -23,10 +23,11 @@ beforeAll(async () => {
 
 const addUser = (cookie: string, body: Record<string, unknown>) => invoke(admin, '/api/admin/sign-up-user', { method: 'POST', cookie, body });
 
-/** The invitation emails sent to an address (a Scan of this file's small table: test only). */
+/** The invitation emails sent to an address, as their call to action's link (a Scan of this file's small table: test only). */
 async function invitationsTo(email: string): Promise<Array<{ text: string }>> {
   const { data } = await db().entities.outbox.scan.go({ pages: 'all' });
-  return data.filter((item) => item.kind === 'email' && (item.payload as { to: string }).to === email).map((item) => item.payload as { text: string });
+  type Invitation = { to: string; content: { action: { url: string } } };
+  return data.filter((item) => item.kind === 'email' && (item.payload as Invitation).to === email).map((item) => ({ text: (item.payload as Invitation).content.action.url }));
 }
 
 const tokenIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;

@@ -27,8 +27,8 @@ const save = async (userId: string, body: Record<string, unknown>) => invoke(use
 async function linkTo(to: string): Promise<string> {
   const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
   const mail = data.filter((item) => item.kind === 'email' && (item.payload as { to: string }).to === to).at(-1);
-  const text = (mail!.payload as { text: string }).text;
-  return new URL(text.match(/https?:\/\/\S+/)![0]).searchParams.get('data')!;
+  const link = (mail!.payload as { content: { action: { url: string } } }).content.action.url;
+  return new URL(link).searchParams.get('data')!;
 }
 
 const follow = (token: string) => invoke(notifications, '/api/notification/confirm-email-unauthed', { query: `data=${encodeURIComponent(token)}` });

@@ -1,0 +1,56 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { db } from '../../db/service';
+import { updateVersioned } from '../../db/versioned';
+import { config } from '../../lib/config';
+import { log } from '../../lib/log';
+
+/**
+ * One-click unsubscribe (docs/security.md, "Unsubscribe links"): every notification email
+ * carries a link whose token names the user and is signed (HMAC-SHA256, UNSUBSCRIBE_SECRET)
+ * over the user id and the address the email went to. Following it turns the user's email
+ * notifications off without a session. Bound to the address: after an email change the old
+ * emails' links stop working. No expiry: a link in an old email should still work.
+ */
+export const UNSUBSCRIBE_PATH = '/api/notification/unsubscribe';
+/** The answer to a token that is malformed, tampered with or for an address the user no longer has. */
+export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Sign in and turn email notifications off in your profile.';
+
+function signature(userId: string, email: string): Buffer {
+  return createHmac('sha256', config.unsubscribeSecret).update(`unsubscribe\u0000${userId}\u0000${email.trim().toLowerCase()}`).digest();
+}
+
+export function unsubscribeToken(userId: string, email: string): string {
+  return `${Buffer.from(userId).toString('base64url')}.${signature(userId, email).toString('base64url')}`;
+}
+
+export function unsubscribeUrl(userId: string, email: string): string {
+  const url = new URL(UNSUBSCRIBE_PATH, config.appUrl);
+  url.searchParams.set('token', unsubscribeToken(userId, email));
+  return url.toString();
+}
+
+/**
+ * Turns email notifications off for the token's user, through the versioned user write
+ * (retried once on a concurrent change). False, with nothing changed, when the token is
+ * not valid for the user's current address.
+ */
+export async function unsubscribe(token: string): Promise<boolean> {
+  const [encodedId, encodedMac] = token.split('.');
+  if (!encodedId || !encodedMac || token.split('.').length !== 2) return false;
+  const userId = Buffer.from(encodedId, 'base64url').toString('utf8');
+  const given = Buffer.from(encodedMac, 'base64url');
+  for (let attempt = 1; ; attempt++) {
+    const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
+    if (!user) return false;
+    const expected = signature(userId, user.email);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    if (user.emailNotificationsOptIn === false) return true;
+    try {
+      await updateVersioned(db().entities.user, { userId }, user.version, { emailNotificationsOptIn: false });
+      log('info', 'email notifications turned off by an unsubscribe link', { userId });
+      return true;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}

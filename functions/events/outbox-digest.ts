@@ -1,0 +1,83 @@
+import type { EntityItem } from 'electrodb';
+import type { emailDigestLine } from '../db/entities/email-digest-line';
+import { deterministicId } from '../db/ids';
+import { db } from '../db/service';
+import { StaleVersionError } from '../db/versioned';
+import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../db/transact';
+import { config } from '../lib/config';
+import { appLink } from '../lib/email/email-content';
+import { log } from '../lib/log';
+import type { OutboxPayloadInput } from './outbox-payloads';
+import { readRecipient, type Recipient } from './outbox-recipient';
+import { wantsEmail } from './outbox-fanout';
+
+/**
+ * The daily digest (docs/notifications.md): a digest-mode user's notification emails wait as
+ * lines in their partition (./outbox-fanout.ts), each due at the next digest hour in their
+ * conference's time zone. The sweep (and `trigger-email-notifications`) finds users with due
+ * lines through the lines' `byDue` index and, per user, writes ONE email item listing their
+ * lines and deletes those lines in the same transaction: a line is in one digest only.
+ */
+type Line = EntityItem<typeof emailDigestLine>;
+
+/** Lines one digest lists at most: the transaction holds them plus the email item. */
+export const DIGEST_LINES_MAX = TRANSACTION_MAX_ITEMS - 1;
+/** Due lines one run reads (their users' digests are sent; the rest next run). */
+export const DIGEST_SCAN_LIMIT = 100;
+
+function digestEmail({ user, conferenceName }: Recipient, lines: Line[]): OutboxPayloadInput<'email'> {
+  const count = lines.length === 1 ? 'One notification' : `${lines.length} notifications`;
+  return {
+    to: user.email,
+    userId: user.userId,
+    subject: `Your daily digest: ${count.toLowerCase()}`,
+    content: {
+      conferenceName,
+      greeting: `Hello ${user.firstName},`,
+      paragraphs: [`${count} since your last digest:`],
+      items: lines.map((line) => ({ text: line.text, url: appLink(config.appUrl, line.link ?? '/') })),
+      action: { label: 'Open Formation Tracks', url: appLink(config.appUrl, '/') },
+    },
+  };
+}
+
+/**
+ * Sends one user's digest of every waiting line (up to DIGEST_LINES_MAX; more go in the next
+ * one). Lines of someone who turned email off meanwhile are dropped unsent. True when an
+ * email item was written.
+ */
+export async function sendDigest(userId: string, now: number): Promise<boolean> {
+  const { data: lines } = await db().entities.emailDigestLine.query.byUser({ userId }).go({ limit: DIGEST_LINES_MAX, consistent: true });
+  if (lines.length === 0) return false;
+  const recipient = await readRecipient(userId);
+  const send = recipient !== null && wantsEmail(recipient);
+  const writes: TransactionItem[] = lines.map((line) => (tx) => tx.emailDigestLine.delete({ userId, lineId: line.lineId }).where(({ lineId }, { exists }) => exists(lineId)).commit());
+  if (send) {
+    const outboxId = deterministicId(now, userId, lines[0].lineId);
+    writes.push((tx) => tx.outbox.create({ outboxId, kind: 'email', payload: digestEmail(recipient, lines) }).commit());
+  }
+  try {
+    await transact(writes);
+  } catch (error) {
+    // Another run sent these lines a moment ago.
+    if (error instanceof StaleVersionError) return false;
+    throw error;
+  }
+  if (!send) log('info', 'digest lines dropped: email notifications are off', { userId, lines: lines.length });
+  return send;
+}
+
+/**
+ * Sends the digests of users with lines due by `now` (all waiting lines with `all`, for
+ * `trigger-email-notifications`), reading at most DIGEST_SCAN_LIMIT lines of the index.
+ * Returns how many digest emails were written.
+ */
+export async function sendDueDigests(now: number, options: { all?: boolean } = {}): Promise<number> {
+  const index = db().entities.emailDigestLine.query.byDue({});
+  const { data } = await (options.all ? index : index.lt({ dueAt: now + 1 })).go({ limit: DIGEST_SCAN_LIMIT });
+  let sent = 0;
+  for (const userId of new Set(data.map((line) => line.userId))) {
+    if (await sendDigest(userId, now)) sent += 1;
+  }
+  return sent;
+}
