@@ -16,6 +16,7 @@ import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from 
 import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
 import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
 import { noStyleParser } from '../infra/bundling/no-style-parser';
+import { noEmailPrettier } from '../infra/bundling/no-email-prettier';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -67,7 +68,9 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     legalComments: 'none',
     banner: { js: REQUIRE_SHIM },
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
-    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser],
+    // React (the worker renders emails with it) ships development and production builds; keep only the latter.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser, noEmailPrettier],
     logLevel: 'warning',
   });
 
