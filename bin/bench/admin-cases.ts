@@ -13,7 +13,7 @@ const setStatus = (path: string) => (ctx: BenchContext) => ctx.api(AS.conference
 
 /** Add User calls: each adds (and invites) a new person, deactivated again by clean-up. */
 const ADD_CALLS = 20;
-const newPerson = (ctx: BenchContext, label: string, call: number) => ({
+export const newPerson = (ctx: BenchContext, label: string, call: number) => ({
   firstName: 'Bench',
   lastName: `${label} ${call}`,
   email: `bench.${label}.${ctx.runId}.${call}@example.org`.toLowerCase(),
@@ -24,9 +24,12 @@ export async function deactivate(ctx: BenchContext, ids: string[]): Promise<void
   for (let start = 0; start < ids.length; start += 25) await ctx.api(AS.conferenceAdmin, 'POST', '/api/admin/deactive-user', { ids: ids.slice(start, start + 25) });
 }
 
+/** Numbers every person addPeople adds in one run, so the cases' fixtures never share an email. */
+let added = 0;
+
 export async function addPeople(ctx: BenchContext, calls: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let call = 0; call < calls; call++) ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/admin/sign-up-user', newPerson(ctx, 'invitee', call))).id);
+  for (let call = 0; call < calls; call++) ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/admin/sign-up-user', newPerson(ctx, 'invitee', added++))).id);
   return ids;
 }
 

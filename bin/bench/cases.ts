@@ -19,6 +19,11 @@ import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
 import { PARTICIPANT_CASES } from './participant-cases';
 import { SESSION_CASES } from './session-cases';
 import { VERIFY_CASES } from './verify-cases';
+import { ENROLMENT_CASES } from './enrolment-cases';
+import { STEP_INSTANCE_CASES } from './step-instance-cases';
+import { TEMPLATE_GENERIC_CASES } from './template-generic-cases';
+import { USER_GENERIC_CASES } from './user-generic-cases';
+import { USER_GROUP_CASES } from './user-group-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -66,4 +71,9 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...FORM_CASES,
   ...FILE_CASES,
   ...VERIFY_CASES,
+  ...ENROLMENT_CASES,
+  ...STEP_INSTANCE_CASES,
+  ...TEMPLATE_GENERIC_CASES,
+  ...USER_GENERIC_CASES,
+  ...USER_GROUP_CASES,
 };

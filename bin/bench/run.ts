@@ -61,6 +61,9 @@ async function measureRoutes(only: string[]): Promise<{ routes: Array<Record<str
         routes.push({ route: contract.id, failed: (error as Error).message });
         process.exitCode = 1;
       }
+      // Progress: a full run takes many minutes.
+      const failed = routes.at(-1)!.failed;
+      console.error(`${contract.id}: ${failed ? `FAILED ${String(failed)}` : 'done'}`);
     }
     baselines.push(await measureBaseline(CALLS));
   } finally {

@@ -5,10 +5,10 @@ import { benchCase, type BenchCase, type BenchContext } from './bench-case';
 import { createdIds, forEachConcurrently } from './fixtures';
 
 /** Track template routes. Writes work on tracks made for the run (one per call: edits are versioned) and delete them after. */
-const WRITE_CALLS = 50;
-const HOME = DEMO_LOCATION_IDS.conference1;
+export const WRITE_CALLS = 50;
+export const HOME = DEMO_LOCATION_IDS.conference1;
 
-async function createTracks(ctx: BenchContext, count: number, label: string): Promise<string[]> {
+export async function createTracks(ctx: BenchContext, count: number, label: string): Promise<string[]> {
   const ids: string[] = [];
   for (let call = 0; call < count; call++) {
     const body = { name: `Bench ${label} ${call} ${ctx.runId}`, description: 'Made by the benchmark', conferenceId: HOME };
@@ -17,11 +17,11 @@ async function createTracks(ctx: BenchContext, count: number, label: string): Pr
   return ids;
 }
 
-async function deleteTracks(ctx: BenchContext, ids: string[]): Promise<void> {
+export async function deleteTracks(ctx: BenchContext, ids: string[]): Promise<void> {
   await forEachConcurrently(ids, (id) => ctx.api(AS.conferenceAdmin, 'POST', `/api/track/delete-track/${id}`));
 }
 
-const onFreshTracks = (label: string, method: string, path: (id: string) => string, body?: unknown, cleanUp = true) =>
+export const onFreshTracks = (label: string, method: string, path: (id: string) => string, body?: unknown, cleanUp = true) =>
   benchCase<string[]>({
     as: AS.conferenceAdmin,
     method,
@@ -38,12 +38,12 @@ const JOB_WAIT_MS = 250;
 const JOB_WAIT_ROUNDS = 240;
 
 /** Waits for the jobs the calls started; answers the results of those that succeeded. */
-async function jobResults(ctx: BenchContext, responses: unknown[]): Promise<Array<{ trackTemplateId?: string }>> {
+export async function jobResults(ctx: BenchContext, responses: unknown[], as: string = AS.conferenceAdmin): Promise<Array<{ trackTemplateId?: string }>> {
   const jobIds = responses.map((response) => (response as { jobId?: string } | null)?.jobId).filter((id): id is string => Boolean(id));
   const results: Array<{ trackTemplateId?: string }> = [];
   await forEachConcurrently(jobIds, async (jobId) => {
     for (let round = 0; round < JOB_WAIT_ROUNDS; round++) {
-      const job = await ctx.api<{ status: string; result?: { trackTemplateId?: string } }>(AS.conferenceAdmin, 'GET', `/api/job/${jobId}`);
+      const job = await ctx.api<{ status: string; result?: { trackTemplateId?: string } }>(as, 'GET', `/api/job/${jobId}`);
       if (job.status === 'failed') return;
       if (job.status === 'succeeded') {
         results.push(job.result ?? {});
@@ -106,7 +106,7 @@ export const TRACK_CASES: Record<string, BenchCase> = {
   'track.get': { as: AS.conferenceAdmin, path: `/api/track/${DEMO_INSTANCE_IDS.trackTemplate}`, singleItem: true },
 };
 
-async function tracksWithPhases(ctx: BenchContext, count: number, label: string, phasesEach: number): Promise<Array<{ trackId: string; phaseIds: string[] }>> {
+export async function tracksWithPhases(ctx: BenchContext, count: number, label: string, phasesEach: number): Promise<Array<{ trackId: string; phaseIds: string[] }>> {
   const trackIds = await createTracks(ctx, count, label);
   const made: Array<{ trackId: string; phaseIds: string[] }> = [];
   for (const trackId of trackIds) {
@@ -119,7 +119,7 @@ async function tracksWithPhases(ctx: BenchContext, count: number, label: string,
   return made;
 }
 
-const cleanUpPhaseTracks = (ctx: BenchContext, made: Array<{ trackId: string }>) => deleteTracks(ctx, made.map((m) => m.trackId));
+export const cleanUpPhaseTracks = (ctx: BenchContext, made: Array<{ trackId: string }>) => deleteTracks(ctx, made.map((m) => m.trackId));
 
 /** Phase routes: each write works on a track of its own (the phase list of one track is serialised by design). */
 export const PHASE_CASES: Record<string, BenchCase> = {
@@ -181,7 +181,43 @@ export const PHASE_CASES: Record<string, BenchCase> = {
   'phase.list': { as: AS.participant, path: '/api/phase', query: `where[trackTemplateId]=${DEMO_INSTANCE_IDS.trackTemplate}` },
 };
 
-const BENCH_TASK = { type: 'Task', name: 'Task', task: { name: 'Write', description: 'One page' } };
+export interface AttachedStep {
+  trackId: string;
+  stepId: string;
+  key: string;
+}
+
+/** A fresh track whose one step holds one attached file, uploaded as the browser does. */
+export async function trackWithAttachment(ctx: BenchContext, label: string): Promise<AttachedStep> {
+  const [{ trackId, phaseIds }] = await tracksWithPhases(ctx, 1, label, 1);
+  const content = '%PDF bench attachment';
+  const grant = await ctx.api<{ file: { key: string }; upload: { url: string; fields: Record<string, string> } }>(AS.conferenceAdmin, 'POST', '/api/file/upload', {
+    target: { type: 'stepAttachment', phaseId: phaseIds[0] },
+    name: 'bench.pdf',
+    size: content.length,
+  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(grant.upload.fields)) form.append(name, value);
+  form.append('file', new Blob([content]));
+  await fetch(grant.upload.url, { method: 'POST', body: form });
+  await ctx.api(AS.conferenceAdmin, 'POST', `/api/file/files/${grant.file.key}/confirm`);
+  const step = await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/step/template/create-step-template', {
+    phaseId: phaseIds[0],
+    name: 'Bench attachment step',
+    contents: [{ type: 'Task', name: 'Task', task: { name: 'Read', description: 'The attachment' } }],
+    attachments: [{ key: grant.file.key }],
+  });
+  return { trackId, stepId: step.id, key: grant.file.key };
+}
+
+export const BENCH_TASK = { type: 'Task', name: 'Task', task: { name: 'Write', description: 'One page' } };
+
+/** One fresh track per call with one phase and one step; the step's id follows the phase's in `phaseIds`. */
+export async function tracksWithSteps(ctx: BenchContext, count: number, label: string): Promise<Array<{ trackId: string; phaseIds: string[] }>> {
+  const made = await tracksWithPhases(ctx, count, label, 1);
+  for (const entry of made) entry.phaseIds.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/step/template/create-step-template', { phaseId: entry.phaseIds[0], name: 'Bench step', contents: [BENCH_TASK] })).id);
+  return made;
+}
 
 /** Step routes: each create works on a phase of its own (a phase's step changes are serialised by design). */
 export const STEP_CASES: Record<string, BenchCase> = {
@@ -215,12 +251,7 @@ export const STEP_CASES: Record<string, BenchCase> = {
     method: 'POST',
     path: '/api/step/update-step-template',
     calls: WRITE_CALLS,
-    prepare: async (ctx, calls) => {
-      const made = await tracksWithPhases(ctx, calls, 'step update', 1);
-      // The step to edit goes in the phase's list, after the phase.
-      for (const entry of made) entry.phaseIds.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/step/template/create-step-template', { phaseId: entry.phaseIds[0], name: 'Bench step', contents: [BENCH_TASK] })).id);
-      return made;
-    },
+    prepare: (ctx, calls) => tracksWithSteps(ctx, calls, 'step update'),
     each: (call, made) => ({ body: { id: made[call].phaseIds[1], version: 1, name: 'Bench step edited', contents: [BENCH_TASK], actions: [{ type: 'Approval', name: 'Approve' }] } }),
     cleanUp: cleanUpPhaseTracks,
     singleItem: true,
@@ -239,31 +270,11 @@ export const STEP_CASES: Record<string, BenchCase> = {
   'step.stepTemplate': { as: AS.participant, path: `/api/step/step-template/${DEMO_INSTANCE_IDS.questionnaireTemplate}`, singleItem: true },
   'step.list': { as: AS.conferenceAdmin, path: '/api/step', query: `where[phaseId]=${DEMO_INSTANCE_IDS.discernmentPhase}` },
   // One step of a fresh track with one attached file (uploaded as the browser does); every call signs its link.
-  'step.attachment': benchCase<{ trackId: string; path: string }>({
+  'step.attachment': benchCase<AttachedStep>({
     as: AS.conferenceAdmin,
     path: '/api/step/step-template',
-    prepare: async (ctx) => {
-      const [{ trackId, phaseIds }] = await tracksWithPhases(ctx, 1, 'step attachment', 1);
-      const content = '%PDF bench attachment';
-      const grant = await ctx.api<{ file: { key: string }; upload: { url: string; fields: Record<string, string> } }>(AS.conferenceAdmin, 'POST', '/api/file/upload', {
-        target: { type: 'stepAttachment', phaseId: phaseIds[0] },
-        name: 'bench.pdf',
-        size: content.length,
-      });
-      const form = new FormData();
-      for (const [name, value] of Object.entries(grant.upload.fields)) form.append(name, value);
-      form.append('file', new Blob([content]));
-      await fetch(grant.upload.url, { method: 'POST', body: form });
-      await ctx.api(AS.conferenceAdmin, 'POST', `/api/file/files/${grant.file.key}/confirm`);
-      const step = await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/step/template/create-step-template', {
-        phaseId: phaseIds[0],
-        name: 'Bench attachment step',
-        contents: [{ type: 'Task', name: 'Task', task: { name: 'Read', description: 'The attachment' } }],
-        attachments: [{ key: grant.file.key }],
-      });
-      return { trackId, path: `/api/step/step-template/${step.id}/attachment/${grant.file.key}` };
-    },
-    each: (_call, made) => ({ path: made.path }),
+    prepare: (ctx) => trackWithAttachment(ctx, 'step attachment'),
+    each: (_call, made) => ({ path: `/api/step/step-template/${made.stepId}/attachment/${made.key}` }),
     cleanUp: (ctx, made) => deleteTracks(ctx, [made.trackId]),
     singleItem: true,
   }),
