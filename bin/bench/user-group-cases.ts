@@ -42,10 +42,10 @@ const onGroups = (label: string, method: string, request: (groupId: string) => {
     singleItem: true,
   });
 
-const onTracks = (label: string, calls: number, body: (trackId: string, call: number) => unknown, singleItem: boolean) =>
+const onTracks = (label: string, path: string, calls: number, body: (trackId: string, call: number) => unknown, singleItem: boolean) =>
   benchCase<string[]>({
     as: AS.conferenceAdmin,
-    path: '/api/user-group',
+    path,
     calls,
     prepare: (ctx, count) => createTracks(ctx, count, label),
     each: (call, trackIds) => ({ body: body(trackIds[call], call) }),
@@ -62,8 +62,8 @@ export const USER_GROUP_CASES: Record<string, BenchCase> = {
   'user-group.query': { as: AS.conferenceAdmin, method: 'POST', path: '/api/user-group/query', body: { where: { trackTemplateId: ids.trackTemplate }, limit: 10, offset: 0 } },
   'user-group.search': { as: AS.conferenceAdmin, method: 'POST', path: '/api/user-group/search', body: { where: { trackTemplateId: ids.trackTemplate, name: 'cand' }, limit: 10 } },
   'user-group.get': { as: AS.conferenceAdmin, path: `/api/user-group/${DEMO_GROUP_IDS.candidacyPanel}`, singleItem: true },
-  'user-group.create': onTracks('group create', WRITE_CALLS, (trackId, call) => group(trackId, `Bench panel ${call}`), true),
-  'user-group.bulk': onTracks('group bulk', BULK_CALLS, (trackId) => Array.from({ length: BULK_SIZE }, (_, i) => group(trackId, `Bench panel ${i}`)), false),
+  'user-group.create': onTracks('group create', '/api/user-group', WRITE_CALLS, (trackId, call) => group(trackId, `Bench panel ${call}`), true),
+  'user-group.bulk': onTracks('group bulk', '/api/user-group/bulk', BULK_CALLS, (trackId) => Array.from({ length: BULK_SIZE }, (_, i) => group(trackId, `Bench panel ${i}`)), false),
   'user-group.updateById': onGroups('group updateById', 'PATCH', (groupId) => ({ path: `/api/user-group/${groupId}`, body: edit })),
   'user-group.update': onGroups('group update', 'PATCH', (groupId) => ({ path: '/api/user-group', body: { id: groupId, ...edit } })),
   'user-group.removeById': onGroups('group removeById', 'DELETE', (groupId) => ({ path: `/api/user-group/${groupId}` })),

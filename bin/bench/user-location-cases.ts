@@ -74,6 +74,8 @@ export const USER_LOCATION_CASES: Record<string, BenchCase> = {
     as: AS.conferenceAdmin,
     path: '/api/user/location',
     calls: WRITE_CALLS,
+    // Every call takes a permission off the same user (on that user's version): concurrent calls would only collide (409).
+    concurrency: 1,
     prepare: churchesGivenToInterviewer,
     each: (call, { permissionIds }) => ({ path: `/api/user/location/${permissionIds[call]}` }),
     cleanUp: (ctx, { churchIds }) => deactivateLocations(ctx, 'church', churchIds),
