@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissAnnouncements, expectNoAxeViolations, signedIn } from './support';
+import { dismissAnnouncements, emailsTo, expectNoAxeViolations, signedIn } from './support';
 
 const TRACK_PAGE = '/tracks/demo-track-candidacy/assignments/demo-instance-candidacy';
 const STEP = 'Share your call story';
@@ -62,8 +62,12 @@ test('a participant hands in a step; their advisor denies it, the participant re
   await expect(advisor.getByRole('combobox', { name: 'Status' })).toHaveValue('Completed');
   await expectNoAxeViolations(advisor);
 
-  // The participant hears of the decision, and the track counts the step.
-  await openNotification(participant, `Advisor approval on ${STEP} was approved.`);
+  // The participant hears of the decision by the bell and by email (they keep email notifications on), once.
+  const approved = `Advisor approval on ${STEP} was approved.`;
+  await expect.poll(async () => (await emailsTo('participant@example.org')).filter((mail) => mail.subject === approved).length, { timeout: 30_000 }).toBe(1);
+  const email = (await emailsTo('participant@example.org')).find((mail) => mail.subject === approved)!;
+  expect(email.body.text).toContain('/step/');
+  await openNotification(participant, approved);
   await expect(participant.getByText('Approved', { exact: true })).toBeVisible();
   await participant.getByRole('main').getByRole('link', { name: 'Track', exact: true }).click();
   await expect(participant.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', String(Number(before) + 1));

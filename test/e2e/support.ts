@@ -77,13 +77,18 @@ interface StoredEmail {
   body: { text?: string };
 }
 
+/** Every email the local mail viewer holds for `address`, oldest first. */
+export async function emailsTo(address: string): Promise<StoredEmail[]> {
+  const store = (await (await fetch(`${process.env.E2E_MAIL_URL}/store`)).json()) as { emails: StoredEmail[] };
+  return store.emails.filter((item) => item.destination.to.includes(address));
+}
+
 /** The set-password link of the newest invitation to `email`, from the local mail viewer's store (the outbox worker delivers it). */
 export async function invitationLink(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const store = (await (await fetch(`${process.env.E2E_MAIL_URL}/store`)).json()) as { emails: StoredEmail[] };
-      const mail = store.emails.filter((item) => item.destination.to.includes(email)).at(-1);
+      const mail = (await emailsTo(email)).at(-1);
       link = mail?.body.text && /https?:\/\/\S+\/oidc\/invitation\S*/.exec(mail.body.text)?.[0];
       return link;
     })
