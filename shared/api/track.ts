@@ -8,6 +8,8 @@ import { ASSIGNED_TRACKS_MAX, BULK_MAX } from './limits';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
 import { booleanText, limitSchema, offsetSchema, pageOf, relationsSchema, searchTextSchema, whereSchema } from './list-query';
 import {
+  escalationDaysSchema,
+  reminderDaysSchema,
   trackConferenceIdSchema,
   trackDescriptionSchema,
   trackInputSchema,
@@ -26,7 +28,14 @@ const byTrack = z.object({ trackTemplateId: idSchema });
 /** Copy and import: the new track's texts (SPEC.md section 5: trimmed, at least 2 characters). */
 const copyTexts = z.object({ name: trackNameSchema, description: trackDescriptionSchema });
 const version = { version: z.number({ error: 'version is required' }).int().min(1) };
-const trackChanges = z.object({ name: trackNameSchema.optional(), description: trackDescriptionSchema.optional(), conferenceId: trackConferenceIdSchema.optional(), ...version });
+const trackChanges = z.object({
+  name: trackNameSchema.optional(),
+  description: trackDescriptionSchema.optional(),
+  conferenceId: trackConferenceIdSchema.optional(),
+  reminderDays: reminderDaysSchema.optional(),
+  escalationDays: escalationDaysSchema.optional(),
+  ...version,
+});
 /** A track template has no relations to load: the outline already holds its phases and steps. */
 const noRelations = relationsSchema([] as const);
 /** The generic count reads the same bounded lists as quickSearch: exact up to this many, one more while further tracks exist. */
@@ -48,7 +57,7 @@ export const trackApi = {
   }),
   update: defineContract({
     id: 'track.update', service: 'track', method: 'PATCH', path: `${base}/update-track-template/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
-    summary: 'Renames, describes or moves a track template to another conference (not while copies exist), based on the version read.',
+    summary: 'Renames, describes or moves a track template to another conference (not while copies exist), or sets its reminder and escalation periods (1 to 90 days), based on the version read.',
     params: byTrack, body: trackChanges, response: trackTemplateSchema,
   }),
   trackTemplate: defineContract({

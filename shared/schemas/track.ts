@@ -24,6 +24,21 @@ export const trackDescriptionSchema = z
   .min(TRACK_TEXT_MIN, `Description must be at least ${TRACK_TEXT_MIN} characters.`)
   .max(TRACK_DESCRIPTION_MAX, `Description must be at most ${TRACK_DESCRIPTION_MAX} characters.`);
 
+/**
+ * Reminders and escalation (issue 13): a step Ready or PendingReview for `reminderDays` reminds
+ * whoever must act; an Overdue step goes up a level (district, then conference) every
+ * `escalationDays`. Absent on a template: the defaults.
+ */
+export const TRACK_PERIOD_DAYS_MIN = 1;
+export const TRACK_PERIOD_DAYS_MAX = 90;
+export const DEFAULT_REMINDER_DAYS = 7;
+export const DEFAULT_ESCALATION_DAYS = 7;
+export const REMINDER_DAYS_MESSAGE = `Remind after (days) must be a whole number from ${TRACK_PERIOD_DAYS_MIN} to ${TRACK_PERIOD_DAYS_MAX}.`;
+export const ESCALATION_DAYS_MESSAGE = `Escalate after (days) must be a whole number from ${TRACK_PERIOD_DAYS_MIN} to ${TRACK_PERIOD_DAYS_MAX}.`;
+const periodDays = (message: string) => z.number({ error: message }).int(message).min(TRACK_PERIOD_DAYS_MIN, message).max(TRACK_PERIOD_DAYS_MAX, message);
+export const reminderDaysSchema = periodDays(REMINDER_DAYS_MESSAGE);
+export const escalationDaysSchema = periodDays(ESCALATION_DAYS_MESSAGE);
+
 /** A conference id, or '0' for a system track. */
 export const trackConferenceIdSchema = idOf('Conference is required.');
 
@@ -60,6 +75,9 @@ export const trackTemplateSchema = z.object({
   /** Enrolments: delete only when 0. */
   instanceCount: z.number().int(),
   copyCount: z.number().int(),
+  /** Days a step may wait Ready or PendingReview before a reminder, and Overdue before it goes up a level. */
+  reminderDays: z.number().int(),
+  escalationDays: z.number().int(),
   /** Optimistic concurrency: send it back with an update; a stale one gets 409. */
   version: z.number().int(),
   createdAt: z.string(),

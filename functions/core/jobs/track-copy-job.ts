@@ -51,6 +51,9 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
       status: statusOf(false),
       originTrackTemplateId: source.track.trackTemplateId,
       ...(source.track.roles ? { roles: source.track.roles } : {}),
+      // A copy keeps its source's reminder periods (absent: the defaults).
+      ...(source.track.reminderDays ? { reminderDays: source.track.reminderDays } : {}),
+      ...(source.track.escalationDays ? { escalationDays: source.track.escalationDays } : {}),
       instanceCount: 0,
       copyCount: 0,
       outlineVersion: 0,

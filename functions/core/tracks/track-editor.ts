@@ -56,9 +56,11 @@ export interface TrackChanges {
   name?: string;
   description?: string;
   conferenceId?: string;
+  reminderDays?: number;
+  escalationDays?: number;
 }
 
-/** Track edit: name, description, conference (not while copies exist), on the version the client read. */
+/** Track edit: name, description, conference (not while copies exist), reminder periods, on the version the client read. */
 export async function updateTrack(auth: TrackCaller, trackTemplateId: string, changes: TrackChanges): Promise<TrackTemplateView> {
   const { track, place } = await requireTrack(auth, trackTemplateId, 'update');
   if (track.version !== changes.version) throw new StaleVersionError(undefined, track.version);
@@ -75,6 +77,8 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
     description: changes.description?.trim() ?? track.description,
     conferenceId: newPlace.conferenceId,
     status: statusOf(track.disabled),
+    ...(changes.reminderDays !== undefined ? { reminderDays: changes.reminderDays } : {}),
+    ...(changes.escalationDays !== undefined ? { escalationDays: changes.escalationDays } : {}),
     updatedAt: new Date().toISOString(),
   };
   const moves = newPlace.conferenceId !== track.conferenceId;

@@ -1,4 +1,4 @@
-import type { PhaseView, StepHeaderView, TrackTemplateView } from '../../../shared/schemas/track';
+import { DEFAULT_ESCALATION_DAYS, DEFAULT_REMINDER_DAYS, type PhaseView, type StepHeaderView, type TrackTemplateView } from '../../../shared/schemas/track';
 import type { PhaseItem, StepItem, TrackTemplateItem } from './track-store';
 import { isSystemTrack } from './track-scope';
 
@@ -13,6 +13,8 @@ export function toTrackView(track: TrackTemplateItem, conferenceName: string | n
     originTrackTemplateId: track.originTrackTemplateId ?? null,
     instanceCount: track.instanceCount,
     copyCount: track.copyCount,
+    reminderDays: track.reminderDays ?? DEFAULT_REMINDER_DAYS,
+    escalationDays: track.escalationDays ?? DEFAULT_ESCALATION_DAYS,
     version: track.version,
     createdAt: track.createdAt,
     updatedAt: track.updatedAt,

@@ -35,6 +35,9 @@ export const trackTemplate = new Entity({
     copyCount: { type: 'number', required: true, default: 0 },
     /** The track's interview groups, moved in the transaction that creates or deletes one (at most USER_GROUPS_PER_TRACK_MAX). */
     userGroupCount: { type: 'number' },
+    /** Reminder and escalation periods in days (issue 13; absent: the defaults of shared/schemas/track.ts). */
+    reminderDays: { type: 'number' },
+    escalationDays: { type: 'number' },
     ...timestamps,
     version,
   },

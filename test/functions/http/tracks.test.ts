@@ -3,6 +3,7 @@ import { handler as adminHandler } from '../../../functions/http/admin/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
 import { CONFERENCE_LOCKED_MESSAGE } from '../../../functions/core/tracks/track-editor';
+import { DEFAULT_ESCALATION_DAYS, DEFAULT_REMINDER_DAYS, ESCALATION_DAYS_MESSAGE, REMINDER_DAYS_MESSAGE } from '../../../shared/schemas/track';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
@@ -134,6 +135,28 @@ describe('track template rules', () => {
     expect(saved.body).toMatchObject({ name: 'Edited', description: 'After', version: 2 });
     const stale = await call(CONFERENCE_ADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { name: 'Lost', version: 1 } });
     expect(stale.status).toBe(409);
+  });
+
+  it('keeps reminder and escalation periods (default 7 days), saved on the version read and bounded to 1..90 days (400)', async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Reminded', description: 'Periods', conferenceId: HOME });
+    expect(track).toMatchObject({ reminderDays: DEFAULT_REMINDER_DAYS, escalationDays: DEFAULT_ESCALATION_DAYS });
+    for (const [field, value, message] of [
+      ['reminderDays', 0, REMINDER_DAYS_MESSAGE],
+      ['reminderDays', 91, REMINDER_DAYS_MESSAGE],
+      ['escalationDays', 1.5, ESCALATION_DAYS_MESSAGE],
+      ['escalationDays', '3', ESCALATION_DAYS_MESSAGE],
+    ] as const) {
+      const refused = await call(CONFERENCE_ADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { [field]: value, version: 1 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors[field]).toEqual([message]);
+    }
+    const saved = await call(CONFERENCE_ADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { reminderDays: 1, escalationDays: 90, version: 1 } });
+    expect(saved.body).toMatchObject({ name: 'Reminded', reminderDays: 1, escalationDays: 90, version: 2 });
+    expect((await call(PARTICIPANT, `track-template/${track.id}`)).body).toMatchObject({ reminderDays: 1, escalationDays: 90 });
+    const stale = await call(CONFERENCE_ADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { reminderDays: 3, version: 1 } });
+    expect(stale.status).toBe(409);
+    // Only those who edit the track set its periods.
+    expect((await call(PARTICIPANT, `update-track-template/${track.id}`, { method: 'PATCH', body: { reminderDays: 3, version: 2 } })).status).toBe(403);
   });
 
   it('lets only a superadmin edit or deactivate a system track', async () => {

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { trackDescriptionSchema, trackNameSchema, type TrackOutline } from '@shared/schemas/track';
+import { escalationDaysSchema, reminderDaysSchema, trackDescriptionSchema, trackNameSchema, type TrackOutline } from '@shared/schemas/track';
 import { Alert, Button, TextArea, TextField, useToast } from '../../components/ui';
 import { updateTrack } from './track-api';
 
-const editSchema = z.object({ name: trackNameSchema, description: trackDescriptionSchema });
+const editSchema = z.object({ name: trackNameSchema, description: trackDescriptionSchema, reminderDays: reminderDaysSchema, escalationDays: escalationDaysSchema });
+
+/** A day count as typed: empty is no number (the schema's message), anything else is read as a number. */
+const daysOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** SPEC.md section 5: leading whitespace goes while typing, trailing whitespace on blur. */
 const trimStart = (value: string) => value.replace(/^\s+/, '');
@@ -15,15 +18,16 @@ export interface TrackEditFormProps {
   onSaved: () => void;
 }
 
-/** The track's editable form (SPEC.md section 5): Save only when something changed and both fields are valid. */
+/** The track's editable form (SPEC.md section 5, and issue 13's periods): Save only when something changed and every field is valid. */
 export function TrackEditForm({ track, onSaved }: TrackEditFormProps) {
   const { showToast } = useToast();
-  const [values, setValues] = useState({ name: track.name, description: track.description });
+  const [values, setValues] = useState({ name: track.name, description: track.description, reminderDays: String(track.reminderDays), escalationDays: String(track.escalationDays) });
   const [isPending, setPending] = useState(false);
   const [banner, setBanner] = useState<string>();
-  const checked = editSchema.safeParse(values);
-  const errors = checked.success ? {} : Object.fromEntries(checked.error.issues.map((issue) => [issue.path[0], issue.message]));
-  const isDirty = values.name !== track.name || values.description !== track.description;
+  const checked = editSchema.safeParse({ ...values, reminderDays: daysOf(values.reminderDays), escalationDays: daysOf(values.escalationDays) });
+  const errors: Partial<Record<keyof typeof values, string>> = checked.success ? {} : Object.fromEntries(checked.error.issues.map((issue) => [issue.path[0], issue.message]));
+  const isDirty =
+    values.name !== track.name || values.description !== track.description || values.reminderDays !== String(track.reminderDays) || values.escalationDays !== String(track.escalationDays);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -60,6 +64,26 @@ export function TrackEditForm({ track, onSaved }: TrackEditFormProps) {
         onBlur={() => setValues((current) => ({ ...current, description: trimEnd(current.description) }))}
         errorMessage={isDirty ? errors.description : undefined}
       />
+      <div className="ui-button-row">
+        <TextField
+          label="Remind after (days)"
+          description="A step Ready or waiting for review this long reminds whoever must act."
+          type="number"
+          inputMode="numeric"
+          value={values.reminderDays}
+          onChange={(reminderDays) => setValues((current) => ({ ...current, reminderDays }))}
+          errorMessage={isDirty ? errors.reminderDays : undefined}
+        />
+        <TextField
+          label="Escalate after (days)"
+          description="An Overdue step goes to the district, then to the conference, after this long each."
+          type="number"
+          inputMode="numeric"
+          value={values.escalationDays}
+          onChange={(escalationDays) => setValues((current) => ({ ...current, escalationDays }))}
+          errorMessage={isDirty ? errors.escalationDays : undefined}
+        />
+      </div>
       <div className="ui-button-row">
         <Button type="submit" isPending={isPending} isDisabled={!isDirty || !checked.success}>
           Save

@@ -46,7 +46,7 @@ export function useTrackOutline(trackTemplateId: string) {
 
 export const createTrack = (body: TrackInput) => call(routes.track.create, { body });
 
-export const updateTrack = (trackTemplateId: string, body: { name: string; description: string; version: number }) =>
+export const updateTrack = (trackTemplateId: string, body: { name: string; description: string; reminderDays: number; escalationDays: number; version: number }) =>
   call(routes.track.update, { params: { trackTemplateId }, body });
 
 export const deactivateTrack = (trackTemplateId: string) => call(routes.track.deactivate, { params: { trackTemplateId } });
