@@ -76,8 +76,8 @@ export const trackTemplateSchema = z.object({
   instanceCount: z.number().int(),
   copyCount: z.number().int(),
   /** Days a step may wait Ready or PendingReview before a reminder, and Overdue before it goes up a level. */
-  reminderDays: z.number().int(),
-  escalationDays: z.number().int(),
+  reminderDays: z.number().int().default(DEFAULT_REMINDER_DAYS),
+  escalationDays: z.number().int().default(DEFAULT_ESCALATION_DAYS),
   /** Optimistic concurrency: send it back with an update; a stale one gets 409. */
   version: z.number().int(),
   createdAt: z.string(),
