@@ -32,13 +32,13 @@ export const FUNCTION_NEEDS: Readonly<Record<string, readonly FunctionNeed[]>> =
 
 /**
  * Services that write nothing of their own, checked against their handlers and the core they call:
- * app (health, OpenAPI) and announcement (current announcements). Their one write is the session
+ * app (health, OpenAPI). Its one write is the session
  * middleware moving a session's idle deadline (functions/core/session/resolve-session.ts), an
  * UpdateItem, so they get that and no Put, Delete, batch write or transaction check. A service
  * that starts writing must leave this list (test/infra/api-stack.test.ts fails when one of them
  * gains a route that is not a GET).
  */
-export const READ_ONLY_FUNCTIONS: readonly string[] = ['app', 'announcement'];
+export const READ_ONLY_FUNCTIONS: readonly string[] = ['app'];
 
 export function needsOf(name: string): readonly FunctionNeed[] {
   return Object.hasOwn(FUNCTION_NEEDS, name) ? FUNCTION_NEEDS[name] : [];

@@ -11,8 +11,10 @@ import type { Subject } from './vocabulary';
  * entities carry `[SYSTEM_SCOPE_ID]`.
  *
  * Unscoped subjects are global: Role (one role list for everyone), FormTemplate (forms
- * have no conference, SPEC.md section 3), Announcement, and Notification (always the
- * user's own, see rules.ts).
+ * have no conference, SPEC.md section 3) and Notification (always the user's own, see
+ * rules.ts). An Announcement is scoped by its audience (a conference's chain, or the
+ * system scope for everyone's) for those who manage it; who is shown one is decided by
+ * its audience (functions/core/announcements/announcement-scope.ts), not by a read policy.
  */
 export const SCOPED_SUBJECTS = [
   'Permission',
@@ -31,6 +33,7 @@ export const SCOPED_SUBJECTS = [
   'TrackAssignment',
   'MentorAssignment',
   'UserGroup',
+  'Announcement',
 ] as const satisfies readonly Subject[];
 export type ScopedSubject = (typeof SCOPED_SUBJECTS)[number];
 

@@ -70,7 +70,7 @@ export const SYSTEM_ROLES: ReadonlyArray<SystemRoleDefinition> = [
   },
   {
     // Administers a conference (SPEC.md section 1): its districts, churches, people and
-    // their locations, tracks and enrolments, forms, roles and interview groups.
+    // their locations, tracks and enrolments, forms, roles, interview groups and announcements.
     id: 'role-conference-admin',
     name: 'ConferenceAdmin',
     label: 'Conference Admin',
@@ -92,6 +92,7 @@ export const SYSTEM_ROLES: ReadonlyArray<SystemRoleDefinition> = [
           'FormTemplate',
           'UserGroup',
           'Role',
+          'Announcement',
         ],
       },
     ],

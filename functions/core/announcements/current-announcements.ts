@@ -1,9 +1,18 @@
-import { listAnnouncements } from '../../db/access/announcements';
+import { currentAnnouncementsOf } from '../../db/access/announcements';
+import { CURRENT_ANNOUNCEMENTS_MAX } from '../../../shared/schemas/announcement';
 import type { AnnouncementView } from '../../../shared/api/announcement';
+import type { AuthContext } from '../session/resolve-session';
+import { audiencesOf } from './announcement-scope';
 
-const MAX_ANNOUNCEMENTS = 20;
-
-export async function currentAnnouncements(): Promise<AnnouncementView[]> {
-  const items = await listAnnouncements(MAX_ANNOUNCEMENTS);
-  return items.map((item) => ({ id: item.announcementId, message: item.message }));
+/**
+ * The shell's announcements dialog: what is live now for everyone and for the caller's
+ * conferences, one bounded Query per audience, latest start first.
+ */
+export async function currentAnnouncements(auth: AuthContext): Promise<AnnouncementView[]> {
+  const now = new Date().toISOString();
+  const items = (await Promise.all(audiencesOf(auth).map((conferenceId) => currentAnnouncementsOf(conferenceId, now)))).flat();
+  return items
+    .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.announcementId.localeCompare(a.announcementId))
+    .slice(0, CURRENT_ANNOUNCEMENTS_MAX)
+    .map((item) => ({ id: item.announcementId, message: item.message }));
 }

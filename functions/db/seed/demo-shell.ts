@@ -1,20 +1,40 @@
+import { endsKeyOf } from '../access/announcements';
+import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { DEMO_LOCATION_IDS } from './demo-organisation';
 import { demoUlid } from './demo-ids';
 import { DEMO_INSTANCE_IDS } from './demo-tracks';
 
-const ANNOUNCEMENTS = [
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One live for everyone, one live for Blue Ridge Conference's people, one ended and one
+ * scheduled (a month after seeding: re-seeding moves it on, so it stays in the future).
+ */
+const ANNOUNCEMENTS: ReadonlyArray<{ at: string; message: string; conferenceId?: string; endsAt?: string; startsIn?: number }> = [
   { at: '2025-01-06T15:00:00.000Z', message: 'Welcome to Formation Tracks! Tell us what you think through the feedback link.' },
-  { at: '2025-02-03T15:00:00.000Z', message: 'Spring candidacy interviews take place in April. Check your track for your step deadlines.' },
+  {
+    at: '2025-02-03T15:00:00.000Z',
+    message: 'Spring candidacy interviews take place in April. Check your track for your step deadlines.',
+    conferenceId: DEMO_LOCATION_IDS.conference1,
+  },
+  { at: '2025-01-02T15:00:00.000Z', message: 'The office is closed for the holidays until January 5.', endsAt: '2025-01-05T15:00:00.000Z' },
+  { at: '2025-03-03T15:00:00.000Z', message: 'Summer retreat registration opens soon.', startsIn: 30 * DAY_MS },
 ];
 
-export function demoAnnouncementItems() {
-  return ANNOUNCEMENTS.map((announcement, index) => ({
-    announcementId: demoUlid(announcement.at, index + 1),
-    message: announcement.message,
-    active: true,
-    createdAt: announcement.at,
-    updatedAt: announcement.at,
-  }));
+export function demoAnnouncementItems(now = Date.now()) {
+  return ANNOUNCEMENTS.map((announcement, index) => {
+    const endsAt = announcement.endsAt;
+    return {
+      announcementId: demoUlid(announcement.at, index + 1),
+      message: announcement.message,
+      conferenceId: announcement.conferenceId ?? SYSTEM_LOCATION_ID,
+      startsAt: announcement.startsIn ? new Date(now + announcement.startsIn).toISOString() : announcement.at,
+      ...(endsAt ? { endsAt } : {}),
+      endsKey: endsKeyOf(endsAt),
+      createdAt: announcement.at,
+      updatedAt: announcement.at,
+    };
+  });
 }
 
 export interface DemoNotification {

@@ -108,12 +108,12 @@ describe('demo seed', () => {
     expect(mentees.map((m) => m.userId)).toEqual([byRole('Participant').id]);
   });
 
-  it('gives the participant 7 notifications and the superadmin 3, some unread', async () => {
+  it('gives the participant 7 notifications and the superadmin 3, some unread, and writes 4 announcements', async () => {
     const participant = await listNotifications(byRole('Participant').id, { limit: 50, offset: 0 });
     expect([participant.total, participant.unreadCount]).toEqual([7, 4]);
     const superadmin = await listNotifications(byRole('Superadmin').id, { limit: 50, offset: 0 });
     expect([superadmin.total, superadmin.unreadCount]).toEqual([3, 2]);
     const { data } = await db().entities.announcement.query.list({}).go();
-    expect(data).toHaveLength(2);
+    expect(data).toHaveLength(4);
   });
 });

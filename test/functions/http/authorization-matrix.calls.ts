@@ -11,6 +11,7 @@ import { PARTICIPANT_CALLS } from './authorization-matrix.participants-calls';
 import { LABEL_CALLS } from './authorization-matrix.labels-calls';
 import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { GROUP_CALLS } from './authorization-matrix.group-calls';
+import { ANNOUNCEMENT_CALLS } from './authorization-matrix.announcement-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -154,6 +155,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...STEP_WORK_CALLS,
   ...PARTICIPANT_CALLS,
   ...LABEL_CALLS,
+  ...ANNOUNCEMENT_CALLS,
   ...GROUP_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),
