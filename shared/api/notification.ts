@@ -33,6 +33,17 @@ const userNotifications = defineContract({
   }),
 });
 
+/** The bell's poll: the counter item alone, so a poll costs one small read whatever the inbox holds. */
+const unreadCount = defineContract({
+  id: 'notification.unreadCount',
+  service: 'notification',
+  method: 'GET',
+  path: '/api/notification/unread-count',
+  summary: "The signed-in user's unread and total notification counts (the bell polls it; one read of the inbox counter).",
+  access: 'session',
+  response: z.object({ unreadCount: z.number().int(), total: z.number().int() }),
+});
+
 const setRead = defineContract({
   id: 'notification.setRead',
   service: 'notification',
@@ -83,4 +94,4 @@ const confirmEmail = defineContract({
   status: 302,
 });
 
-export const notificationApi = { userNotifications, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed };
+export const notificationApi = { userNotifications, unreadCount, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed };

@@ -19,8 +19,14 @@ export function announcementStatus(item: { startsAt: string; endsAt?: string | n
   return item.endsAt && item.endsAt <= now ? 'Ended' : 'Active';
 }
 
+/** An ISO date and time with its offset (bounded before it is parsed), kept in UTC. */
 const instant = (required: string) =>
-  z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined || issue.input === '' ? required : 'Invalid date.') }).transform((text) => new Date(text).toISOString());
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(40, 'Invalid date.')
+    .pipe(z.iso.datetime({ offset: true, error: 'Invalid date.' }).max(40))
+    .transform((text) => new Date(text).toISOString());
 
 /** The audience: a conference id, or absent / null for everyone (superadmins only). */
 const conferenceIdSchema = z.string().trim().max(ID_MAX_LENGTH, `At most ${ID_MAX_LENGTH} characters.`).nullish().transform((id) => id || null);

@@ -1,4 +1,4 @@
-import { listNotifications, setAllNotificationsRead, setNotificationRead } from '../../db/access/notifications';
+import { inboxCounts, listNotifications, setAllNotificationsRead, setNotificationRead } from '../../db/access/notifications';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import type { NotificationView } from '../../../shared/api/notification';
@@ -10,6 +10,11 @@ function view(item: { notificationId: string; message: string; link?: string; is
 export async function myNotifications(auth: AuthContext, page: { limit: number; offset: number }) {
   const { items, unreadCount, total } = await listNotifications(auth.userId, page);
   return { userNotifications: items.map(view), unreadCount, total };
+}
+
+/** The bell's poll: the caller's own counts. */
+export async function myUnreadCount(auth: AuthContext) {
+  return inboxCounts(auth.userId);
 }
 
 /** Notifications are keyed under their owner, so another user's id is simply not found. */

@@ -30,6 +30,12 @@ async function readInbox(userId: string, count: number) {
   };
 }
 
+/** The inbox's counts alone: one GetItem of the counter (none yet: zero). */
+export async function inboxCounts(userId: string): Promise<{ unreadCount: number; total: number }> {
+  const { data } = await db().entities.notificationCounter.get({ userId }).go();
+  return { unreadCount: data?.unreadCount ?? 0, total: data?.total ?? 0 };
+}
+
 /** The newest `offset + limit` notifications (returning the last `limit`) and both counts, in one request. */
 export async function listNotifications(userId: string, page: { limit: number; offset: number }) {
   const { notifications, unreadCount, total } = await readInbox(userId, page.offset + page.limit);

@@ -75,6 +75,7 @@ export const CALLS: Record<string, CallBuilder> = {
   'user.abilities': () => ({ path: '/api/user/abilities' }),
   'user.getUser': (t) => ({ path: `/api/user/get-user/${t.userId}` }),
   'notification.userNotifications': () => ({ path: '/api/notification/user-notifications' }),
+  'notification.unreadCount': () => ({ path: '/api/notification/unread-count' }),
   // Notifications are only ever their owner's: own is the actor's, other is the other side's user's.
   'notification.setRead': (t, _tag, actor) => ({ path: `/api/notification/${t.side === 'own' ? actor.notificationId : t.notificationId}/isread/true`, method: 'PUT' }),
   'notification.bulkSetRead': (t, _tag, actor) => ({ path: `/api/notification/user/${t.side === 'own' ? actor.userId : t.userId}/bulk-isread/true`, method: 'PUT' }),

@@ -90,6 +90,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'user.current': { own: 200, other: null, anonymous: 401 },
   'user.abilities': { own: 200, other: null, anonymous: 401, describesCaller: true },
   'notification.userNotifications': { own: 200, other: null, anonymous: 401 },
+  'notification.unreadCount': { own: 200, other: null, anonymous: 401 },
   // Another user's notification is not found under the caller's key: its existence stays private.
   'notification.setRead': { own: 200, other: 404, anonymous: 401 },
   'notification.bulkSetRead': { own: 200, other: 403, anonymous: 401 },

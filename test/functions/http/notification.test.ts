@@ -2,6 +2,7 @@ import { handler } from '../../../functions/http/notification/handler';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';
+import { withCountedRequests } from '../../support/dynamo';
 
 let participant: string;
 let superadmin: string;
@@ -29,6 +30,16 @@ describe('notifications', () => {
     const all = await list(participant, 'limit=50');
     expect(all.body.userNotifications).toHaveLength(7);
     expect(res.body.unreadCount).toBe(all.body.userNotifications.filter((n: { isRead: boolean }) => !n.isRead).length);
+  });
+
+  it('answers the bell\'s poll with the counts alone, in one read of the counter item', async () => {
+    const listed = await list(participant);
+    const { result, requests } = await withCountedRequests(() => invoke(handler, '/api/notification/unread-count', { cookie: participant }));
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ unreadCount: listed.body.unreadCount, total: listed.body.total });
+    // The session's Query of the user's partition, then one GetItem.
+    expect(requests).toBe(2);
+    expect((await invoke(handler, '/api/notification/unread-count')).status).toBe(401);
   });
 
   it('rejects a limit above 50 with a field message', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
+import { setPageTitle } from './document-title';
 
 /** A page's heading and document title, in one place so every page reads the same. */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   useEffect(() => {
-    document.title = `${title} · Formation Tracks`;
+    setPageTitle(`${title} · Formation Tracks`);
   }, [title]);
   return (
     <div className="app-page">

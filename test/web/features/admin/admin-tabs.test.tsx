@@ -19,7 +19,7 @@ describe('Admin tabs', () => {
     renderAdmin('/admin');
     expect(await screen.findByRole('tab', { name: 'Conferences', selected: true })).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/admin/conferences');
-    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles']);
+    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements']);
     expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('href')).toBe('/admin/churches');
   });
 
@@ -27,7 +27,7 @@ describe('Admin tabs', () => {
     fakeServer(emptyPages);
     renderAdmin('/admin/districts', CONFERENCE_ADMIN);
     await screen.findByRole('tab', { name: 'Districts', selected: true });
-    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles']);
+    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements']);
   });
 
   it.each([
@@ -45,6 +45,12 @@ describe('Admin tabs', () => {
     fakeServer(emptyPages);
     renderAdmin('/admin/roles', { role: 'DistrictAdmin', permissions: CONFERENCE_ADMIN.permissions });
     expect(await screen.findByText('You cannot create Role.')).toBeTruthy();
+  });
+
+  it('a district admin (manages no announcements) has no Announcements tab', async () => {
+    fakeServer(emptyPages);
+    renderAdmin('/admin/announcements', { role: 'DistrictAdmin', permissions: CONFERENCE_ADMIN.permissions });
+    expect(await screen.findByText('You cannot update Announcement.')).toBeTruthy();
   });
 
   it('a participant sees the forbidden state at /admin and stays there', async () => {

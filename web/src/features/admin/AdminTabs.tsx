@@ -5,6 +5,7 @@ import { useAbility } from '../../lib/ability';
 import { Gate } from '../../lib/gate';
 import { ADMIN_TABS, adminTabPath, DEFAULT_ADMIN_TAB, findAdminTab, isAdminTabVisible, type AdminTabId } from './admin-tabs';
 import { AdvisorsTab } from './advisors/AdvisorsTab';
+import { AnnouncementsTab } from './announcements/AnnouncementsTab';
 import { LOCATION_KIND_CONFIGS } from './locations/location-kinds';
 import { LocationTab } from './locations/LocationTab';
 import { RolesTab } from './roles/RolesTab';
@@ -17,6 +18,7 @@ const PANELS: Record<AdminTabId, () => ReactNode> = {
   jurisdictions: () => <LocationTab config={LOCATION_KIND_CONFIGS.jurisdictions} />,
   advisors: () => <AdvisorsTab />,
   roles: () => <RolesTab />,
+  announcements: () => <AnnouncementsTab />,
 };
 
 /**

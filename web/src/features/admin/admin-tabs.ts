@@ -1,7 +1,7 @@
 import type { AppAbility } from '@shared/auth/ability';
 import type { Action, Subject } from '@shared/auth/vocabulary';
 
-export type AdminTabId = 'churches' | 'districts' | 'conferences' | 'episcopal-areas' | 'jurisdictions' | 'advisors' | 'roles';
+export type AdminTabId = 'churches' | 'districts' | 'conferences' | 'episcopal-areas' | 'jurisdictions' | 'advisors' | 'roles' | 'announcements';
 
 export interface AdminTab {
   id: AdminTabId;
@@ -10,7 +10,7 @@ export interface AdminTab {
   gate?: { I: Action; a: Subject };
 }
 
-/** SPEC.md section 2, Admin: the tabs in order, their labels and who sees them. */
+/** SPEC.md section 2, Admin: the tabs in order, their labels and who sees them (Announcements: issue 13). */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'churches', label: 'Churches' },
   { id: 'districts', label: 'Districts' },
@@ -19,6 +19,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'jurisdictions', label: 'Jurisdictions', gate: { I: 'update', a: 'Jurisdiction' } },
   { id: 'advisors', label: 'Advisors' },
   { id: 'roles', label: 'Roles', gate: { I: 'create', a: 'Role' } },
+  // Issue 13: who may manage announcements (a superadmin; a conference admin for their conference).
+  { id: 'announcements', label: 'Announcements', gate: { I: 'update', a: 'Announcement' } },
 ];
 
 /** Where /admin lands. */

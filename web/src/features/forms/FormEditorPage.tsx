@@ -10,6 +10,7 @@ import { formRoute, saveForm } from './form-api';
 import { FormBuilder } from './builder/FormBuilder';
 import { FormPreview } from './FormPreview';
 import { VersionsPanel } from './VersionsPanel';
+import { setPageTitle } from '../../lib/document-title';
 import '../../components/form-runner/forms.css';
 
 const isNamed = (name: string) => name.trim() !== '' && name.trim().toLowerCase() !== UNTITLED_FORM.toLowerCase();
@@ -42,7 +43,7 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
   const named = isNamed(draft.name);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(form));
   useEffect(() => {
-    document.title = `${draft.name || UNTITLED_FORM} · Formation Tracks`;
+    setPageTitle(`${draft.name || UNTITLED_FORM} · Formation Tracks`);
   }, [draft.name]);
 
   async function save() {

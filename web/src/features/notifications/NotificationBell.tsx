@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { NOTIFICATIONS_MAX, NOTIFICATIONS_START, NOTIFICATIONS_STEP } from '@shared/api/limits';
@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUserNotifications } from './api/use-user-notifications';
+import { useUnreadCounts } from './api/use-unread-counts';
+import { setUnreadInTitle } from '../../lib/document-title';
 import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
 import './notifications.css';
 import { BellIcon } from './BellIcon';
@@ -18,7 +20,9 @@ export function NotificationBell() {
   const [limit, setLimit] = useState(NOTIFICATIONS_START);
   const [isOpen, setOpen] = useState(false);
   const { data, isLoading, mutate } = useUserNotifications(limit);
+  useUnreadCounts(() => void mutate());
   const unread = data?.unreadCount ?? 0;
+  useEffect(() => setUnreadInTitle(unread), [unread]);
   const items = data?.userNotifications ?? [];
   const canLoadMore = Boolean(data) && items.length < (data?.total ?? 0) && limit < NOTIFICATIONS_MAX;
 
