@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissAnnouncements, emailsTo, expectNoAxeViolations, signedIn } from './support';
+import { dismissAnnouncements, emailsTo, expectNoAxeViolations, signedIn, signIn } from './support';
 
 const TRACK_PAGE = '/tracks/demo-track-candidacy/assignments/demo-instance-candidacy';
 const STEP = 'Share your call story';
@@ -72,4 +72,19 @@ test('a participant hands in a step; their advisor denies it, the participant re
   await participant.getByRole('main').getByRole('link', { name: 'Track', exact: true }).click();
   await expect(participant.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', String(Number(before) + 1));
   await expect(participant.getByRole('listitem').filter({ hasText: STEP }).getByText('Completed')).toBeVisible();
+});
+
+test("an interviewer on a candidate's enrolment opens her interview step and finds the advisor's private notes withheld, with no status selector", async ({ page }) => {
+  await signIn(page, 'interviewer@example.org', '/tracks');
+  await dismissAnnouncements(page);
+  await page.getByRole('region', { name: 'Assignments' }).getByRole('link', { name: 'Sofia Reyes: Candidacy Pathway' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Candidacy Pathway' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Track status' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Readiness interview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Readiness interview' })).toBeVisible();
+  const notes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Interview notes' }) });
+  await expect(notes.getByText('This content contains sensitive data that you do not have permission to view.')).toBeVisible();
+  await expect(notes.getByText('Notes from the readiness interview.')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

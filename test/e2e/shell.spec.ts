@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn } from './support';
 
 // Home is /tracks; someone with no tracks, no assignments and no track-admin right lands on their profile.
-// The demo participant is enrolled and the demo advisor assigned to them, so both stay on /tracks.
+// The demo participant is enrolled and the demo advisor assigned to them, and the demo interviewer sits on a
+// living candidate's enrolment, so all three stay on /tracks.
 const TRACKS = /\/tracks$/;
 const OWN_PROFILE = /\/users\/[^/]+$/;
 const ACCOUNTS: Array<{ email: string; links: string[]; lands: RegExp }> = [
@@ -11,7 +12,7 @@ const ACCOUNTS: Array<{ email: string; links: string[]; lands: RegExp }> = [
   { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
   { email: 'advisor@example.org', links: ['Home', 'Tracks'], lands: TRACKS },
   { email: 'mentor@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
-  { email: 'interviewer@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
+  { email: 'interviewer@example.org', links: ['Home', 'Tracks'], lands: TRACKS },
   { email: 'participant@example.org', links: ['Home', 'Tracks'], lands: TRACKS },
 ];
 

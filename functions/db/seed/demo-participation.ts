@@ -3,6 +3,8 @@ import { enrol } from '../../core/instances/enrol';
 import { enrolmentClaim } from '../../core/instances/enrol-writes';
 import { instancePartId, stepInstanceIdOf } from '../../core/instances/instance-items';
 import { changeContent, decideAction, setStepStatus } from '../../core/instances/step-work';
+import { changeAssignments } from '../../core/instances/assignments';
+import { ASSIGNEE_ROLE_IDS } from '../../../shared/schemas/participants';
 import { sweepOverdueSteps } from '../../core/instances/overdue-sweep';
 import { dueIndexFields } from '../../core/instances/step-due';
 import { saveFormAnswers } from '../../core/forms/form-instances';
@@ -18,7 +20,7 @@ import { DEMO_INSTANCE_IDS as ids } from './demo-tracks';
 /**
  * The living part of the demo (`npm start` and `npm run seed`, not the tests' plain demo):
  * three more candidates in Foothills District, who never sign in, enrolled in Candidacy
- * Pathway with the demo advisor through the real `enrol()`, then moved along by the real step
+ * Pathway with the demo advisor through the real `enrol()` (Sofia also with the demo interviewer), then moved along by the real step
  * and form functions as the participants, the advisor and the conference admin would: every
  * status shows somewhere (Ready, Pending Review, Completed, Resubmit, Overdue, and Unavailable
  * waiting for the questionnaire), with form answers, a profile comment, and the bell
@@ -113,6 +115,9 @@ export async function seedParticipation(seededAt: string): Promise<void> {
       await decideAction(advisor, s.questionnaire.action, true, 1);
       await setStepStatus(advisor, s.transcript, 'Completed', await stepVersion(si, s.transcript));
       await changeContent(advisor, s.interview.content, { instanceType: 'Task', version: 1, completed: true });
+      // The interview panel's interviewer sits in on Sofia's enrolment: they see her track, but not the advisor's private notes.
+      const interviewerId = demoUserByRole('Interviewer').id;
+      await changeAssignments(admin, si, { roleId: ASSIGNEE_ROLE_IDS.Interviewer, field: 'assigneeIds', ids: [interviewerId], next: (current) => [...current, interviewerId] });
     })(),
   ]);
 
