@@ -34,6 +34,8 @@ it('enrols three candidates through enrolment and moves their steps through ever
 
   const { data: forms } = await db().entities.formInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[1].id }).go();
   expect(forms).toEqual([expect.objectContaining({ submitted: false, data: expect.objectContaining({ 'legal-name': 'Daniel Park' }) })]);
+  const [sofiaInstance] = (await db().entities.trackInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[2].id }).go()).data;
+  expect(sofiaInstance.assignees.map((assignee) => assignee.userId).sort()).toEqual(['demo-advisor', 'demo-interviewer']);
   const { data: comments } = await db().entities.comment.query.byUser({ userId: LIVING_CANDIDATES[0].id }).go();
   expect(comments).toHaveLength(1);
   // The bells those writes sent, waiting for the runtime's worker.
