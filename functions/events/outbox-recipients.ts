@@ -24,8 +24,13 @@ async function addressOwner(address: string): Promise<User | null> {
  * item for it (ARCHITECTURE.md section 8), whoever owns the address.
  */
 export async function isAddressSuppressed(address: string): Promise<boolean> {
+  return Boolean(await addressSuppression(address));
+}
+
+/** The bounce or complaint that stopped email to `address` (the profile shows which and when), or null. */
+export async function addressSuppression(address: string): Promise<{ reason: 'bounce' | 'complaint'; createdAt: string } | null> {
   const { data } = await db().entities.emailSuppression.get({ email: address.trim().toLowerCase() }).go();
-  return Boolean(data);
+  return data;
 }
 
 export async function emailBlockedReason(email: OutboxPayload<'email'>): Promise<string | undefined> {

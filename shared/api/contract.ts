@@ -35,6 +35,12 @@ export interface Contract<
    * refused like an unsigned one (403). The route verifies the SNS signature itself.
    */
   snsWebhook?: true;
+  /**
+   * Posted as a form by a mail provider (RFC 8058 one-click unsubscribe: the body is
+   * `List-Unsubscribe=One-Click`): the JSON content-type check does not apply and the body is
+   * not read; the route's query token authorizes it.
+   */
+  formPost?: true;
   /** Coarse ability needed before anything is loaded; scoped checks happen in core after loading. */
   can?: readonly [Action, Subject];
   params?: P;

@@ -94,4 +94,42 @@ const confirmEmail = defineContract({
   status: 302,
 });
 
-export const notificationApi = { userNotifications, unreadCount, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed };
+/** The unsubscribe link's token (functions/core/notifications/unsubscribe.ts). */
+const unsubscribeQuery = z.object({ token: z.string().min(1, 'Required').max(300, 'Invalid input') });
+
+const unsubscribe = defineContract({
+  id: 'notification.unsubscribe',
+  service: 'notification',
+  method: 'GET',
+  path: '/api/notification/unsubscribe',
+  summary:
+    "The unsubscribe link of a notification email, signed in or not: a token signed for the user's current address turns their email notifications off and answers a page saying so, with a link to sign in and turn them back on; any other token answers a 400 page and changes nothing.",
+  access: 'public',
+  query: unsubscribeQuery,
+  response: z.string(),
+});
+
+const unsubscribeOneClick = defineContract({
+  id: 'notification.unsubscribeOneClick',
+  service: 'notification',
+  method: 'POST',
+  path: '/api/notification/unsubscribe',
+  summary: "The same for a mail provider's one-click unsubscribe (the List-Unsubscribe-Post header, RFC 8058): posted as a form, the token alone decides.",
+  access: 'public',
+  formPost: true,
+  query: unsubscribeQuery,
+  response: z.object({ unsubscribed: z.literal(true) }),
+});
+
+const triggerEmailNotifications = defineContract({
+  id: 'notification.triggerEmailNotifications',
+  service: 'notification',
+  method: 'POST',
+  path: '/api/notification/trigger-email-notifications',
+  summary: 'Sends the waiting daily digests now, due or not (operators and tests; superadmin only); answers how many digest emails were written (at most one per user with waiting lines, 100 lines read per call).',
+  access: 'session',
+  can: ['manage', 'all'],
+  response: z.object({ sent: z.number().int() }),
+});
+
+export const notificationApi = { userNotifications, unreadCount, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed, unsubscribe, unsubscribeOneClick, triggerEmailNotifications };

@@ -82,6 +82,7 @@ export const profileDetailsInputSchema = z.object({
   secondPhoneNumber: phoneNumberSchema.optional(),
   smsOptIn: z.boolean().optional(),
   emailNotificationsOptIn: z.boolean().optional(),
+  emailDigest: z.boolean().optional(),
   gcfaId: optionalText('GCFA ID', 40),
   umcaresId: optionalText('UMCares ID', 40),
   address: addressSchema.optional(),
@@ -111,12 +112,16 @@ export const profileDetailsSchema = z.object({
   pendingEmail: z.string().optional(),
   /** A bounce or complaint stopped email to this address. */
   emailSuppressed: z.boolean(),
+  /** Which, and when (present when `emailSuppressed`). */
+  emailSuppression: z.object({ reason: z.enum(['bounce', 'complaint']), since: z.string() }).optional(),
   secondEmail: z.string().optional(),
   phoneNumber: z.string().optional(),
   secondPhoneNumber: z.string().optional(),
   isPhoneNumberVerified: z.boolean(),
   smsOptIn: z.boolean(),
   emailNotificationsOptIn: z.boolean(),
+  /** One email a day listing the notifications instead of one each (docs/notifications.md). */
+  emailDigest: z.boolean(),
   gcfaId: z.string().optional(),
   umcaresId: z.string().optional(),
   address: z.object({ street: z.string().optional(), unit: z.string().optional(), city: z.string().optional(), state: z.string().optional(), zipCode: z.string().optional() }),

@@ -9,7 +9,7 @@ import { nameCopiesJob } from './name-copies';
 import { cancelEmailChangeWrites, emailChangeWrites } from './email-change';
 import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { isAddressSuppressed } from '../../events/outbox-recipients';
+import { addressSuppression } from '../../events/outbox-recipients';
 import { log } from '../../lib/log';
 import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
@@ -28,7 +28,7 @@ export function mayEditProfile(auth: AuthContext, target: UserAggregate): boolea
 /** A location chain reaches a conference when it is at least jurisdiction > episcopal area > conference long. */
 const CONFERENCE_DEPTH = 3;
 
-export function profileDetailsOf(auth: AuthContext, target: UserAggregate, emailSuppressed = false): ProfileDetails {
+export function profileDetailsOf(auth: AuthContext, target: UserAggregate, suppression: { reason: 'bounce' | 'complaint'; createdAt: string } | null = null): ProfileDetails {
   const { user } = target;
   const manageAll = managesAll(auth);
   return {
@@ -44,13 +44,15 @@ export function profileDetailsOf(auth: AuthContext, target: UserAggregate, email
     primaryLanguage: user.primaryLanguage,
     email: user.email,
     pendingEmail: user.pendingEmail,
-    emailSuppressed,
+    emailSuppressed: Boolean(suppression),
+    ...(suppression ? { emailSuppression: { reason: suppression.reason, since: suppression.createdAt } } : {}),
     secondEmail: user.secondEmail,
     phoneNumber: user.phoneNumber,
     secondPhoneNumber: user.secondPhoneNumber,
     isPhoneNumberVerified: Boolean(user.isPhoneNumberVerified),
     smsOptIn: Boolean(user.smsOptIn),
     emailNotificationsOptIn: user.emailNotificationsOptIn !== false,
+    emailDigest: Boolean(user.emailDigest),
     gcfaId: user.gcfaId,
     umcaresId: user.umcaresId,
     address: { ...user.address },
@@ -69,9 +71,9 @@ export async function profileDetails(auth: AuthContext, userId: string): Promise
   return withSuppression(auth, target);
 }
 
-/** The details with whether email to the user's address is suppressed (a bounce or complaint). */
+/** The details with whether (and why, since when) email to the user's address is suppressed. */
 async function withSuppression(auth: AuthContext, target: UserAggregate): Promise<ProfileDetails> {
-  return profileDetailsOf(auth, target, await isAddressSuppressed(target.user.email));
+  return profileDetailsOf(auth, target, await addressSuppression(target.user.email));
 }
 
 /**

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The product's name, shown when the recipient has no conference. */
+export const PRODUCT_NAME = 'Formation Tracks';
+
 /**
  * What an email says, apart from its layout (./email-layout.tsx renders it at send time).
  * Links are absolute: the email is read outside the app.

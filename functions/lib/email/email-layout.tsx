@@ -1,8 +1,5 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import type { EmailContent } from './email-content';
-
-/** The product's name, shown when the recipient has no conference. */
-export const PRODUCT_NAME = 'Formation Tracks';
+import { PRODUCT_NAME, type EmailContent } from './email-content';
 
 const page = { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' };
 const card = { backgroundColor: '#ffffff', borderRadius: '8px', margin: '0 auto', maxWidth: '560px', padding: '24px 32px' };

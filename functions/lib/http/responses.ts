@@ -23,3 +23,17 @@ export function jsonResponse(
 export function errorResponse(status: number, message: string, fieldErrors?: Record<string, string[]>): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(status, fieldErrors ? { message, fieldErrors } : { message });
 }
+
+/** An HTML page: nothing in it runs or loads (no scripts, no outside resources), and it may not be framed. */
+export function pageResponse(status: number, html: string, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: {
+      ...BASE_HEADERS,
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    },
+    body: html,
+  };
+}

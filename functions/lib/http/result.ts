@@ -13,6 +13,11 @@ export function withCookies<T>(body: T, cookies: string[]): RouteResult<T> {
   return new RouteResult(body, { cookies });
 }
 
+/** A small HTML page for a person who followed a link from an email (no app around it). */
+export function htmlPage(html: string, status = 200): RouteResult<string> {
+  return new RouteResult(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
 export function redirect(location: string, cookies: string[] = []): RouteResult<null> {
   return new RouteResult(null, { status: 302, headers: { location }, cookies });
 }

@@ -12,7 +12,7 @@ import { publishRequestMetrics } from './request-metrics';
 import { parseQuery } from './query';
 import { parsePart } from './validate';
 import { RouteResult } from './result';
-import { errorResponse, jsonResponse } from './responses';
+import { errorResponse, jsonResponse, pageResponse } from './responses';
 import { readCookie, sessionCookieName } from './cookies';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
@@ -57,6 +57,8 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
 
   // SNS posts its JSON as text/plain: its webhooks skip the JSON content-type check and verify a signature instead.
   const snsWebhookPaths = new Set(entries.filter(([, contract]) => contract.snsWebhook).map(([, contract]) => contract.path));
+  // Mail providers post one-click unsubscribes as a form (RFC 8058): no JSON check, and the body is not read.
+  const formPostPaths = new Set(entries.filter(([, contract]) => contract.formPost).map(([, contract]) => `${contract.method} ${contract.path}`));
   const routes: Route<Event, Result>[] = entries.map(([key, contract]) => ({
     method: contract.method,
     path: contract.path,
@@ -69,7 +71,8 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
       const { headers = {}, body } = request.event;
       assertThroughOrigin(headers, config.originVerifySecret);
       assertSameOrigin(request.event.requestContext?.http?.method ?? 'GET', headers, new URL(config.appUrl).origin);
-      if (!snsWebhookPaths.has(request.event.rawPath)) assertJsonBody(headers, Boolean(body));
+      const formPost = formPostPaths.has(`${request.event.requestContext?.http?.method ?? ''} ${request.event.rawPath}`);
+      if (!snsWebhookPaths.has(request.event.rawPath) && !formPost) assertJsonBody(headers, Boolean(body));
     })
     .after(async (request) => {
       finishRequest(service, request.event, request.response?.statusCode ?? 200, request.internal as Record<string, unknown>);
@@ -100,7 +103,7 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
 
   const params = parsePart(contract.params, decodeParams(event.pathParameters), 'params');
   const query = parsePart(contract.query, parseQuery(event.rawQueryString), 'query');
-  const body = parsePart(contract.body, contract.snsWebhook ? readWebhookBody(event) : readJsonBody(event), 'body');
+  const body = contract.formPost ? undefined : parsePart(contract.body, contract.snsWebhook ? readWebhookBody(event) : readJsonBody(event), 'body');
 
   const request: RouteRequest<Contract> = {
     params,
@@ -124,6 +127,7 @@ function toResult(contract: Contract, output: unknown): Result {
   const status = routeResult.options.status ?? contract.status ?? 200;
   // The response schema is the allow-list of what leaves the server: unknown fields are stripped.
   const body = status === 204 || status === 302 ? null : contract.response.parse(routeResult.body);
+  if (routeResult.options.headers?.['content-type']?.startsWith('text/html')) return pageResponse(status, String(body), routeResult.options.headers);
   return jsonResponse(status, body, routeResult.options.headers, routeResult.options.cookies);
 }
 

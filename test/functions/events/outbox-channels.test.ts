@@ -35,10 +35,15 @@ afterAll(async () => {
 });
 
 const realSeams = { ...outboxSeams };
+// No quiet hours unless a test asks: these tests run at any hour of the real clock.
+beforeEach(() => {
+  process.env.SMS_QUIET_HOURS = '0-0';
+});
 afterEach(() => {
   Object.assign(outboxSeams, realSeams);
   delete process.env.AUTO_DIGEST_PER_HOUR;
   delete process.env.SMS_PER_DAY;
+  delete process.env.SMS_QUIET_HOURS;
 });
 
 let phone = 5550000;
@@ -225,6 +230,7 @@ describe('no flood', () => {
   });
 
   it('holds an SMS through quiet hours (21:00-08:00 in the conference time zone) and sends it when they end', async () => {
+    delete process.env.SMS_QUIET_HOURS; // the default, 21-8
     const pat = await person({ emailNotificationsOptIn: false, smsOptIn: true, isPhoneNumberVerified: true });
     const event = await notify(pat, 'Late news.', { createdAt: '2026-01-15T04:00:00.000Z' }); // 23:00 in New York
     outboxSeams.now = () => Date.parse('2026-01-15T04:00:01.000Z');

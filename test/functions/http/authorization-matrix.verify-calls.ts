@@ -35,4 +35,8 @@ export const VERIFY_CALLS: Record<string, CallBuilder> = {
   // An unknown token: everyone lands on 'Email could not be verified.' (a live token is single use; see email-change.test.ts).
   'notification.confirmEmail': () => ({ path: '/api/notification/confirm-email', query: 'data=no-such-token' }),
   'notification.confirmEmailUnauthed': () => ({ path: '/api/notification/confirm-email-unauthed', query: 'data=no-such-token' }),
+  // A token signed for nobody: everyone gets the 400 page (the token decides, not the session; see outbox-channels.test.ts).
+  'notification.unsubscribe': () => ({ path: '/api/notification/unsubscribe', query: 'token=bm9ib2R5.bm90LXNpZ25lZA' }),
+  'notification.unsubscribeOneClick': () => ({ path: '/api/notification/unsubscribe', method: 'POST', query: 'token=bm9ib2R5.bm90LXNpZ25lZA' }),
+  'notification.triggerEmailNotifications': () => ({ path: '/api/notification/trigger-email-notifications', method: 'POST' }),
 };

@@ -22,4 +22,7 @@ export const VERIFY_ROWS: Record<string, MatrixRow> = {
   'user.avatarImage': { own: only(READ_USER, 302, 404), other: only(['Superadmin'], 302, 404), anonymous: 401 },
   'notification.confirmEmail': { own: 302, other: null, anonymous: 401 },
   'notification.confirmEmailUnauthed': { own: 302, other: null, anonymous: 302 },
+  'notification.unsubscribe': { own: 400, other: null, anonymous: 400 },
+  'notification.unsubscribeOneClick': { own: 400, other: null, anonymous: 400 },
+  'notification.triggerEmailNotifications': { own: only(['Superadmin'], 200), other: null, anonymous: 401 },
 };

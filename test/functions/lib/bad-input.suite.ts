@@ -55,6 +55,8 @@ async function inParallel<T>(items: readonly T[], limit: number, task: (item: T)
 
 /** A 4xx says what is wrong: a message, and for a 400 from validation the fields and their messages. */
 function unclear(status: number, body: unknown): string | null {
+  // A page for people (the unsubscribe link's answer) says it in its heading.
+  if (typeof body === 'string') return /<h1>[^<]+<\/h1>/.test(body) ? null : 'a page without a heading';
   const { message, fieldErrors } = (body ?? {}) as { message?: unknown; fieldErrors?: Record<string, unknown> };
   if (typeof message !== 'string' || !message.trim()) return 'no message';
   if (status === 400 && message === 'Bad Request') {

@@ -14,7 +14,7 @@ afterEach(() => {
 
 const details = (changes: Partial<ProfileDetails>): ProfileDetails => ({
   id: 'u1', firstName: 'Sam', lastName: 'Phone', email: 'sam@example.org', emailSuppressed: false, isPhoneNumberVerified: false, smsOptIn: false,
-  emailNotificationsOptIn: true, address: {}, version: 1, canEdit: true, canManageAll: false, missingConference: false, phoneNumber: '555-010-1000', ...changes,
+  emailNotificationsOptIn: true, emailDigest: false, address: {}, version: 1, canEdit: true, canManageAll: false, missingConference: false, phoneNumber: '555-010-1000', ...changes,
 });
 
 function show(changes: Partial<ProfileDetails>) {

@@ -34,7 +34,8 @@ const LABELS: Record<string, string> = {
   secondPhoneNumber: 'Second Number', gcfaId: 'GCFA ID', umcaresId: 'UMCares ID', salesforceId: 'Salesforce ID', pid: 'PID',
   street: 'Street', unit: 'Unit', city: 'City', state: 'State', zipCode: 'Zip Code',
 };
-const SHOWN = new Set<string>([...TEXTS, ...CHOICES, ...ADDRESS.map((field) => `address.${field}`), 'salesforceId', 'pid', 'smsOptIn']);
+const SHOWN = new Set<string>([...TEXTS, ...CHOICES, ...ADDRESS.map((field) => `address.${field}`), 'salesforceId', 'pid', 'smsOptIn', 'emailDigest']);
+export const DIGEST_CHOICE = 'Email me a daily digest instead of each notification';
 
 /** The form's starting values: every field as text ('' for none), so the changed flag compares like with like. */
 function formValuesOf(details: ProfileDetails): FormValues {
@@ -44,6 +45,7 @@ function formValuesOf(details: ProfileDetails): FormValues {
     address: Object.fromEntries(ADDRESS.map((field) => [field, text(details.address[field])])),
     smsOptIn: details.smsOptIn,
     emailNotificationsOptIn: details.emailNotificationsOptIn,
+    emailDigest: details.emailDigest,
     ...(details.canManageAll ? { salesforceId: text(details.salesforceId), pid: text(details.pid) } : {}),
   } as FormValues;
 }
@@ -138,6 +140,15 @@ function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; 
           </Checkbox>
         )}
       />
+      <Controller
+        control={form.control}
+        name="emailDigest"
+        render={({ field }) => (
+          <Checkbox isSelected={Boolean(field.value)} onChange={field.onChange} isDisabled={!form.watch('emailNotificationsOptIn')}>
+            {DIGEST_CHOICE}
+          </Checkbox>
+        )}
+      />
       {banner && <Alert tone="danger">{banner}</Alert>}
       <div className="profile-card-actions">
         <Button variant="secondary" onPress={onCancel}>
@@ -149,6 +160,11 @@ function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; 
       </div>
     </form>
   );
+}
+
+/** Where the email is shown: why mail to it stopped (SES reported a bounce or complaint). */
+export function suppressionText(suppression: ProfileDetails['emailSuppression']): string {
+  return suppression ? `Email to this address is suppressed (${suppression.reason} on ${suppression.since.slice(0, 10)}).` : 'Email to this address is suppressed (bounce or complaint).';
 }
 
 function DetailsView({ details, onChanged }: { details: ProfileDetails; onChanged: () => Promise<unknown> }) {
@@ -175,10 +191,10 @@ function DetailsView({ details, onChanged }: { details: ProfileDetails; onChange
         </Alert>
       )}
       <p className="profile-badges">
-        <PhoneVerification details={details} onChanged={onChanged} /> {details.emailSuppressed && <Badge tone="warning">Email suppressed (bounce or complaint)</Badge>}{' '}
-        <Badge tone="neutral">{details.smsOptIn ? 'SMS opt-in' : 'No SMS'}</Badge>{' '}
-        <Badge tone="neutral">{details.emailNotificationsOptIn ? 'Email notifications' : 'No email notifications'}</Badge>
+        <PhoneVerification details={details} onChanged={onChanged} /> <Badge tone="neutral">{details.smsOptIn ? 'SMS opt-in' : 'No SMS'}</Badge>{' '}
+        <Badge tone="neutral">{details.emailNotificationsOptIn ? (details.emailDigest ? 'Email notifications: daily digest' : 'Email notifications') : 'No email notifications'}</Badge>
       </p>
+      {details.emailSuppressed && <Alert tone="warning">{suppressionText(details.emailSuppression)}</Alert>}
     </>
   );
 }

@@ -1,0 +1,116 @@
+import { handler as notifications } from '../../../functions/http/notification/handler';
+import { handler as users } from '../../../functions/http/user/handler';
+import { db } from '../../../functions/db/service';
+import { newId } from '../../../functions/db/ids';
+import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
+import { unsubscribeToken, UNSUBSCRIBE_INVALID } from '../../../functions/core/notifications/unsubscribe';
+import { INVALID_HEADING, UNSUBSCRIBED_HEADING } from '../../../functions/core/notifications/unsubscribe-page';
+import { seedDemo } from '../../support/demo-table';
+import { invoke } from '../../support/invoke';
+import { cookieFor } from '../../support/session';
+import { putTestUser } from '../../support/test-users';
+
+/** The routes of delivery policy: the unsubscribe link (GET page and one-click POST) and trigger-email-notifications. */
+let superadmin: string;
+let participant: string;
+let districtAdmin: string;
+
+beforeAll(async () => {
+  await seedDemo();
+  [superadmin, participant, districtAdmin] = await Promise.all([cookieFor('superadmin@example.org'), cookieFor('participant@example.org'), cookieFor('district.admin@example.org')]);
+});
+
+const storedUser = async (userId: string) => (await db().entities.user.get({ userId }).go({ consistent: true })).data!;
+
+async function subscriber() {
+  const userId = await putTestUser({ firstName: 'Una', lastName: 'Subscribe', locationId: ids.district1 });
+  await db().entities.user.patch({ userId }).set({ emailNotificationsOptIn: true }).go();
+  return { userId, email: (await storedUser(userId)).email };
+}
+
+const page = (token: string) => invoke(notifications, '/api/notification/unsubscribe', { query: `token=${encodeURIComponent(token)}` });
+/** As a mail provider posts it (RFC 8058): a form body, no session, no JSON. */
+const oneClick = (token: string) =>
+  invoke(notifications, '/api/notification/unsubscribe', {
+    method: 'POST',
+    query: `token=${encodeURIComponent(token)}`,
+    rawBody: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+describe('GET and POST /api/notification/unsubscribe', () => {
+  it('the link turns email notifications off without a session and answers a page saying so, with a way to sign in', async () => {
+    const { userId, email } = await subscriber();
+    const version = (await storedUser(userId)).version;
+    const res = await page(unsubscribeToken(userId, email));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.body).toContain(`<h1>${UNSUBSCRIBED_HEADING}</h1>`);
+    expect(res.body).toContain('Sign in to Formation Tracks');
+    expect(await storedUser(userId)).toMatchObject({ emailNotificationsOptIn: false, version: version + 1 });
+    // Following it again is harmless.
+    expect((await page(unsubscribeToken(userId, email))).status).toBe(200);
+  });
+
+  it('a tampered token, one for another user, or one for an old address answers the 400 page and changes nothing', async () => {
+    const { userId, email } = await subscriber();
+    const other = await subscriber();
+    const token = unsubscribeToken(userId, email);
+    const mac = token.split('.')[1];
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const otherUser = `${Buffer.from(other.userId).toString('base64url')}.${mac}`;
+    const oldAddress = unsubscribeToken(userId, `old-${email}`);
+    for (const bad of [tampered, otherUser, oldAddress, 'not-a-token']) {
+      const res = await page(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toContain(`<h1>${INVALID_HEADING}</h1>`);
+      expect(res.body).toContain(UNSUBSCRIBE_INVALID);
+    }
+    expect((await storedUser(userId)).emailNotificationsOptIn).toBe(true);
+    expect((await storedUser(other.userId)).emailNotificationsOptIn).toBe(true);
+  });
+
+  it('one-click: a mail provider posts the form and the token alone decides', async () => {
+    const { userId, email } = await subscriber();
+    expect(await oneClick(`${unsubscribeToken(userId, email)}x`)).toMatchObject({ status: 400, body: { message: UNSUBSCRIBE_INVALID } });
+    expect((await storedUser(userId)).emailNotificationsOptIn).toBe(true);
+    expect(await oneClick(unsubscribeToken(userId, email))).toMatchObject({ status: 200, body: { unsubscribed: true } });
+    expect((await storedUser(userId)).emailNotificationsOptIn).toBe(false);
+  });
+});
+
+describe('POST /api/notification/trigger-email-notifications', () => {
+  it('sends every waiting digest now for a superadmin and answers how many; others are refused', async () => {
+    const { userId } = await subscriber();
+    for (const text of ['First waiting line', 'Second waiting line']) {
+      await db().entities.emailDigestLine.create({ userId, lineId: newId(), text, link: '/tracks', dueAt: Date.now() + 86_400_000 }).go();
+    }
+    expect((await invoke(notifications, '/api/notification/trigger-email-notifications', { method: 'POST', cookie: participant })).status).toBe(403);
+    expect(await invoke(notifications, '/api/notification/trigger-email-notifications', { method: 'POST', cookie: superadmin })).toMatchObject({ status: 200, body: { sent: 1 } });
+    expect((await db().entities.emailDigestLine.query.byUser({ userId }).go()).data).toEqual([]);
+    const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
+    const digest = data.find((item) => item.kind === 'email' && (item.payload as { userId?: string }).userId === userId);
+    expect(digest?.payload).toMatchObject({ subject: 'Your daily digest: 2 notifications', content: { items: [{ text: 'First waiting line' }, { text: 'Second waiting line' }] } });
+    expect(await invoke(notifications, '/api/notification/trigger-email-notifications', { method: 'POST', cookie: superadmin })).toMatchObject({ status: 200, body: { sent: 0 } });
+  });
+});
+
+describe('the profile\'s notification settings', () => {
+  it('saves the daily digest choice on the version read and shows it, with a suppressed address\'s reason and date', async () => {
+    const { userId, email } = await subscriber();
+    const details = () => invoke(users, `/api/user/user-profile-basic-info/${userId}/true`, { cookie: districtAdmin });
+    const before = await details();
+    expect(before.body).toMatchObject({ emailDigest: false, emailSuppressed: false });
+    expect(before.body.emailSuppression).toBeUndefined();
+
+    const saved = await invoke(users, `/api/user/${userId}`, { method: 'PATCH', cookie: districtAdmin, body: { emailDigest: true, version: before.body.version } });
+    expect(saved).toMatchObject({ status: 200, body: { emailDigest: true, version: before.body.version + 1 } });
+    const stale = await invoke(users, `/api/user/${userId}`, { method: 'PATCH', cookie: districtAdmin, body: { emailDigest: false, version: before.body.version } });
+    expect(stale.status).toBe(409);
+    expect((await storedUser(userId)).emailDigest).toBe(true);
+
+    await db().entities.emailSuppression.put({ email, reason: 'complaint', createdAt: '2026-11-20T10:00:00.000Z' }).go();
+    expect((await details()).body).toMatchObject({ emailSuppressed: true, emailSuppression: { reason: 'complaint', since: '2026-11-20T10:00:00.000Z' } });
+  });
+});
