@@ -1,5 +1,6 @@
 import { handler as notifications } from '../../../functions/http/notification/handler';
 import { handler as users } from '../../../functions/http/user/handler';
+import { handler as roles } from '../../../functions/http/role/handler';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
@@ -112,5 +113,32 @@ describe('the profile\'s notification settings', () => {
 
     await db().entities.emailSuppression.put({ email, reason: 'complaint', createdAt: '2026-11-20T10:00:00.000Z' }).go();
     expect((await details()).body).toMatchObject({ emailSuppressed: true, emailSuppression: { reason: 'complaint', since: '2026-11-20T10:00:00.000Z' } });
+  });
+});
+
+describe('people events reach the people concerned', () => {
+  /** The bell items waiting for `userId` (the worker then adds their email and SMS). */
+  async function bellItemsFor(userId: string): Promise<string[]> {
+    const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
+    return data.filter((item) => item.kind === 'notification' && (item.payload as { userId: string }).userId === userId).map((item) => (item.payload as { message: string }).message);
+  }
+
+  it('a mentor assignment tells the mentee and the mentor, not the administrator who made it', async () => {
+    const { userId: menteeId } = await subscriber();
+    const res = await invoke(users, `/api/user/${menteeId}/assign`, { method: 'POST', cookie: districtAdmin, body: { mentorId: 'demo-mentor' } });
+    expect(res.status).toBe(201);
+    const mentor = await storedUser('demo-mentor');
+    expect(await bellItemsFor(menteeId)).toEqual([`${mentor.firstName} ${mentor.lastName} is now your mentor.`]);
+    expect(await bellItemsFor('demo-mentor')).toContain('You are now the mentor of Una Subscribe.');
+    expect(await bellItemsFor('demo-district-admin')).toEqual([]);
+  });
+
+  it('a role granted tells the user once; granting it again tells nothing more', async () => {
+    const { userId } = await subscriber();
+    for (let round = 0; round < 2; round++) {
+      const res = await invoke(roles, '/api/role/roles', { method: 'POST', cookie: superadmin, body: { userIds: [userId], roleId: 'role-mentor' } });
+      expect(res.status).toBe(200);
+    }
+    expect(await bellItemsFor(userId)).toEqual(['You were given the Mentor role.']);
   });
 });
