@@ -3,6 +3,7 @@ import { deliverPendingOutbox, outboxSeams } from './outbox-delivery';
 import { sendDueDigests } from './outbox-digest';
 import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
 import { sweepOverdueSteps } from '../core/instances/overdue-sweep';
+import { runReminderSchedule } from '../core/reminders/reminder-schedule';
 
 /**
  * The scheduled sweep: the backstop for work the table's stream did not finish (records
@@ -29,6 +30,8 @@ export const SWEEPERS: readonly Sweeper[] = [
   { name: 'jobs', run: () => runStalledJobs() },
   // Not a backstop but a clock: late steps become Overdue (bounded per run; the rest next run).
   { name: 'overdue', run: () => sweepOverdueSteps() },
+  // A clock too: reminders hourly, escalation digests daily (each run's mark keeps the other sweeps to one read).
+  { name: 'reminders', run: () => runReminderSchedule() },
   // A clock too: digest emails whose hour has come (bounded per run).
   { name: 'digests', run: () => sendDueDigests(outboxSeams.now()) },
 ];

@@ -8,6 +8,7 @@ import { initialStepStatus } from '../../../shared/tracks/step-status';
 import type { FormItem } from '../forms/form-view';
 import type { PhaseItem, StepItem } from '../tracks/track-store';
 import { dueIndexFields } from './step-due';
+import { reminderFields } from '../reminders/reminder-index';
 
 export type ContentTemplateItem = EntityItem<typeof stepContentTemplate>;
 export type ActionTemplateItem = EntityItem<typeof stepActionTemplate>;
@@ -97,6 +98,8 @@ export function stepInstanceWrites(
     ...(dueAt ? { dueAt } : {}),
     // A Ready step with a due date enters the Overdue sweep's index (step-due.ts).
     ...dueIndexFields(status, dueAt),
+    // ... and a Ready step the reminder schedule's (functions/core/reminders/reminder-index.ts).
+    ...reminderFields(status, context.now, dueAt),
     responsibleRoleIds: responsibleRoles(step.stepTemplateId, parts),
     ...(open ? {} : { partsPending: true }),
     createdAt: context.now,

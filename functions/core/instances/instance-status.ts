@@ -26,8 +26,8 @@ export async function setInstanceStatus(auth: InstanceCaller, input: { id: strin
   if (!rights.canChangeStatus) throw new ForbiddenError(STATUS_CHANGE_REFUSED);
   if (instance.version !== input.version) throw new StaleVersionError(undefined, instance.version);
   if (instance.status !== input.status) {
-    // Opened again: the late steps the sweep let go while it was not Open go back into its index.
-    const returns = input.status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId)) : [];
+    // Opened again: the steps the sweeps let go while it was not Open go back into their indexes.
+    const returns = input.status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId), new Date().toISOString()) : [];
     const fits = TRANSACTION_MAX_ITEMS - 2;
     await transact([
       (tx) =>

@@ -10,6 +10,7 @@ import { log } from '../../lib/log';
 import type { StepItem } from '../tracks/track-store';
 import { eventWrites, stepInstanceLink } from './instance-events';
 import { DUE_BUCKETS, DUE_INDEX_FIELDS } from './step-due';
+import { reminderFields } from '../reminders/reminder-index';
 
 type StepInstanceItem = EntityItem<typeof stepInstance>;
 type TrackInstanceItem = EntityItem<typeof trackInstance>;
@@ -42,8 +43,9 @@ async function markOverdue(step: StepInstanceItem, instance: TrackInstanceItem, 
     (tx) =>
       tx.stepInstance
         .patch({ trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId })
-        .set({ status: 'Overdue' })
-        .remove([...DUE_INDEX_FIELDS])
+        // From now on the escalation digests find it (functions/core/reminders/reminder-index.ts).
+        .set({ status: 'Overdue', ...reminderFields('Overdue', step.dueIndexAt!, step.dueAt ?? step.dueIndexAt) })
+        .remove([...DUE_INDEX_FIELDS, 'remindedAt'])
         .add({ version: 1 })
         .where(ifVersion(step.version))
         .commit(),

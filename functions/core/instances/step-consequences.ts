@@ -8,20 +8,27 @@ import { readTrackAggregate } from '../tracks/track-store';
 import { actionsInOrder } from './step-state';
 import { DUE_INDEX_FIELDS, dueIndexFields, dueIndexReturns } from './step-due';
 import { openingWrites } from './step-opening';
+import { reminderChange } from '../reminders/reminder-index';
 import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from './step-instance-store';
 
 /**
  * A step's status write on the version read: a step that becomes Ready gets its due date
- * (shared/tracks/due-date.ts), and the Overdue sweep's index follows the status (step-due.ts).
+ * (shared/tracks/due-date.ts), and the Overdue sweep's and the reminders' indexes follow the status.
  */
 export function statusWrite(step: StepInstanceItem, status: StepStatus, dueDays: number | undefined, now: string): TransactionItem {
   const dueAt = status === 'Ready' && step.status !== 'Ready' ? dueAtFor(dueDays, now) : step.dueAt;
   const indexed = dueIndexFields(status, dueAt);
+  // A new status starts the reminder schedule afresh (functions/core/reminders/reminder-index.ts); the same status keeps it.
+  const reminders = status !== step.status ? reminderChange(status, now, dueAt) : { set: {}, remove: [] };
   const key = { trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId };
   // An opening step enrolled without its parts gets them in the same transaction (step-opening.ts).
-  const removed = [...(Object.keys(indexed).length ? [] : DUE_INDEX_FIELDS), ...(step.partsPending && status !== 'Unavailable' ? (['partsPending'] as const) : [])];
+  const removed = [
+    ...(Object.keys(indexed).length ? [] : DUE_INDEX_FIELDS),
+    ...reminders.remove,
+    ...(step.partsPending && status !== 'Unavailable' ? (['partsPending'] as const) : []),
+  ];
   return (tx) => {
-    const patch = tx.stepInstance.patch(key).set({ status, ...(dueAt ? { dueAt } : {}), ...indexed });
+    const patch = tx.stepInstance.patch(key).set({ status, ...(dueAt ? { dueAt } : {}), ...indexed, ...reminders.set });
     return (removed.length ? patch.remove(removed) : patch).add({ version: 1 }).where(ifVersion(step.version)).commit();
   };
 }
@@ -79,8 +86,8 @@ export async function trackConsequences(instance: TrackInstanceItem, step: StepI
   const openedIds = new Set(opened.map((n) => n.stepTemplateId));
   const trackStatus = trackStatusAfter(instance.status, nodes.map((n) => (openedIds.has(n.stepTemplateId) ? { ...n, status: 'Ready' as const } : n)));
   if (trackStatus === 'Open') {
-    // Opened again: its other late steps go back into the sweep's index (dropped while it was not Open).
-    writes.push(...dueIndexReturns(steps.data.filter((s) => s.stepInstanceId !== step.stepInstanceId && !openedIds.has(s.stepTemplateId))));
+    // Opened again: its other steps go back into the sweeps' indexes (dropped while it was not Open).
+    writes.push(...dueIndexReturns(steps.data.filter((s) => s.stepInstanceId !== step.stepInstanceId && !openedIds.has(s.stepTemplateId)), now));
   }
   if (trackStatus) {
     // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.

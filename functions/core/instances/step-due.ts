@@ -2,6 +2,7 @@ import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import type { StepInstanceItem } from './step-instance-store';
 import { DUE_STATUSES, type StepStatus } from '../../../shared/tracks/step-status';
+import { reminderFields } from '../reminders/reminder-index';
 
 /**
  * The Overdue sweep's index on step instances (`stepInstance` gsi1 `byDue`, sparse): a step is
@@ -25,21 +26,17 @@ export function dueIndexFields(status: StepStatus, dueAt: string | undefined): {
 }
 
 /**
- * The sweep drops the entries of an instance that is not Open (step-overdue stops while a track
- * is withdrawn or completed). The write that opens the instance again puts them back, so its
- * late steps become Overdue at the next sweep: one patch per Ready or Resubmit step with a due
- * time and no entry, on the step's version (the index fields only; the step's work is unchanged).
+ * The sweeps drop the entries of an instance that is not Open (step-overdue and reminders stop
+ * while a track is withdrawn or completed). The write that opens the instance again puts them
+ * back, so its late steps become Overdue at the next sweep and its waiting steps are reminded
+ * again: one patch per step missing an entry, on the step's version (the index fields only; the
+ * step's work is unchanged). A waiting step's reminder period starts again at `now`.
  */
-export function dueIndexReturns(steps: readonly StepInstanceItem[]): TransactionItem[] {
-  return steps
-    .filter((step) => step.dueAt && !step.dueIndexAt && DUE_STATUSES.has(step.status))
-    .map(
-      (step): TransactionItem =>
-        (tx) =>
-          tx.stepInstance
-            .patch({ trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId })
-            .set(dueIndexFields(step.status, step.dueAt))
-            .where(ifVersion(step.version))
-            .commit(),
-    );
+export function dueIndexReturns(steps: readonly StepInstanceItem[], now: string): TransactionItem[] {
+  return steps.flatMap((step): TransactionItem[] => {
+    const due = step.dueAt && !step.dueIndexAt && DUE_STATUSES.has(step.status) ? dueIndexFields(step.status, step.dueAt) : {};
+    const reminders = step.remindBucket ? {} : reminderFields(step.status, now, step.dueAt);
+    if (!Object.keys(due).length && !Object.keys(reminders).length) return [];
+    return [(tx) => tx.stepInstance.patch({ trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId }).set({ ...due, ...reminders }).where(ifVersion(step.version)).commit()];
+  });
 }

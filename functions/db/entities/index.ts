@@ -29,6 +29,7 @@ import { permission } from './permission';
 import { phaseTemplate } from './phase-template';
 import { phoneVerification, smsSendCount } from './phone-verification';
 import { projection } from './projection';
+import { reminderMark } from './reminder-mark';
 import { role } from './role';
 import { session } from './session';
 import { stepActionInstance } from './step-action-instance';
@@ -101,6 +102,8 @@ export const entities = {
   stepInstance,
   stepContentInstance,
   stepActionInstance,
+  // reminders and escalation (issue 13)
+  reminderMark,
   // forms
   form,
   formCount,

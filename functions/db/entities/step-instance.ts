@@ -8,7 +8,8 @@ export { STEP_STATUSES };
  * A participant's step. Main key: in the instance's summary collection (statuses for the
  * track page). gsi3: the step's own view, collection `stepInstanceView`, shared with its
  * content, action and form instances: the step page is one Query here plus one on the
- * template's `stepTemplateView`. gsi1 `byDue`: steps waiting to become Overdue (sparse).
+ * template's `stepTemplateView`. gsi1 `byDue`: steps waiting to become Overdue (sparse). gsi2
+ * `byReminder`: steps waiting for a reminder or an escalation (sparse).
  */
 export const stepInstance = new Entity({
   model: { entity: 'stepInstance', version: '1', service: SERVICE },
@@ -39,6 +40,16 @@ export const stepInstance = new Entity({
      * a large track writes one item per locked step instead of five.
      */
     partsPending: { type: 'boolean' },
+    /**
+     * The reminder schedule's sparse index (`byReminder`, functions/core/reminders/reminder-index.ts):
+     * a Ready or PendingReview step is in a bucket '0'..'3' keyed by when to look at it next; an
+     * Overdue step is in bucket 'overdue' keyed by its due time. `remindSince`: when it entered
+     * that status (Overdue: its due time); `remindedAt`: its last reminder.
+     */
+    remindBucket: { type: 'string' },
+    remindAt: { type: 'string' },
+    remindSince: { type: 'string' },
+    remindedAt: { type: 'string' },
     ...timestamps,
     version,
   },
@@ -54,6 +65,13 @@ export const stepInstance = new Entity({
       condition: (attributes) => Boolean(attributes.dueBucket && attributes.dueIndexAt),
       pk: { field: 'gsi1pk', composite: ['dueBucket'] },
       sk: { field: 'gsi1sk', composite: ['dueIndexAt'] },
+    },
+    /** Steps to remind (`remindAt <= now`) and Overdue steps to escalate, without a Scan. */
+    byReminder: {
+      index: 'gsi2',
+      condition: (attributes) => Boolean(attributes.remindBucket && attributes.remindAt),
+      pk: { field: 'gsi2pk', composite: ['remindBucket'] },
+      sk: { field: 'gsi2sk', composite: ['remindAt'] },
     },
     view: {
       index: 'gsi3',

@@ -6,6 +6,7 @@ import { changeContent, decideAction, setStepStatus } from '../../core/instances
 import { changeAssignments } from '../../core/instances/assignments';
 import { ASSIGNEE_ROLE_IDS } from '../../../shared/schemas/participants';
 import { sweepOverdueSteps } from '../../core/instances/overdue-sweep';
+import { sendOverdueDigests } from '../../core/reminders/overdue-digests';
 import { dueIndexFields } from '../../core/instances/step-due';
 import { saveFormAnswers } from '../../core/forms/form-instances';
 import { addComments } from '../../core/people/user-comments';
@@ -24,7 +25,7 @@ import { DEMO_INSTANCE_IDS as ids } from './demo-tracks';
  * and form functions as the participants, the advisor and the conference admin would: every
  * status shows somewhere (Ready, Pending Review, Completed, Resubmit, Overdue, and Unavailable
  * waiting for the questionnaire), with form answers, a profile comment, and the bell
- * notifications those writes send (their outbox items are delivered by the runtime's worker).
+ * notifications those writes send (and today's escalation digest of the late transcript) (their outbox items are delivered by the runtime's worker).
  * Seeding again changes nothing: the stage is skipped once the first candidate is enrolled.
  */
 export const LIVING_CANDIDATES = [
@@ -121,15 +122,17 @@ export async function seedParticipation(seededAt: string): Promise<void> {
     })(),
   ]);
 
-  // As if Grace's transcript had opened a week ago: its due date (and its place in the sweep's index) moves back,
-  // and the real sweep, run now, marks it Overdue with a due date in the past, as a reader expects.
+  // As if Grace's transcript had opened ten days ago: its due date (and its place in the sweep's index) moves back,
+  // and the real sweep, run now, marks it Overdue with a due date in the past, as a reader expects. Nine days late is
+  // past the track's escalation period (7 days), so today's digest goes up to Foothills District's admin too.
   const graceInstance = instances[0].trackInstanceId;
-  const lateDue = new Date(Date.now() - 6 * 24 * 3600_000).toISOString();
+  const lateDue = new Date(Date.now() - 9 * 24 * 3600_000).toISOString();
   await db()
     .entities.stepInstance.patch({ trackInstanceId: graceInstance, stepInstanceId: g.transcript })
     .set({ dueAt: lateDue, ...dueIndexFields('Ready', lateDue) })
     .add({ version: 1 })
     .go();
   await sweepOverdueSteps(new Date().toISOString());
+  await sendOverdueDigests(new Date().toISOString());
   await addComments(admin, grace.userId, [{ type: 'Performance', comment: 'Strong call story; follow up on the transcript, which is late.' }]);
 }

@@ -41,6 +41,9 @@ it('enrols three candidates through enrolment and moves their steps through ever
   // The bells those writes sent, waiting for the runtime's worker.
   const messages = (await pendingNotifications()).filter((note) => note.userId === 'demo-advisor').map((note) => note.message);
   expect(messages).toEqual(expect.arrayContaining(['You advise Grace Mbeki in Candidacy Pathway.', 'Grace Mbeki submitted Background questionnaire for review.']));
+  // Grace's transcript is late past the escalation period: the district admin's bell has today's digest listing it.
+  const digests = (await pendingNotifications()).filter((note) => note.userId === 'demo-district-admin' && note.message === '1 overdue step in Foothills District');
+  expect(digests).toEqual([expect.objectContaining({ items: [expect.objectContaining({ text: expect.stringMatching(/^Upload your transcript in Candidacy Pathway for Grace Mbeki, overdue since /), link: `/step/${late.stepInstanceId}` })] })]);
 });
 
 it('seeding again changes nothing', async () => {

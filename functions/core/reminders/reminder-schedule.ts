@@ -1,0 +1,47 @@
+import { db } from '../../db/service';
+import { log } from '../../lib/log';
+import { sendOverdueDigests } from './overdue-digests';
+import { REMINDER_BUCKETS } from './reminder-index';
+import { REMINDERS_PER_BUCKET, sendStepReminders } from './step-reminders';
+
+/** A run's mark is read only in its hour or day: gone a few days later. */
+const MARK_TTL_DAYS = 3;
+
+type Report = { looked: number; sent: number };
+
+async function ranAlready(markId: string, period: string): Promise<boolean> {
+  return Boolean((await db().entities.reminderMark.get({ markId, period }).go({ consistent: true })).data);
+}
+
+async function markRun(markId: string, period: string, report: Report, now: string): Promise<void> {
+  const ttl = Math.floor(Date.parse(now) / 1000) + MARK_TTL_DAYS * 86_400;
+  await db().entities.reminderMark.put({ markId, period, report, createdAt: now, ttl }).go();
+}
+
+/**
+ * The reminder schedule, run by every sweep (functions/events/sweepers.ts: every five minutes
+ * by EventBridge in AWS, the sweep timer locally): the reminders once an hour and the
+ * escalation digests once a UTC day. A finished run leaves a mark with its report (`reminderMark`
+ * `run:reminders` per hour, `run:digests` per day), so later sweeps of that hour or day read one
+ * item and do nothing. A reminder run that filled its bound leaves no mark: the next sweep goes
+ * on with the rest. A run that dies before its mark is run again; what it sent is not sent twice
+ * (entries move with each reminder, each recipient's digest has its day's mark). Returns how
+ * many reminders and digests were sent.
+ */
+export async function runReminderSchedule(now = new Date().toISOString()): Promise<number> {
+  let sent = 0;
+  const hour = now.slice(0, 13);
+  if (!(await ranAlready('run:reminders', hour))) {
+    const report = await sendStepReminders(now);
+    if (report.looked < REMINDER_BUCKETS * REMINDERS_PER_BUCKET) await markRun('run:reminders', hour, report, now);
+    log('info', 'reminders sent', { hour, ...report });
+    sent += report.sent;
+  }
+  const day = now.slice(0, 10);
+  if (!(await ranAlready('run:digests', day))) {
+    const report = await sendOverdueDigests(now);
+    await markRun('run:digests', day, report, now);
+    sent += report.sent;
+  }
+  return sent;
+}

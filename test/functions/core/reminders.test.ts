@@ -1,0 +1,162 @@
+import { db } from '../../../functions/db/service';
+import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks';
+import { demoLocation, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
+import { OVERDUE_BUCKET, REMINDER_FIELDS, reminderFields } from '../../../functions/core/reminders/reminder-index';
+import { reminderMessage, sendStepReminders } from '../../../functions/core/reminders/step-reminders';
+import { digestMessage, sendOverdueDigests } from '../../../functions/core/reminders/overdue-digests';
+import { runReminderSchedule } from '../../../functions/core/reminders/reminder-schedule';
+import { changeContent, setStepStatus } from '../../../functions/core/instances/step-work';
+import { authContextOf } from '../../../functions/core/session/resolve-session';
+import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
+import { seedDemo } from '../../support/demo-table';
+import { demoUser } from '../../support/session';
+
+/** Reminders and escalation (issue 13 item 4) on the demo enrolment, with the clock passed in (`now`). */
+const participant = demoUser('participant@example.org');
+const advisor = demoUser('advisor@example.org');
+const districtAdmin = demoUser('district.admin@example.org');
+const conferenceAdmin = demoUser('conference.admin@example.org');
+const trackInstanceId = ids.trackInstance;
+const DAY = 24 * 3600_000;
+const at = (start: string, days: number, hours = 0) => new Date(Date.parse(start) + days * DAY + hours * 3600_000).toISOString();
+
+const stepKey = (stepInstanceId: string) => ({ trackInstanceId, stepInstanceId });
+const readStep = async (stepInstanceId: string) => (await db().entities.stepInstance.get(stepKey(stepInstanceId)).go({ consistent: true })).data!;
+
+/** The notification outbox items written so far (pending: no worker runs here), with their digest lines. */
+async function bells(): Promise<Array<{ userId: string; message: string; link?: string; items?: Array<{ text: string; link: string }> }>> {
+  const { data } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
+  return data.filter((item) => item.kind === 'notification').map((item) => item.payload as never);
+}
+const bellsTo = async (userId: string, starts: string) => (await bells()).filter((b) => b.userId === userId && b.message.startsWith(starts));
+
+async function authOf(userId: string) {
+  return authContextOf((await loadUserAggregate(userId, { consistent: true }))!, { sessionId: 'test', secondFactor: true });
+}
+
+beforeAll(async () => {
+  await seedDemo();
+});
+
+// Each test places its own entries: none left for the next one's clock to find.
+afterEach(async () => {
+  await Promise.all([ids.callStoryStep, ids.transcriptStep, ids.questionnaireStep, ids.interviewStep].map((id) => db().entities.stepInstance.patch(stepKey(id)).remove([...REMINDER_FIELDS]).go()));
+});
+
+describe('sendStepReminders', () => {
+  it('reminds the participant of a step Ready longer than the period, once per period, and not before', async () => {
+    const since = '2030-01-01T09:00:00.000Z';
+    await db().entities.stepInstance.patch(stepKey(ids.transcriptStep)).set(reminderFields('Ready', since, undefined)).go();
+    const message = reminderMessage('Upload your transcript', 'Candidacy Pathway', 7, 'Ready');
+
+    // Looked at after a day (the shortest period); the track's is 7 days, so the entry moves on, nothing sent.
+    expect(await sendStepReminders(at(since, 2))).toEqual({ looked: 1, sent: 0 });
+    expect((await readStep(ids.transcriptStep)).remindAt).toBe(at(since, 7));
+    expect(await sendStepReminders(at(since, 6))).toEqual({ looked: 0, sent: 0 });
+
+    expect(await sendStepReminders(at(since, 7, 1))).toEqual({ looked: 1, sent: 1 });
+    expect(await sendStepReminders(at(since, 7, 1))).toEqual({ looked: 0, sent: 0 });
+    expect(await sendStepReminders(at(since, 13))).toEqual({ looked: 0, sent: 0 });
+    expect((await bells()).filter((b) => b.message === message)).toEqual([{ userId: participant.id, message, link: `/step/${ids.transcriptStep}` }]);
+
+    // The next period reminds again.
+    expect(await sendStepReminders(at(since, 14, 2))).toEqual({ looked: 1, sent: 1 });
+    expect((await readStep(ids.transcriptStep)).remindedAt).toBe(at(since, 14, 2));
+  });
+
+  it("uses the track's period", async () => {
+    await db().entities.trackTemplate.patch({ trackTemplateId: ids.trackTemplate }).set({ reminderDays: 3 }).go();
+    try {
+      const since = '2031-01-01T09:00:00.000Z';
+      await db().entities.stepInstance.patch(stepKey(ids.questionnaireStep)).set(reminderFields('Ready', since, undefined)).go();
+      expect(await sendStepReminders(at(since, 2))).toEqual({ looked: 1, sent: 0 });
+      expect(await sendStepReminders(at(since, 3))).toEqual({ looked: 1, sent: 1 });
+      expect(await bellsTo(participant.id, reminderMessage('Background questionnaire', 'Candidacy Pathway', 3, 'Ready'))).toHaveLength(1);
+    } finally {
+      await db().entities.trackTemplate.patch({ trackTemplateId: ids.trackTemplate }).remove(['reminderDays']).go();
+    }
+  });
+
+  it('reminds the deciders of a step waiting for review (the advisor, naming the participant), not the participant', async () => {
+    const priya = await authOf(participant.id);
+    const now = new Date().toISOString();
+    await changeContent(priya, 'demo-content-instance-call-story', { instanceType: 'Task', version: 1, completed: true });
+    const step = await readStep(ids.callStoryStep);
+    expect(step).toMatchObject({ status: 'PendingReview', remindBucket: expect.any(String) });
+
+    expect(await sendStepReminders(at(now, 8))).toMatchObject({ sent: 1 });
+    const message = reminderMessage('Share your call story', 'Candidacy Pathway', 8, 'PendingReview', 'Priya Raman');
+    expect((await bells()).filter((b) => b.message.startsWith('Reminder: Share your call story'))).toEqual([{ userId: advisor.id, message, link: `/step/${ids.callStoryStep}` }]);
+  });
+
+  it('drops the entry of a step that moved on and reminds nobody', async () => {
+    const since = '2032-01-01T09:00:00.000Z';
+    // A writer that left the index behind: the step is Unavailable (locked) but in it.
+    await db().entities.stepInstance.patch(stepKey(ids.interviewStep)).set({ ...reminderFields('Ready', since, undefined) }).go();
+    expect(await sendStepReminders(at(since, 30))).toEqual({ looked: 1, sent: 0 });
+    const after = await readStep(ids.interviewStep);
+    for (const field of REMINDER_FIELDS) expect(after[field]).toBeUndefined();
+  });
+});
+
+describe('sendOverdueDigests', () => {
+  const due = '2033-03-01T09:00:00.000Z';
+  const district = demoLocation(DEMO_LOCATION_IDS.district1).name;
+  const conference = demoLocation(DEMO_LOCATION_IDS.conference1).name;
+
+  async function makeOverdue(stepInstanceId: string) {
+    await db().entities.stepInstance.patch(stepKey(stepInstanceId)).set({ status: 'Overdue', dueAt: due, ...reminderFields('Overdue', due, due) }).add({ version: 1 }).go();
+  }
+
+  it('tells the assignees daily, then the district, then the conference, one digest each listing every overdue step; a completed step goes nowhere', async () => {
+    await Promise.all([makeOverdue(ids.transcriptStep), makeOverdue(ids.questionnaireStep)]);
+    expect((await readStep(ids.transcriptStep)).remindBucket).toBe(OVERDUE_BUCKET);
+
+    // Day 1: the participant and the advisor, one digest each with both steps; nobody above them.
+    expect(await sendOverdueDigests(at(due, 1))).toEqual({ looked: 2, sent: 2 });
+    const [advisorDigest] = await bellsTo(advisor.id, digestMessage(2, district));
+    const lines = [
+      { text: 'Upload your transcript in Candidacy Pathway for Priya Raman, overdue since Mar 1, 2033', link: `/step/${ids.transcriptStep}` },
+      { text: 'Background questionnaire in Candidacy Pathway for Priya Raman, overdue since Mar 1, 2033', link: `/step/${ids.questionnaireStep}` },
+    ];
+    expect(advisorDigest.items).toHaveLength(2);
+    expect(advisorDigest.items).toEqual(expect.arrayContaining(lines));
+    expect(await bellsTo(participant.id, digestMessage(2, district))).toHaveLength(1);
+    expect(await bellsTo(districtAdmin.id, '')).toEqual([]);
+    // The same day again: nothing twice.
+    expect(await sendOverdueDigests(at(due, 1, 5))).toEqual({ looked: 2, sent: 0 });
+
+    // Past the escalation period (7 days): the district admin too.
+    expect(await sendOverdueDigests(at(due, 8))).toEqual({ looked: 2, sent: 3 });
+    const [districtDigest] = await bellsTo(districtAdmin.id, digestMessage(2, district));
+    expect(districtDigest.items).toHaveLength(2);
+    expect(await bellsTo(conferenceAdmin.id, '')).toEqual([]);
+
+    // Completed meanwhile (the advisor's direct change): out of the index, in nobody's digest.
+    const abigail = await authOf(advisor.id);
+    await setStepStatus(abigail, ids.questionnaireStep, 'Completed', (await readStep(ids.questionnaireStep)).version);
+    expect((await readStep(ids.questionnaireStep)).remindBucket).toBeUndefined();
+
+    // After another period: the conference admin, with the step still overdue only.
+    expect(await sendOverdueDigests(at(due, 15))).toEqual({ looked: 1, sent: 4 });
+    const [conferenceDigest] = await bellsTo(conferenceAdmin.id, digestMessage(1, conference));
+    expect(conferenceDigest).toMatchObject({ link: `/step/${ids.transcriptStep}`, items: [{ text: 'Upload your transcript in Candidacy Pathway for Priya Raman, overdue since Mar 1, 2033', link: `/step/${ids.transcriptStep}` }] });
+    expect(await bellsTo(districtAdmin.id, digestMessage(1, district))).toHaveLength(1);
+  });
+});
+
+describe('runReminderSchedule', () => {
+  it('runs the reminders once an hour and the digests once a day, reporting what was sent', async () => {
+    await db().entities.stepInstance.patch(stepKey(ids.transcriptStep)).set({ status: 'Ready', ...reminderFields('Ready', '2034-05-01T09:00:00.000Z', undefined) }).go();
+    expect(await runReminderSchedule('2034-06-01T10:15:00.000Z')).toBe(1);
+    const mark = async (markId: string, period: string) => (await db().entities.reminderMark.get({ markId, period }).go({ consistent: true })).data?.report;
+    expect(await mark('run:reminders', '2034-06-01T10')).toEqual({ looked: 1, sent: 1 });
+    expect(await mark('run:digests', '2034-06-01')).toEqual({ looked: 0, sent: 0 });
+
+    // Later in the same hour: nothing is looked at again, even an entry that has come due.
+    await db().entities.stepInstance.patch(stepKey(ids.questionnaireStep)).set({ status: 'Ready', ...reminderFields('Ready', '2034-05-01T09:00:00.000Z', undefined) }).go();
+    expect(await runReminderSchedule('2034-06-01T10:45:00.000Z')).toBe(0);
+    // The next hour does.
+    expect(await runReminderSchedule('2034-06-01T11:05:00.000Z')).toBe(1);
+  });
+});
