@@ -22,8 +22,11 @@ type Line = EntityItem<typeof emailDigestLine>;
 
 /** Lines one digest lists at most: the transaction holds them plus the email item. */
 export const DIGEST_LINES_MAX = TRANSACTION_MAX_ITEMS - 1;
-/** Due lines one run reads (their users' digests are sent; the rest next run). */
+/** Due lines one read of the index takes; their users' digests are sent, then the next read. */
 export const DIGEST_SCAN_LIMIT = 100;
+/** Digests one run sends at most (about four requests each: a 30-second worker does this many with room to spare); the rest next run. */
+export const DIGESTS_PER_RUN = 200;
+const ROUNDS_PER_RUN = 10;
 
 function digestEmail({ user, conferenceName }: Recipient, lines: Line[]): OutboxPayloadInput<'email'> {
   const count = lines.length === 1 ? 'One notification' : `${lines.length} notifications`;
@@ -69,15 +72,23 @@ export async function sendDigest(userId: string, now: number): Promise<boolean> 
 
 /**
  * Sends the digests of users with lines due by `now` (all waiting lines with `all`, for
- * `trigger-email-notifications`), reading at most DIGEST_SCAN_LIMIT lines of the index.
- * Returns how many digest emails were written.
+ * `trigger-email-notifications`): reads the index DIGEST_SCAN_LIMIT lines at a time and sends
+ * those users' digests (which deletes their lines), until none are left or DIGESTS_PER_RUN
+ * were sent. Returns how many digest emails were written.
  */
 export async function sendDueDigests(now: number, options: { all?: boolean } = {}): Promise<number> {
-  const index = db().entities.emailDigestLine.query.byDue({});
-  const { data } = await (options.all ? index : index.lt({ dueAt: now + 1 })).go({ limit: DIGEST_SCAN_LIMIT });
   let sent = 0;
-  for (const userId of new Set(data.map((line) => line.userId))) {
-    if (await sendDigest(userId, now)) sent += 1;
+  for (let round = 0; round < ROUNDS_PER_RUN && sent < DIGESTS_PER_RUN; round++) {
+    const index = db().entities.emailDigestLine.query.byDue({});
+    const { data } = await (options.all ? index : index.lt({ dueAt: now + 1 })).go({ limit: DIGEST_SCAN_LIMIT });
+    if (data.length === 0) break;
+    let sentThisRound = 0;
+    for (const userId of new Set(data.map((line) => line.userId))) {
+      if (await sendDigest(userId, now)) sentThisRound += 1;
+    }
+    sent += sentThisRound;
+    // Nothing sent (another run took these lines, or their owners turned email off): the next read would find the same.
+    if (sentThisRound === 0 && data.length < DIGEST_SCAN_LIMIT) break;
   }
   return sent;
 }
