@@ -9,6 +9,7 @@ import { AS } from './accounts';
 import type { BenchCase } from './bench-case';
 import { locationSetCases } from './location-cases';
 import { NOTIFICATION_CASES } from './notification-cases';
+import { ANNOUNCEMENT_CASES } from './announcement-cases';
 import { ROLE_CASES } from './role-cases';
 import { FORM_CASES } from './form-cases';
 import { FILE_CASES } from './file-cases';
@@ -56,6 +57,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'admin.trackAdmin': { as: 'advisor@example.org', path: '/api/admin/track-admin', singleItem: true },
   'notification.userNotifications': { as: 'participant@example.org', path: '/api/notification/user-notifications', query: 'limit=5&offset=0' },
   ...NOTIFICATION_CASES,
+  ...ANNOUNCEMENT_CASES,
   'announcement.announcements': { as: 'mentor@example.org', path: '/api/announcement/announcements' },
   ...USER_LOCATION_CASES,
   ...ADMIN_CASES,

@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 
 import { idSchema } from './id-list';
 import { NOTIFICATIONS_MAX, NOTIFICATIONS_START } from './limits';
+import { publishInputSchema, subscribeInputSchema, subscriptionSchema } from '../schemas/notification-publish';
 
 export const notificationSchema = z.object({
   notificationId: z.string(),
@@ -64,6 +65,31 @@ const bulkSetRead = defineContract({
   access: 'session',
   params: z.object({ userId: idSchema, isread: isReadParam }),
   response: z.object({ updated: z.number().int(), unreadCount: z.number().int() }),
+});
+
+const publish = defineContract({
+  id: 'notification.publish',
+  service: 'notification',
+  method: 'POST',
+  path: '/api/notification/publish',
+  summary:
+    "Sends a message (and a link) to the active users of a conference or district the caller administers people in, or to those holding a role there: a background job writes each one's bell notification (their email and SMS follow their opt-ins) and answers 202 with its id.",
+  access: 'session',
+  can: ['update', 'User'],
+  body: publishInputSchema,
+  response: z.object({ jobId: z.string() }),
+  status: 202,
+});
+
+const subscribe = defineContract({
+  id: 'notification.subscribe',
+  service: 'notification',
+  method: 'POST',
+  path: '/api/notification/subscribe',
+  summary: "The caller's own channels (email notifications, SMS: only with a verified number), saved as the profile saves them, on the version read (stale: 409).",
+  access: 'session',
+  body: subscribeInputSchema,
+  response: subscriptionSchema,
 });
 
 /** The confirmation link's token (functions/core/people/email-change.ts). */
@@ -132,4 +158,4 @@ const triggerEmailNotifications = defineContract({
   response: z.object({ sent: z.number().int() }),
 });
 
-export const notificationApi = { userNotifications, unreadCount, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed, unsubscribe, unsubscribeOneClick, triggerEmailNotifications };
+export const notificationApi = { userNotifications, unreadCount, publish, subscribe, setRead, bulkSetRead, confirmEmail, confirmEmailUnauthed, unsubscribe, unsubscribeOneClick, triggerEmailNotifications };

@@ -12,6 +12,7 @@ import { tagRemovalJob } from './tag-removal-job';
 import { ENROL_JOB_KIND, enrolJob } from '../instances/enrol-job';
 import { REMOVE_JOB_KIND, removeInstanceJob } from '../instances/instance-remove';
 import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../instances/responsible-roles-job';
+import { PUBLISH_JOB_KIND, publishJob } from '../notifications/publish-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -27,4 +28,5 @@ export const jobKinds: Record<string, JobKind> = {
   [ENROL_JOB_KIND]: enrolJob,
   [REMOVE_JOB_KIND]: removeInstanceJob,
   [RESPONSIBLE_ROLES_JOB_KIND]: refreshResponsibleRolesJob,
+  [PUBLISH_JOB_KIND]: publishJob,
 };

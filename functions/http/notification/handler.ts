@@ -7,10 +7,14 @@ import { invalidUnsubscribePage, unsubscribedPage } from '../../core/notificatio
 import { confirmEmail, verificationPage } from '../../core/people/email-change';
 import { notificationApi } from '../../../shared/api/notification';
 import { markAllNotifications, markNotification, myNotifications, myUnreadCount } from '../../core/notifications/user-notifications';
+import { publishMessage } from '../../core/notifications/publish';
+import { subscribe } from '../../core/notifications/subscribe';
 
 export const handler = createServiceHandler(notificationApi, {
   userNotifications: async ({ auth, query }) => myNotifications(auth, query),
   unreadCount: async ({ auth }) => myUnreadCount(auth),
+  publish: async ({ auth, body }) => publishMessage(auth, body),
+  subscribe: async ({ auth, body }) => subscribe(auth, body),
   setRead: async ({ auth, params }) => markNotification(auth, params.id, params.isread),
   bulkSetRead: async ({ auth, params }) => markAllNotifications(auth, params.userId, params.isread),
   confirmEmail: async ({ query }) => redirect(verificationPage(await confirmEmail(query.data))),

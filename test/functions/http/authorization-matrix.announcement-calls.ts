@@ -28,7 +28,12 @@ async function versionOf(announcementId: string): Promise<number> {
   return data?.version ?? 1;
 }
 
-/** Announcements: own = one for the actor's conference, other = another conference's. */
+async function userVersion(userId: string): Promise<number> {
+  const { data } = await db().entities.user.get({ userId }).go({ consistent: true });
+  return data?.version ?? 1;
+}
+
+/** Announcements: own = one for the actor's conference, other = another conference's. Publish: own = the actor's district, other = the other side's. */
 export const ANNOUNCEMENT_CALLS: Record<string, CallBuilder> = {
   'announcement.create': (t, tag) => ({ path: '/api/announcement', method: 'POST', body: { message: `Matrix ${tag}`, conferenceId: t.chain.Conference, startsAt: yesterday() } }),
   'announcement.list': () => ({ path: '/api/announcement' }),
@@ -39,4 +44,7 @@ export const ANNOUNCEMENT_CALLS: Record<string, CallBuilder> = {
     return { path: `/api/announcement/${id}`, method: 'PATCH', body: { message: `Matrix ${tag}`, version: await versionOf(id) } };
   },
   'announcement.removeById': async (t, tag) => ({ path: `/api/announcement/${await throwawayAnnouncement(t, tag)}`, method: 'DELETE' }),
+  'notification.publish': (t, tag) => ({ path: '/api/notification/publish', method: 'POST', body: { message: `Matrix ${tag}`, locationId: t.chain.District } }),
+  // Only ever the caller's own channels.
+  'notification.subscribe': async (_t, _tag, actor) => ({ path: '/api/notification/subscribe', method: 'POST', body: { emailNotificationsOptIn: true, version: await userVersion(actor.userId) } }),
 };

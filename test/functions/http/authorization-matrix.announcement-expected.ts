@@ -19,4 +19,7 @@ export const ANNOUNCEMENT_ROWS: Record<string, MatrixRow> = {
   'announcement.get': row({ default: 200, Bishop: 403 }, only(['Superadmin', 'Advisor-two-conferences', 'ConferenceAdmin+OtherDistrict'], 200)),
   'announcement.updateById': row(only(MANAGERS, 200), ONLY_SUPERADMIN(200)),
   'announcement.removeById': row(only(MANAGERS, 204), ONLY_SUPERADMIN(204)),
+  // Those who administer the district's people (update User over its whole subtree, no denial inside).
+  'notification.publish': row(only(['Superadmin', 'ConferenceAdmin', 'DistrictAdmin'], 202), ONLY_SUPERADMIN(202)),
+  'notification.subscribe': row(200, null),
 };

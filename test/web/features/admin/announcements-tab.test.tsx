@@ -101,6 +101,44 @@ describe('Announcements tab', () => {
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/admin/announcements'));
   });
 
+  it('Publish Message sends a message to a district and follows the job that walks its people', async () => {
+    const district = { id: 'd1', name: 'Foothills District', parentId: 'loc-blue-ridge', parentName: 'Blue Ridge Conference', active: true, kind: 'District' };
+    const { user, server } = open(
+      '/admin/announcements',
+      {
+        'GET /api/conference/quickSearch': () => pageOfRows([]),
+        'GET /api/district/quickSearch': () => pageOfRows([district]),
+        'GET /api/role/quickSearch': () => pageOfRows([]),
+        'POST /api/notification/publish': () => ({ status: 202, body: { jobId: 'job-9' } }),
+        'GET /api/job/job-9': () => ({
+          id: 'job-9', kind: 'notification.publish', title: 'Sending "Retreat" to Foothills District', status: 'succeeded', done: 5, total: 5,
+          createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
+        }),
+      },
+      CONFERENCE_ADMIN,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Publish Message' }));
+    expect(screen.getByTestId('path').textContent).toBe('/admin/announcements/publish');
+    const dialog = await screen.findByRole('dialog', { name: 'Publish Message' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Location is required')).toBeTruthy();
+    expect(within(dialog).getByText('Message is required.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /Location/ }));
+    await user.keyboard('Foot');
+    await user.click(await screen.findByRole('option', { name: /Foothills District/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Retreat');
+    await user.type(within(dialog).getByRole('textbox', { name: /Link/ }), 'https://elsewhere.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('A link is a page of this site, starting with /.')).toBeTruthy();
+    await user.clear(within(dialog).getByRole('textbox', { name: /Link/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Link/ }), '/tracks');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.to('/api/notification/publish', 'POST')).toHaveLength(1));
+    expect(server.to('/api/notification/publish', 'POST')[0].body).toEqual({ message: 'Retreat', locationId: 'd1', link: '/tracks' });
+    expect(await screen.findByText('Sending "Retreat" to Foothills District: done.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/admin/announcements'));
+  });
+
   it('the tab and the dialog have no axe violations', async () => {
     const { user } = open('/admin/announcements');
     const table = await screen.findByRole('table', { name: 'Announcements' });

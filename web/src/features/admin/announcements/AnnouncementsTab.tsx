@@ -5,6 +5,7 @@ import type { AnnouncementRecord } from '@shared/schemas/announcement';
 import { Badge, Button, ConfirmDialog, DataTable, formatDateTime, MenuButton, type MenuItemSpec, type ServerTableState } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { useSave, type Save } from '../../../lib/forms/use-save';
+import { useFollowJob } from '../../../lib/jobs/use-follow-job';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 import { pageOf } from '../../../lib/table/table-query';
 import { usePagedTable } from '../../../lib/table/use-paged-table';
@@ -14,6 +15,7 @@ import { STATUS_TONES } from './announcement-form';
 
 // The dialog brings the form library, the pickers and the schemas: fetched after the table.
 const AnnouncementDialog = lazyWithPreload(() => import('./AnnouncementDialog').then((module) => module.AnnouncementDialog));
+const PublishDialog = lazyWithPreload(() => import('./PublishDialog').then((module) => module.PublishDialog));
 
 export const EMPTY_ANNOUNCEMENTS = 'No announcements yet.';
 export const deleteAnnouncementMessage = (announcement: Pick<AnnouncementRecord, 'message'>) =>
@@ -46,7 +48,9 @@ function announcementColumns(actions: (row: AnnouncementRecord) => MenuItemSpec[
 
 /**
  * The Announcements tab (issue 13): the announcements the caller manages, latest start first,
- * with Add, Edit and Delete. Each dialog has its URL below the tab (announcement-dialogs.ts).
+ * with Add, Edit and Delete, and Publish Message (a bell message to a location's people, sent
+ * by a background job whose toast shows the progress). Each dialog has its URL below the tab
+ * (announcement-dialogs.ts).
  */
 export function AnnouncementsTab() {
   const ability = useAbility();
@@ -54,6 +58,7 @@ export function AnnouncementsTab() {
   const route = parseAnnouncementDialog(useParams()['*']);
   const paged = usePagedTable(announcementPageRoute, announcementPageQuery);
   const save = useSave(paged.refresh);
+  const followJob = useFollowJob();
   const toTab = () => navigate(ANNOUNCEMENTS_PATH);
   useEffect(() => AnnouncementDialog.preload(), []);
 
@@ -70,8 +75,28 @@ export function AnnouncementsTab() {
         aria-label="Announcements"
         columns={columns}
         getRowId={(row) => row.id}
-        toolbar={ability.can('create', 'Announcement') && <Button onPress={() => navigate(announcementDialogPath({ dialog: 'new' }))}>Add Announcement</Button>}
+        toolbar={
+          <>
+            {ability.can('update', 'User') && (
+              <Button variant="secondary" onPress={() => navigate(announcementDialogPath({ dialog: 'publish' }))}>
+                Publish Message
+              </Button>
+            )}
+            {ability.can('create', 'Announcement') && <Button onPress={() => navigate(announcementDialogPath({ dialog: 'new' }))}>Add Announcement</Button>}
+          </>
+        }
       />
+      {route?.dialog === 'publish' && ability.can('update', 'User') && (
+        <Suspense fallback={null}>
+          <PublishDialog
+            onClose={toTab}
+            onStarted={(jobId) => {
+              toTab();
+              followJob(jobId);
+            }}
+          />
+        </Suspense>
+      )}
       {(route?.dialog === 'new' || route?.dialog === 'edit') && (
         <Suspense fallback={null}>
           <AnnouncementDialog

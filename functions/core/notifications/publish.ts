@@ -1,0 +1,36 @@
+import { holdsPowerOver } from '../../../shared/auth/role-scope';
+import { PUBLISH_LOCATION_KIND, type publishInputSchema } from '../../../shared/schemas/notification-publish';
+import type { z } from 'zod';
+import { newJob } from '../../db/jobs';
+import { transact } from '../../db/transact';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { getLocation } from '../locations/location-store';
+import { loadRoles } from '../roles/role-cache';
+import type { AuthContext } from '../session/resolve-session';
+import { PUBLISH_JOB_KIND, type PublishJobInput } from './publish-job';
+
+type Publish = z.output<typeof publishInputSchema>;
+
+const quoted = (message: string) => (message.length > 40 ? `${message.slice(0, 40)}...` : message);
+
+/**
+ * Publish: checks on the loaded location (an active conference or district where the caller
+ * administers people, `update User` over its whole subtree, no denial inside it) and role, then
+ * writes the job that walks the audience (./publish-job.ts) and answers its id.
+ */
+export async function publishMessage(auth: AuthContext, input: Publish): Promise<{ jobId: string }> {
+  const [location, roles] = await Promise.all([getLocation(input.locationId), input.roleId ? loadRoles([input.roleId]) : Promise.resolve([])]);
+  if (!location || !location.active || (location.kind !== 'Conference' && location.kind !== 'District')) throw new ValidationError({ locationId: [PUBLISH_LOCATION_KIND] });
+  if (!holdsPowerOver(auth, location.ancestorIds, 'update', 'User')) throw new ForbiddenError();
+  const role = roles[0];
+  if (input.roleId && !role) throw new ValidationError({ roleId: ['Select a role.'] });
+  const audience = role ? `${role.name} in ${location.name}` : location.name;
+  const job = newJob({
+    kind: PUBLISH_JOB_KIND,
+    ownerId: auth.userId,
+    title: `Sending "${quoted(input.message)}" to ${audience}`,
+    input: { locationId: location.locationId, roleId: role?.roleId, message: input.message, link: input.link, senderId: auth.userId } satisfies PublishJobInput,
+  });
+  await transact([job.write]);
+  return { jobId: job.jobId };
+}
