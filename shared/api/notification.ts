@@ -129,7 +129,7 @@ const unsubscribe = defineContract({
   method: 'GET',
   path: '/api/notification/unsubscribe',
   summary:
-    "The unsubscribe link of a notification email, signed in or not: a token signed for the user's current address turns their email notifications off and answers a page saying so, with a link to sign in and turn them back on; any other token answers a 400 page and changes nothing.",
+    "The unsubscribe link of a notification email, signed in or not: a token signed for the user's current address answers a page asking to confirm, whose button posts the token (below); nothing changes on this GET, since mail scanners and link previews open links. Any other token answers a 400 page.",
   access: 'public',
   query: unsubscribeQuery,
   response: z.string(),
@@ -140,11 +140,11 @@ const unsubscribeOneClick = defineContract({
   service: 'notification',
   method: 'POST',
   path: '/api/notification/unsubscribe',
-  summary: "The same for a mail provider's one-click unsubscribe (the List-Unsubscribe-Post header, RFC 8058): posted as a form, the token alone decides.",
+  summary: "Turns the token's user's email notifications off (the confirmation page's button, and a mail provider's one-click unsubscribe: the List-Unsubscribe-Post header, RFC 8058): posted as a form, the token alone decides. Answers a page saying so, with a link to sign in and turn them back on; any other token answers a 400 page and changes nothing.",
   access: 'public',
   formPost: true,
   query: unsubscribeQuery,
-  response: z.object({ unsubscribed: z.literal(true) }),
+  response: z.string(),
 });
 
 const triggerEmailNotifications = defineContract({

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import type { user } from '../../db/entities/user';
 import { db } from '../../db/service';
 import { updateVersioned } from '../../db/versioned';
 import { config } from '../../lib/config';
@@ -7,8 +9,9 @@ import { log } from '../../lib/log';
 /**
  * One-click unsubscribe (docs/security.md, "Unsubscribe links"): every notification email
  * carries a link whose token names the user and is signed (HMAC-SHA256, UNSUBSCRIBE_SECRET)
- * over the user id and the address the email went to. Following it turns the user's email
- * notifications off without a session. Bound to the address: after an email change the old
+ * over the user id and the address the email went to. Following it shows a page asking to
+ * confirm (a GET changes nothing: mail scanners and link previews open links); its button, or a
+ * mail provider's one-click POST, turns the user's email notifications off without a session. Bound to the address: after an email change the old
  * emails' links stop working. No expiry: a link in an old email should still work.
  */
 export const UNSUBSCRIBE_PATH = '/api/notification/unsubscribe';
@@ -29,25 +32,41 @@ export function unsubscribeUrl(userId: string, email: string): string {
   return url.toString();
 }
 
+/** The shape every token we sign has (base64url id, a dot, base64url MAC): nothing else is ever read or echoed. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{1,100}$/;
+
+type UserItem = EntityItem<typeof user>;
+
+/** The token's user when the token is signed for their current address; null otherwise. */
+async function signedUser(token: string): Promise<UserItem | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [encodedId, encodedMac] = token.split('.');
+  const userId = Buffer.from(encodedId, 'base64url').toString('utf8');
+  const given = Buffer.from(encodedMac, 'base64url');
+  const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
+  if (!user) return null;
+  const expected = signature(userId, user.email);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? user : null;
+}
+
+/** Whether the link is good (the GET page asks before it changes anything: mail scanners open links). */
+export async function isValidUnsubscribeToken(token: string): Promise<boolean> {
+  return (await signedUser(token)) !== null;
+}
+
 /**
  * Turns email notifications off for the token's user, through the versioned user write
  * (retried once on a concurrent change). False, with nothing changed, when the token is
  * not valid for the user's current address.
  */
 export async function unsubscribe(token: string): Promise<boolean> {
-  const [encodedId, encodedMac] = token.split('.');
-  if (!encodedId || !encodedMac || token.split('.').length !== 2) return false;
-  const userId = Buffer.from(encodedId, 'base64url').toString('utf8');
-  const given = Buffer.from(encodedMac, 'base64url');
   for (let attempt = 1; ; attempt++) {
-    const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
+    const user = await signedUser(token);
     if (!user) return false;
-    const expected = signature(userId, user.email);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
     if (user.emailNotificationsOptIn === false) return true;
     try {
-      await updateVersioned(db().entities.user, { userId }, user.version, { emailNotificationsOptIn: false });
-      log('info', 'email notifications turned off by an unsubscribe link', { userId });
+      await updateVersioned(db().entities.user, { userId: user.userId }, user.version, { emailNotificationsOptIn: false });
+      log('info', 'email notifications turned off by an unsubscribe link', { userId: user.userId });
       return true;
     } catch (error) {
       if (attempt >= 2) throw error;

@@ -1,9 +1,8 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { htmlPage, redirect } from '../../lib/http/result';
-import { ValidationError } from '../../lib/errors';
 import { sendDueDigests } from '../../events/outbox-digest';
-import { UNSUBSCRIBE_INVALID, unsubscribe } from '../../core/notifications/unsubscribe';
-import { invalidUnsubscribePage, unsubscribedPage } from '../../core/notifications/unsubscribe-page';
+import { isValidUnsubscribeToken, unsubscribe } from '../../core/notifications/unsubscribe';
+import { confirmUnsubscribePage, invalidUnsubscribePage, unsubscribedPage } from '../../core/notifications/unsubscribe-page';
 import { confirmEmail, verificationPage } from '../../core/people/email-change';
 import { notificationApi } from '../../../shared/api/notification';
 import { markAllNotifications, markNotification, myNotifications, myUnreadCount } from '../../core/notifications/user-notifications';
@@ -19,10 +18,7 @@ export const handler = createServiceHandler(notificationApi, {
   bulkSetRead: async ({ auth, params }) => markAllNotifications(auth, params.userId, params.isread),
   confirmEmail: async ({ query }) => redirect(verificationPage(await confirmEmail(query.data))),
   confirmEmailUnauthed: async ({ query }) => redirect(verificationPage(await confirmEmail(query.data))),
-  unsubscribe: async ({ query }) => ((await unsubscribe(query.token)) ? htmlPage(unsubscribedPage()) : htmlPage(invalidUnsubscribePage(), 400)),
-  unsubscribeOneClick: async ({ query }) => {
-    if (!(await unsubscribe(query.token))) throw new ValidationError({ token: [UNSUBSCRIBE_INVALID] }, UNSUBSCRIBE_INVALID);
-    return { unsubscribed: true as const };
-  },
+  unsubscribe: async ({ query }) => ((await isValidUnsubscribeToken(query.token)) ? htmlPage(confirmUnsubscribePage(query.token)) : htmlPage(invalidUnsubscribePage(), 400)),
+  unsubscribeOneClick: async ({ query }) => ((await unsubscribe(query.token)) ? htmlPage(unsubscribedPage()) : htmlPage(invalidUnsubscribePage(), 400)),
   triggerEmailNotifications: async () => ({ sent: await sendDueDigests(Date.now(), { all: true }) }),
 });
