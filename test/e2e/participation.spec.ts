@@ -72,6 +72,14 @@ test('a participant hands in a step; their advisor denies it, the participant re
   await participant.getByRole('main').getByRole('link', { name: 'Track', exact: true }).click();
   await expect(participant.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', String(Number(before) + 1));
   await expect(participant.getByRole('listitem').filter({ hasText: STEP }).getByText('Completed')).toBeVisible();
+
+  // The email's unsubscribe link works without a session: it asks first, and its button turns email off.
+  const unsubscribe = /https?:\/\/\S+\/api\/notification\/unsubscribe\?token=\S+/.exec(email.body.text!)![0];
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(unsubscribe);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Turn off email notifications?' })).toBeVisible();
+  await stranger.getByRole('button', { name: 'Turn off email notifications' }).click();
+  await expect(stranger.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
 });
 
 test("an interviewer on a candidate's enrolment opens her interview step and finds the advisor's private notes withheld, with no status selector", async ({ page }) => {
