@@ -9,7 +9,10 @@ import { changeContent, setStepStatus } from '../../../functions/core/instances/
 import { authContextOf } from '../../../functions/core/session/resolve-session';
 import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
 import { seedDemo } from '../../support/demo-table';
-import { demoUser } from '../../support/session';
+import { withCountedRequests } from '../../support/dynamo';
+import { invoke } from '../../support/invoke';
+import { cookieFor, demoUser } from '../../support/session';
+import { handler as trackHandler } from '../../../functions/http/track/handler';
 
 /** Reminders and escalation (issue 13 item 4) on the demo enrolment, with the clock passed in (`now`). */
 const participant = demoUser('participant@example.org');
@@ -84,7 +87,10 @@ describe('sendStepReminders', () => {
     const step = await readStep(ids.callStoryStep);
     expect(step).toMatchObject({ status: 'PendingReview', remindBucket: expect.any(String) });
 
-    expect(await sendStepReminders(at(now, 8))).toMatchObject({ sent: 1 });
+    const counted = await withCountedRequests(() => sendStepReminders(at(now, 8)));
+    expect(counted.result).toMatchObject({ sent: 1 });
+    // 4 bucket Queries, 2 BatchGets (instances, tracks), the step's work and template (2 Queries), 1 transaction.
+    expect(counted.requests).toBeLessThanOrEqual(9);
     const message = reminderMessage('Share your call story', 'Candidacy Pathway', 8, 'PendingReview', 'Priya Raman');
     expect((await bells()).filter((b) => b.message.startsWith('Reminder: Share your call story'))).toEqual([{ userId: advisor.id, message, link: `/step/${ids.callStoryStep}` }]);
   });
@@ -96,6 +102,25 @@ describe('sendStepReminders', () => {
     expect(await sendStepReminders(at(since, 30))).toEqual({ looked: 1, sent: 0 });
     const after = await readStep(ids.interviewStep);
     for (const field of REMINDER_FIELDS) expect(after[field]).toBeUndefined();
+  });
+
+  it('lets go of a waiting step while its track is not Open, and takes it back, its period afresh, when the track opens again', async () => {
+    const setTrack = async (status: 'Open' | 'Withdrawn') => {
+      const { data } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
+      return invoke(trackHandler, '/api/track/instance', { method: 'PATCH', body: { id: trackInstanceId, status, version: data!.version }, cookie: await cookieFor('advisor@example.org') });
+    };
+    const since = '2035-01-01T09:00:00.000Z';
+    await db().entities.stepInstance.patch(stepKey(ids.transcriptStep)).set({ status: 'Ready', ...reminderFields('Ready', since, undefined) }).go();
+    expect((await setTrack('Withdrawn')).status).toBe(200);
+    expect(await sendStepReminders(at(since, 30))).toEqual({ looked: 1, sent: 0 });
+    expect((await readStep(ids.transcriptStep)).remindBucket).toBeUndefined();
+
+    expect((await setTrack('Open')).status).toBe(200);
+    const back = await readStep(ids.transcriptStep);
+    expect(back).toMatchObject({ remindBucket: expect.any(String), remindSince: expect.any(String) });
+    // Every waiting step of the enrolment comes back (the demo's three Ready steps), each reminded a period later.
+    expect(await sendStepReminders(at(back.remindSince!, 7))).toEqual({ looked: 3, sent: 3 });
+    expect((await readStep(ids.transcriptStep)).remindedAt).toBe(at(back.remindSince!, 7));
   });
 });
 
@@ -127,7 +152,10 @@ describe('sendOverdueDigests', () => {
     expect(await sendOverdueDigests(at(due, 1, 5))).toEqual({ looked: 2, sent: 0 });
 
     // Past the escalation period (7 days): the district admin too.
-    expect(await sendOverdueDigests(at(due, 8))).toEqual({ looked: 2, sent: 3 });
+    const counted = await withCountedRequests(() => sendOverdueDigests(at(due, 8)));
+    expect(counted.result).toEqual({ looked: 2, sent: 3 });
+    // 1 index Query, 4 BatchGets (instances, tracks, step templates, locations), 2 role-list Queries, 3 transactions.
+    expect(counted.requests).toBeLessThanOrEqual(10);
     const [districtDigest] = await bellsTo(districtAdmin.id, digestMessage(2, district));
     expect(districtDigest.items).toHaveLength(2);
     expect(await bellsTo(conferenceAdmin.id, '')).toEqual([]);
