@@ -182,8 +182,9 @@ describe('the outbox worker', () => {
     expect(rules).toHaveLength(1);
     const rule = rules[0].Properties;
     expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
-    // The same event runs every sweeper, the Overdue sweep of late steps included (functions/events/sweepers.ts).
+    // The same event runs every sweeper, the Overdue sweep of late steps and the reminders included (functions/events/sweepers.ts).
     expect(rule.Description).toContain('Overdue');
+    expect(rule.Description).toContain('reminders');
     expect(rule.Targets).toHaveLength(1);
     expect(JSON.parse(rule.Targets[0].Input)).toEqual({ source: 'formation.sweep' });
     expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [api.getLogicalId(api.functions.get(OUTBOX_WORKER)!.node.defaultChild as any), 'Arn'] });
