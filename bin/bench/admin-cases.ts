@@ -13,10 +13,10 @@ const setStatus = (path: string) => (ctx: BenchContext) => ctx.api(AS.conference
 
 /** Add User calls: each adds (and invites) a new person, deactivated again by clean-up. */
 const ADD_CALLS = 20;
-export const newPerson = (ctx: BenchContext, label: string, call: number) => ({
+export const newPerson = (ctx: BenchContext, label: string, call: number, serial = call) => ({
   firstName: 'Bench',
   lastName: `${label} ${call}`,
-  email: `bench.${label}.${ctx.runId}.${call}@example.org`.toLowerCase(),
+  email: `bench.${label}.${ctx.runId}.${serial}@example.org`.toLowerCase(),
   districtLocation: DEMO_LOCATION_IDS.district1,
 });
 
@@ -24,12 +24,12 @@ export async function deactivate(ctx: BenchContext, ids: string[]): Promise<void
   for (let start = 0; start < ids.length; start += 25) await ctx.api(AS.conferenceAdmin, 'POST', '/api/admin/deactive-user', { ids: ids.slice(start, start + 25) });
 }
 
-/** Numbers every person addPeople adds in one run, so the cases' fixtures never share an email. */
+/** Numbers every person addPeople adds in one run, so the cases' fixtures never share an email (names count from 0 in each batch). */
 let added = 0;
 
 export async function addPeople(ctx: BenchContext, calls: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let call = 0; call < calls; call++) ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/admin/sign-up-user', newPerson(ctx, 'invitee', added++))).id);
+  for (let call = 0; call < calls; call++) ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/admin/sign-up-user', newPerson(ctx, 'invitee', call, added++))).id);
   return ids;
 }
 

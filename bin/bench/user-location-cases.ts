@@ -57,6 +57,8 @@ export const USER_LOCATION_CASES: Record<string, BenchCase> = {
     as: AS.conferenceAdmin,
     path: '/api/user/location',
     calls: WRITE_CALLS,
+    // Every call grants to the same user on that user's version: concurrent calls would only collide (409).
+    concurrency: 1,
     prepare: freshChurches('add'),
     each: (call, churchIds) => ({ body: { userId: demoUserId(AS.advisor), entity: 'Church', entityId: churchIds[call] } }),
     cleanUp: (ctx, churchIds) => deactivateLocations(ctx, 'church', churchIds),
@@ -66,6 +68,7 @@ export const USER_LOCATION_CASES: Record<string, BenchCase> = {
     as: AS.conferenceAdmin,
     path: '/api/user/locations',
     calls: WRITE_CALLS,
+    concurrency: 1,
     prepare: freshChurches('add many'),
     each: (call, churchIds) => ({ body: { userIds: [demoUserId(AS.advisor), demoUserId(AS.interviewer)], entity: 'Church', entityId: churchIds[call] } }),
     cleanUp: (ctx, churchIds) => deactivateLocations(ctx, 'church', churchIds),
