@@ -49,7 +49,8 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
     });
     const text = await res.text();
     if (res.status >= 400) throw new BenchCallError(res.status, `answered ${res.status}: ${text.slice(0, 200)}`);
-    if (bench.cleanUp && text) responses[number] = JSON.parse(text);
+    // Pages (an unsubscribe link's answer) are not JSON: clean-up needs only the JSON answers.
+    if (bench.cleanUp && text && res.headers.get('content-type')?.includes('json')) responses[number] = JSON.parse(text);
   };
 
   try {

@@ -1,6 +1,9 @@
 import { addNotification } from '../../functions/db/access/notifications';
+import { db } from '../../functions/db/service';
+import { unsubscribeToken } from '../../functions/core/notifications/unsubscribe';
 import { AS } from './accounts';
-import { benchCase, type BenchCase } from './bench-case';
+import { addPeople, deactivate } from './admin-cases';
+import { benchCase, type BenchCase, type BenchContext } from './bench-case';
 
 /**
  * Notification cases. Marks work on one inbox, whose counter every mark moves, so they run
@@ -10,6 +13,35 @@ import { benchCase, type BenchCase } from './bench-case';
  * alternates all-read and all-unread, so every call changes up to 50 notifications.
  */
 const MARK_CALLS = 50;
+const UNSUBSCRIBE_CALLS = 20;
+
+interface Unsubscribers {
+  userIds: string[];
+  tokens: string[];
+}
+
+/** People added for the run with the unsubscribe link token of each (signed as their emails' links are, in this process). */
+async function peopleWithTokens(ctx: BenchContext, calls: number): Promise<Unsubscribers> {
+  const userIds = await addPeople(ctx, calls);
+  const tokens: string[] = [];
+  for (const userId of userIds) {
+    const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
+    tokens.push(unsubscribeToken(userId, user!.email));
+  }
+  return { userIds, tokens };
+}
+
+/** An unsubscribe link followed (GET, a page) or posted by a mail provider (POST): each call turns off its own person's emails. */
+const unsubscribeCase = (method: 'GET' | 'POST') =>
+  benchCase<Unsubscribers>({
+    method,
+    path: '/api/notification/unsubscribe',
+    calls: UNSUBSCRIBE_CALLS,
+    prepare: peopleWithTokens,
+    each: (call, made) => ({ query: `token=${encodeURIComponent(made.tokens[call])}` }),
+    cleanUp: (ctx, made) => deactivate(ctx, made.userIds),
+    singleItem: true,
+  });
 
 export const NOTIFICATION_CASES: Record<string, BenchCase> = {
   'notification.userNotifications': { as: AS.participant, path: '/api/notification/user-notifications', query: 'limit=5&offset=0' },
@@ -39,4 +71,11 @@ export const NOTIFICATION_CASES: Record<string, BenchCase> = {
     prepare: async (ctx) => ctx.userId(AS.superadmin),
     each: (call, userId) => ({ path: `/api/notification/user/${userId}/bulk-isread/${call % 2 === 0}` }),
   }),
+  'notification.unsubscribe': unsubscribeCase('GET'),
+  'notification.unsubscribeOneClick': unsubscribeCase('POST'),
+  'notification.triggerEmailNotifications': {
+    as: AS.superadmin,
+    path: '/api/notification/trigger-email-notifications',
+    skip: 'one call sends every waiting digest (the whole index, 100 lines a run), so the next finds nothing: it cannot repeat real work in a loop; covered by the integration tests',
+  },
 };
