@@ -31,7 +31,7 @@ async function peopleWithTokens(ctx: BenchContext, calls: number): Promise<Unsub
   return { userIds, tokens };
 }
 
-/** An unsubscribe link followed (GET, a page) or posted by a mail provider (POST): each call turns off its own person's emails. */
+/** An unsubscribe link: GET shows its confirmation page (changes nothing); POST (the page's button, a mail provider's one-click) turns off its own person's emails. */
 const unsubscribeCase = (method: 'GET' | 'POST') =>
   benchCase<Unsubscribers>({
     method,
