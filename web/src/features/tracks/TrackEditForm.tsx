@@ -64,7 +64,7 @@ export function TrackEditForm({ track, onSaved }: TrackEditFormProps) {
         onBlur={() => setValues((current) => ({ ...current, description: trimEnd(current.description) }))}
         errorMessage={isDirty ? errors.description : undefined}
       />
-      <div className="ui-button-row">
+      <div className="tracks-periods">
         <TextField
           label="Remind after (days)"
           description="A step Ready or waiting for review this long reminds whoever must act."
