@@ -12,9 +12,9 @@ export function ProfileFace() {
       {user.avatar ? (
         <img className="app-avatar" src={user.avatar.url} alt="" />
       ) : (
-        <span className="app-avatar app-avatar-initials" aria-hidden="true">
-          {initials(user.firstName, user.lastName)}
-        </span>
+        // Drawn by CSS (::before): the button is named "Account menu for {name}", and initials as text would be
+        // visible words missing from that name (a voice-control user could not say them).
+        <span className="app-avatar app-avatar-initials" data-initials={initials(user.firstName, user.lastName)} aria-hidden="true" />
       )}
       <span className="app-profile-name">{`${user.firstName} ${user.lastName}`}</span>
     </span>
