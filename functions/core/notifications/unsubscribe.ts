@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type { user } from '../../db/entities/user';
 import { db } from '../../db/service';
+import { retryOnStale } from '../../db/transact';
 import { updateVersioned } from '../../db/versioned';
 import { config } from '../../lib/config';
 import { log } from '../../lib/log';
@@ -56,20 +57,16 @@ export async function isValidUnsubscribeToken(token: string): Promise<boolean> {
 
 /**
  * Turns email notifications off for the token's user, through the versioned user write
- * (retried once on a concurrent change). False, with nothing changed, when the token is
- * not valid for the user's current address.
+ * (re-read and tried again when a concurrent change moved the version). False, with nothing
+ * changed, when the token is not valid for the user's current address.
  */
-export async function unsubscribe(token: string): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
+export function unsubscribe(token: string): Promise<boolean> {
+  return retryOnStale(async () => {
     const user = await signedUser(token);
     if (!user) return false;
     if (user.emailNotificationsOptIn === false) return true;
-    try {
-      await updateVersioned(db().entities.user, { userId: user.userId }, user.version, { emailNotificationsOptIn: false });
-      log('info', 'email notifications turned off by an unsubscribe link', { userId: user.userId });
-      return true;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-    }
-  }
+    await updateVersioned(db().entities.user, { userId: user.userId }, user.version, { emailNotificationsOptIn: false });
+    log('info', 'email notifications turned off by an unsubscribe link', { userId: user.userId });
+    return true;
+  });
 }
