@@ -43,10 +43,13 @@ async function signedUser(token: string): Promise<UserItem | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const [encodedId, encodedMac] = token.split('.');
   const userId = Buffer.from(encodedId, 'base64url').toString('utf8');
-  const given = Buffer.from(encodedMac, 'base64url');
+  if (Buffer.from(userId).toString('base64url') !== encodedId) return null;
+  // Compared as text, not as decoded bytes: base64url's last character carries spare bits, so two spellings
+  // decode alike, and only the one we wrote may pass.
+  const given = Buffer.from(encodedMac);
   const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
   if (!user) return null;
-  const expected = signature(userId, user.email);
+  const expected = Buffer.from(signature(userId, user.email).toString('base64url'));
   return given.length === expected.length && timingSafeEqual(given, expected) ? user : null;
 }
 
