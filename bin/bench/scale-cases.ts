@@ -1,6 +1,7 @@
 import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisation';
 import { systemRoleByName } from '../../shared/auth/system-roles';
 import { DEMO_INSTANCE_IDS } from '../../functions/db/seed/demo-tracks';
+import { LARGE_TRACK_ID } from '../../functions/db/seed/large-track';
 import type { BenchCase } from './bench-case';
 
 /**
@@ -14,6 +15,8 @@ export interface ScaleCase {
   /** The contract measured. */
   route: string;
   bench: Omit<BenchCase, 'as'>;
+  /** Only on the large seed (what the demo lacks, as the 10 x 100 track); both scales when absent. */
+  largeOnly?: true;
 }
 
 interface ListedKind {
@@ -83,7 +86,36 @@ function participantCases(): ScaleCase[] {
   ];
 }
 
+/** People and tag search: SPEC section 9's limits bound every answer, whatever the directory's size. */
+function searchCases(): ScaleCase[] {
+  const people = (purpose: string, text: string): ScaleCase => ({ name: `people search ${purpose}`, route: 'user.peopleSearch', bench: { path: '/api/user/people-search', query: `text=${text}&purpose=${purpose}` } });
+  return [
+    people('user', 'ma'),
+    people('advisor', 'ma'),
+    people('mentor', 'ma'),
+    { name: 'tag search', route: 'user.searchTags', bench: { path: '/api/user/tag', query: 'searchTerm=coh' } },
+    { name: 'mentor options', route: 'user.mentorOptions', bench: { method: 'POST', path: '/api/user/get-mentor-options', body: { userId: 'demo-participant', mentorSearch: 'm' } } },
+  ];
+}
+
+/** The demo enrolment's track and step pages (the same items at both scales), and the 10 x 100 track's outline and parts. */
+function trackCases(): ScaleCase[] {
+  const firstPhase = `${LARGE_TRACK_ID}-p000`;
+  const lastStep = `${LARGE_TRACK_ID}-p009-s099`;
+  return [
+    { name: 'track list page', route: 'track.quickSearch', bench: { path: '/api/track/quickSearch', query: PAGE } },
+    { name: 'track instance page', route: 'track.trackInstance', bench: { path: `/api/track/track-instance/${DEMO_INSTANCE_IDS.trackInstance}` } },
+    { name: 'step page', route: 'step.stepInstance', bench: { path: `/api/step/step-instance/${DEMO_INSTANCE_IDS.callStoryStep}` } },
+    { name: 'demo track outline', route: 'track.trackTemplate', bench: { path: `/api/track/track-template/${DEMO_INSTANCE_IDS.trackTemplate}` } },
+    { name: '10 x 100 track outline', route: 'track.trackTemplate', bench: { path: `/api/track/track-template/${LARGE_TRACK_ID}` }, largeOnly: true },
+    { name: '10 x 100 track phase', route: 'phase.getPhase', bench: { path: `/api/phase/get-phase/${firstPhase}` }, largeOnly: true },
+    { name: '10 x 100 track step', route: 'step.stepTemplate', bench: { path: `/api/step/step-template/${lastStep}` }, largeOnly: true },
+  ];
+}
+
 export const SCALE_CASES: ScaleCase[] = [
+  ...trackCases(),
+  ...searchCases(),
   ...participantCases(),
   ...KINDS.flatMap(kindCases),
   ...userTableCases(),

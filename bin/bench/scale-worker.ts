@@ -37,7 +37,7 @@ async function main() {
     }
     const target = benchTarget(runtime);
     const rows: Array<Record<string, unknown>> = [];
-    for (const scaleCase of SCALE_CASES) {
+    for (const scaleCase of SCALE_CASES.filter((candidate) => large || !candidate.largeOnly)) {
       const method = contracts.find((contract) => contract.id === scaleCase.route)?.method ?? 'GET';
       for (const as of CALLERS) {
         const row = { name: scaleCase.name, route: scaleCase.route, as };
