@@ -25,7 +25,7 @@ export const trackDescriptionSchema = z
   .max(TRACK_DESCRIPTION_MAX, `Description must be at most ${TRACK_DESCRIPTION_MAX} characters.`);
 
 /**
- * Reminders and escalation (issue 13): a step Ready or PendingReview for `reminderDays` reminds
+ * Reminders and escalation (issue 13): a step Ready, Resubmit or PendingReview for `reminderDays` reminds
  * whoever must act; an Overdue step goes up a level (district, then conference) every
  * `escalationDays`. Absent on a template: the defaults.
  */
@@ -75,7 +75,7 @@ export const trackTemplateSchema = z.object({
   /** Enrolments: delete only when 0. */
   instanceCount: z.number().int(),
   copyCount: z.number().int(),
-  /** Days a step may wait Ready or PendingReview before a reminder, and Overdue before it goes up a level. */
+  /** Days a step may wait Ready, Resubmit or PendingReview before a reminder, and Overdue before it goes up a level. */
   reminderDays: z.number().int().default(DEFAULT_REMINDER_DAYS),
   escalationDays: z.number().int().default(DEFAULT_ESCALATION_DAYS),
   /** Optimistic concurrency: send it back with an update; a stale one gets 409. */

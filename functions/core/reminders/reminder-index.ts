@@ -3,7 +3,7 @@ import type { StepStatus } from '../../../shared/tracks/step-status';
 
 /**
  * The reminder schedule's sparse index on step instances (`stepInstance` gsi2 `byReminder`).
- * A step is in it while it is Ready or PendingReview (someone must act: reminders) or Overdue
+ * A step is in it while it is Ready, Resubmit or PendingReview (someone must act: reminders) or Overdue
  * (escalation digests). Writers that change a step's status spread `reminderFields(status, now,
  * dueAt)` and remove the rest of `REMINDER_FIELDS` (`reminderChange`); the schedule drops entries
  * a writer left behind. Writers need not know the track's period: a new entry is first looked
@@ -14,8 +14,8 @@ export const OVERDUE_BUCKET = 'overdue';
 export const REMINDER_FIELDS = ['remindBucket', 'remindAt', 'remindSince', 'remindedAt'] as const;
 export const DAY_MS = 24 * 3600_000;
 
-/** The statuses whose step waits for someone to act (reminded after the track's `reminderDays`). */
-export const REMINDED_STATUSES: ReadonlySet<StepStatus> = new Set<StepStatus>(['Ready', 'PendingReview']);
+/** The statuses whose step waits for someone to act (reminded after the track's `reminderDays`); Resubmit waits for the participant like Ready. */
+export const REMINDED_STATUSES: ReadonlySet<StepStatus> = new Set<StepStatus>(['Ready', 'Resubmit', 'PendingReview']);
 
 export const addDays = (at: string, days: number) => new Date(Date.parse(at) + days * DAY_MS).toISOString();
 

@@ -18,7 +18,8 @@ export interface ReminderReport {
   sent: number;
 }
 
-const waiting = (status: StepInstanceItem['status']) => (status === 'PendingReview' ? 'waiting for review' : 'Ready');
+const WAITING: Partial<Record<StepInstanceItem['status'], string>> = { PendingReview: 'waiting for review', Resubmit: 'waiting to be handed in again' };
+const waiting = (status: StepInstanceItem['status']) => WAITING[status] ?? status;
 
 /** The reminder's text: the participant reads about their step, the others about whose step it is. */
 export function reminderMessage(stepName: string, trackName: string, days: number, status: StepInstanceItem['status'], participantName?: string): string {
@@ -53,7 +54,7 @@ async function remindOne(step: StepInstanceItem, instance: TrackInstanceItem, re
 }
 
 /**
- * The hourly reminders (issue 13 item 4): a step Ready or PendingReview for longer than its
+ * The hourly reminders (issue 13 item 4): a step Ready, Resubmit or PendingReview for longer than its
  * track's `reminderDays` reminds whoever must act, once per period. Per bucket of the sparse
  * `byReminder` index one Query of the entries whose time has come (oldest first, at most
  * REMINDERS_PER_BUCKET), one BatchGet of their instances and one of their tracks; per step due a

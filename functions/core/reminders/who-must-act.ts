@@ -7,7 +7,8 @@ import { namedRoles } from '../instances/step-roles';
 /**
  * Who a waiting step's reminder goes to (issue 13), by the rule that decides who may do each
  * part (`isResponsibleFor`, the step page's): Ready, the people responsible for its undone
- * content (the participant for Participant content, the assignee of any other role);
+ * content (the participant for Participant content, the assignee of any other role); Resubmit
+ * (an action was denied, the content must be handed in again), the people responsible for it all;
  * PendingReview, the deciders of its pending actions (the approvers those actions name), or the
  * advisors when no assignee holds that role. Override roles are not reminded: they may act,
  * but nobody waits for them.
@@ -16,7 +17,7 @@ export async function whoMustAct(instance: TrackInstanceItem, work: StepWork, de
   const reviewing = work.step.status === 'PendingReview';
   const roleIds = reviewing
     ? design.actions.filter((t) => work.actions.some((a) => a.actionTemplateId === t.actionTemplateId && decisionOf(a.approved) === 'pending')).map((t) => t.roleId)
-    : design.contents.filter((t) => !contentDoneOf(work, t.contentTemplateId)).map((t) => t.roleId);
+    : design.contents.filter((t) => work.step.status === 'Resubmit' || !contentDoneOf(work, t.contentTemplateId)).map((t) => t.roleId);
   const roles = [...(await namedRoles([...new Set(roleIds)])).values()];
   const assignees = instance.assignees.map((a) => ({ userId: a.userId, roleId: a.roleId }));
   const candidates = [instance.participantId, ...assignees.map((a) => a.userId)];

@@ -5,7 +5,9 @@ import { OVERDUE_BUCKET, REMINDER_FIELDS, reminderFields } from '../../../functi
 import { reminderMessage, sendStepReminders } from '../../../functions/core/reminders/step-reminders';
 import { digestMessage, sendOverdueDigests } from '../../../functions/core/reminders/overdue-digests';
 import { runReminderSchedule } from '../../../functions/core/reminders/reminder-schedule';
-import { changeContent, setStepStatus } from '../../../functions/core/instances/step-work';
+import { changeContent, decideAction, setStepStatus } from '../../../functions/core/instances/step-work';
+import { sweepOverdueSteps } from '../../../functions/core/instances/overdue-sweep';
+import { dueIndexFields } from '../../../functions/core/instances/step-due';
 import { authContextOf } from '../../../functions/core/session/resolve-session';
 import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
 import { seedDemo } from '../../support/demo-table';
@@ -93,6 +95,35 @@ describe('sendStepReminders', () => {
     expect(counted.requests).toBeLessThanOrEqual(9);
     const message = reminderMessage('Share your call story', 'Candidacy Pathway', 8, 'PendingReview', 'Priya Raman');
     expect((await bells()).filter((b) => b.message.startsWith('Reminder: Share your call story'))).toEqual([{ userId: advisor.id, message, link: `/step/${ids.callStoryStep}` }]);
+  });
+
+  it('reminds the participant of a step denied and waiting to be handed in again (Resubmit), not before the period, then it becomes Overdue past its due date', async () => {
+    const priya = await authOf(participant.id);
+    const content = (await db().entities.stepContentInstance.get({ trackInstanceId, stepInstanceId: ids.callStoryStep, contentInstanceId: 'demo-content-instance-call-story' }).go({ consistent: true })).data!;
+    if (!content.task?.completed) await changeContent(priya, content.contentInstanceId, { instanceType: 'Task', version: content.version, completed: true });
+    const action = (await db().entities.stepActionInstance.get({ trackInstanceId, stepInstanceId: ids.callStoryStep, actionInstanceId: 'demo-action-instance-call-story' }).go({ consistent: true })).data!;
+    await decideAction(await authOf(advisor.id), action.actionInstanceId, false, action.version);
+    const denied = await readStep(ids.callStoryStep);
+    expect(denied).toMatchObject({ status: 'Resubmit', remindBucket: expect.any(String), remindSince: expect.any(String) });
+
+    const since = denied.remindSince!;
+    expect(await sendStepReminders(at(since, 6))).toMatchObject({ sent: 0 });
+    expect(await sendStepReminders(at(since, 7, 1))).toEqual({ looked: 1, sent: 1 });
+    const message = reminderMessage('Share your call story', 'Candidacy Pathway', 7, 'Resubmit');
+    expect(message).toBe('Reminder: Share your call story in Candidacy Pathway has been waiting to be handed in again for 7 days.');
+    // The participant hands it in again, not the advisor who denied it.
+    expect((await bells()).filter((b) => b.message.startsWith('Reminder: Share your call story') && b.message.includes('handed in again'))).toEqual([
+      { userId: participant.id, message, link: `/step/${ids.callStoryStep}` },
+    ]);
+
+    // Past its due date the sweep makes it Overdue and it moves into the escalation bucket.
+    const due = at(since, 8);
+    await db().entities.stepInstance.patch(stepKey(ids.callStoryStep)).set({ dueAt: due, ...dueIndexFields('Resubmit', due) }).go();
+    expect(await sweepOverdueSteps(at(since, 9))).toBe(1);
+    const overdue = await readStep(ids.callStoryStep);
+    expect(overdue).toMatchObject({ status: 'Overdue', remindBucket: OVERDUE_BUCKET, remindAt: due });
+    // Back to waiting for review for the tests after this one (the advisor's direct change).
+    await setStepStatus(await authOf(advisor.id), ids.callStoryStep, 'PendingReview', overdue.version);
   });
 
   it('drops the entry of a step that moved on and reminds nobody', async () => {

@@ -21,7 +21,9 @@ describe('reminderChange', () => {
     expect(ready.remove).toEqual(['remindedAt']);
     expect(reminderChange('Overdue', day(3), DUE).set).toEqual({ remindBucket: OVERDUE_BUCKET, remindAt: DUE, remindSince: DUE });
     expect(reminderChange('Completed', DUE, DUE)).toEqual({ set: {}, remove: [...REMINDER_FIELDS] });
-    expect(reminderChange('Resubmit', DUE, DUE).set).toEqual({});
+    // Resubmit waits for the participant like Ready.
+    expect(reminderChange('Resubmit', DUE, DUE).set).toMatchObject({ remindAt: day(1), remindSince: DUE });
+    expect(reminderChange('Unavailable', DUE, DUE).set).toEqual({});
   });
 });
 
