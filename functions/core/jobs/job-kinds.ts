@@ -13,6 +13,7 @@ import { ENROL_JOB_KIND, enrolJob } from '../instances/enrol-job';
 import { REMOVE_JOB_KIND, removeInstanceJob } from '../instances/instance-remove';
 import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../instances/responsible-roles-job';
 import { PUBLISH_JOB_KIND, publishJob } from '../notifications/publish-job';
+import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob } from '../reminders/overdue-digest-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -29,4 +30,5 @@ export const jobKinds: Record<string, JobKind> = {
   [REMOVE_JOB_KIND]: removeInstanceJob,
   [RESPONSIBLE_ROLES_JOB_KIND]: refreshResponsibleRolesJob,
   [PUBLISH_JOB_KIND]: publishJob,
+  [OVERDUE_DIGEST_JOB_KIND]: overdueDigestJob,
 };

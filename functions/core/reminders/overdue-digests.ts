@@ -1,10 +1,10 @@
 import type { EntityItem } from 'electrodb';
 import { DEFAULT_ESCALATION_DAYS } from '../../../shared/schemas/track';
 import type { location } from '../../db/entities/location';
+import type { overdueDigestLine } from '../../db/entities/overdue-digest';
 import { db } from '../../db/service';
-import { batchGet, transact } from '../../db/transact';
+import { batchGet, transact, type TransactionWrite } from '../../db/transact';
 import { StaleVersionError } from '../../db/versioned';
-import { log } from '../../lib/log';
 import type { StepItem } from '../tracks/track-store';
 import { eventWrites, stepInstanceLink } from '../instances/instance-events';
 import type { StepInstanceItem, TrackInstanceItem } from '../instances/step-instance-store';
@@ -13,14 +13,15 @@ import { dropEntry, entriesDue, entryContext } from './reminder-entries';
 import { DAY_MS, OVERDUE_BUCKET } from './reminder-index';
 
 type LocationItem = EntityItem<typeof location>;
+type LineItem = EntityItem<typeof overdueDigestLine>;
 
-/** Overdue steps one daily run reads at most (pages of 100); past it, the digests list the oldest. */
-export const DIGEST_STEPS_MAX = 1000;
-const PAGE = 100;
+/** Overdue steps read per collecting step of the digest job, and recipients per sending step. */
+export const DIGEST_PAGE = 25;
 /** A digest's lines (the outbox payload's bound); past it the last line says how many more. */
 export const DIGEST_ITEMS_MAX = 100;
-/** A digest mark is read only on its day: gone a few days later. */
-const MARK_TTL_DAYS = 3;
+/** Digest marks and lines are read only on their day: gone a few days later. */
+const TTL_DAYS = 3;
+const ttlFrom = (now: string) => Math.floor(Date.parse(now) / 1000) + TTL_DAYS * 86_400;
 
 export interface DigestReport {
   /** Overdue steps looked at. */
@@ -36,6 +37,9 @@ interface Told {
   /** The location the recipient hears of it for (the enrolment's district, or its conference). */
   placeId: string;
 }
+
+/** A digest line as the digest lists it. */
+export type DigestLine = Pick<LineItem, 'text' | 'link' | 'trackTemplateId'>;
 
 /**
  * How far an Overdue step has gone up: 0 the participant and the assignees, 1 also the district's
@@ -57,80 +61,48 @@ export function digestMessage(count: number, placeName: string | undefined): str
   return `${count} overdue ${count === 1 ? 'step' : 'steps'}${placeName ? ` in ${placeName}` : ''}`;
 }
 
-/** The lines of one recipient's digest, oldest first; past DIGEST_ITEMS_MAX the last says how many more, linking the track's participants. */
-export function digestItems(told: readonly Told[]): Array<{ text: string; link: string }> {
-  const lines = told.map((t) => ({ text: digestLine(t), link: stepInstanceLink(t.step.stepInstanceId) }));
-  if (lines.length <= DIGEST_ITEMS_MAX) return lines;
-  const rest = told.slice(DIGEST_ITEMS_MAX - 1);
-  return [...lines.slice(0, DIGEST_ITEMS_MAX - 1), { text: `and ${rest.length} more`, link: `/tracks/${rest[0].step.trackTemplateId}/participants` }];
-}
+/** Where "and N more" leads: the track's participants (the first of the rest's track). */
+export const moreLink = (trackTemplateId: string) => `/tracks/${trackTemplateId}/participants`;
 
-/** Every Overdue entry due by now: pages of the `overdue` bucket, oldest first, at most DIGEST_STEPS_MAX. */
-async function overdueEntries(now: string): Promise<StepInstanceItem[]> {
-  const steps: StepInstanceItem[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await entriesDue(OVERDUE_BUCKET, now, PAGE, cursor);
-    steps.push(...page.data);
-    cursor = page.cursor;
-  } while (cursor && steps.length < DIGEST_STEPS_MAX);
-  return steps.slice(0, DIGEST_STEPS_MAX);
+/**
+ * The lines of one recipient's digest, oldest first (`lines` holds the first DIGEST_ITEMS_MAX of
+ * `total`); past DIGEST_ITEMS_MAX the last line says how many more, linking the track's participants.
+ */
+export function digestItems(lines: readonly DigestLine[], total = lines.length): Array<{ text: string; link: string }> {
+  const shown = lines.map(({ text, link }) => ({ text, link }));
+  if (total <= DIGEST_ITEMS_MAX) return shown;
+  const rest = total - (DIGEST_ITEMS_MAX - 1);
+  return [...shown.slice(0, DIGEST_ITEMS_MAX - 1), { text: `and ${rest} more`, link: moreLink(lines[DIGEST_ITEMS_MAX - 1].trackTemplateId) }];
 }
 
 const unique = <T>(items: readonly T[], keyOf: (item: T) => string): T[] => [...new Map(items.map((item) => [keyOf(item), item])).values()];
 
-/** One recipient's digest with the mark of their day, in one transaction: a second run that day finds the mark and sends nothing. */
-async function sendDigest(userId: string, told: Told[], day: string, now: string, placeNames: Map<string, string>): Promise<boolean> {
-  const order = (t: Told) => `${t.step.remindAt}\u0000${t.step.stepInstanceId}`;
-  const ordered = [...told].sort((a, b) => (order(a) < order(b) ? -1 : 1));
-  const places = new Set(ordered.map((t) => t.placeId));
-  const items = digestItems(ordered);
-  const ttl = Math.floor(Date.parse(now) / 1000) + MARK_TTL_DAYS * 86_400;
-  try {
-    await transact([
-      (tx) => tx.reminderMark.create({ markId: `digest:${userId}`, period: day, createdAt: now, ttl }).commit(),
-      ...eventWrites({ recipientIds: [userId], message: digestMessage(ordered.length, places.size === 1 ? placeNames.get([...places][0]) : undefined), link: items[0].link, items }),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof StaleVersionError) return false;
-    throw error;
-  }
-}
-
 /**
- * The daily escalation digests (issue 13 item 4): every Overdue step (the `overdue` bucket of the
- * sparse `byReminder` index, at most DIGEST_STEPS_MAX) is told to its participant and assignees,
- * after the track's `escalationDays` also to the district's superintendents and admins, after as
- * many again to the conference's admins; each recipient gets ONE bell item a day listing every
- * step they are told about. Reads: the index pages, one BatchGet each of instances, tracks, step
- * templates and locations, and per district or conference reached one Query per role.
+ * The collecting half of a digest day: one page of the `overdue` bucket (oldest first), and
+ * per step its recipients: the participant and the assignees; after the track's
+ * `escalationDays` past its due date also the district's superintendents and admins, after as
+ * many again the conference's admins. Each (recipient, step) becomes an `overdueDigestLine` of
+ * the day and each recipient an `overdueDigestRecipient` (idempotent puts, transactions of 100).
+ * Reads: the page, one BatchGet each of instances, tracks, step templates and locations, and per
+ * district or conference reached one Query per role.
  */
-export async function sendOverdueDigests(now = new Date().toISOString()): Promise<DigestReport> {
-  const day = now.slice(0, 10);
-  const steps = await overdueEntries(now);
-  const report: DigestReport = { looked: steps.length, sent: 0 };
-  if (!steps.length) return report;
+export async function collectOverdue(now: string, day: string, limit: number, cursor: string | null): Promise<{ looked: number; cursor: string | null }> {
+  const page = await entriesDue(OVERDUE_BUCKET, now, limit, cursor);
+  const steps = page.data;
+  if (!steps.length) return { looked: 0, cursor: page.cursor };
   const [{ instances, tracks }, templates] = await Promise.all([
     entryContext(steps),
     batchGet<StepItem>(db().entities.stepTemplate, unique(steps, (s) => s.stepTemplateId).map(({ trackTemplateId, phaseId, stepTemplateId }) => ({ trackTemplateId, phaseId, stepTemplateId }))),
   ]);
   const names = new Map(templates.map((t) => [t.stepTemplateId, t.name]));
-
   const holders = new Map<string, Promise<string[]>>();
   const holdersAt = (locationId: string, roleIds: readonly string[]) => {
     if (!holders.has(locationId)) holders.set(locationId, locationRoleHolders(locationId, roleIds));
     return holders.get(locationId)!;
   };
-  const byRecipient = new Map<string, Map<string, Told>>();
-  const tell = (userIds: readonly string[], told: Told) => {
-    for (const userId of userIds) {
-      const list = byRecipient.get(userId) ?? new Map<string, Told>();
-      if (!list.has(told.step.stepInstanceId)) list.set(told.step.stepInstanceId, told);
-      byRecipient.set(userId, list);
-    }
-  };
 
+  const told: Array<{ userId: string; told: Told }> = [];
+  const tell = (userIds: readonly string[], item: Told) => told.push(...userIds.map((userId) => ({ userId, told: item })));
   for (const step of steps) {
     const instance = instances.get(step.trackInstanceId);
     if (step.status !== 'Overdue' || instance?.status !== 'Open') {
@@ -140,17 +112,62 @@ export async function sendOverdueDigests(now = new Date().toISOString()): Promis
       continue;
     }
     const level = escalationLevel(step.dueAt ?? step.remindAt!, now, tracks.get(step.trackTemplateId)?.escalationDays ?? DEFAULT_ESCALATION_DAYS);
-    const told = (placeId: string): Told => ({ step, instance, stepName: names.get(step.stepTemplateId) ?? 'A step', placeId });
-    const district = instance.districtId ?? instance.conferenceId;
-    tell([instance.participantId, ...instance.assignees.map((a) => a.userId)], told(district));
-    if (level >= 1 && instance.districtId) tell(await holdersAt(instance.districtId, DISTRICT_ESCALATION_ROLES), told(instance.districtId));
-    if (level >= 2) tell(await holdersAt(instance.conferenceId, CONFERENCE_ESCALATION_ROLES), told(instance.conferenceId));
+    const at = (placeId: string): Told => ({ step, instance, stepName: names.get(step.stepTemplateId) ?? 'A step', placeId });
+    tell([instance.participantId, ...instance.assignees.map((a) => a.userId)], at(instance.districtId ?? instance.conferenceId));
+    if (level >= 1 && instance.districtId) tell(await holdersAt(instance.districtId, DISTRICT_ESCALATION_ROLES), at(instance.districtId));
+    if (level >= 2) tell(await holdersAt(instance.conferenceId, CONFERENCE_ESCALATION_ROLES), at(instance.conferenceId));
   }
 
-  const placeIds = unique([...byRecipient.values()].flatMap((list) => [...list.values()].map((t) => t.placeId)), (id) => id);
-  const places = await batchGet<LocationItem>(db().entities.location, placeIds.map((locationId) => ({ locationId })));
+  const lines = unique(told, ({ userId, told: t }) => `${userId}\u0000${t.step.stepInstanceId}`);
+  const places = await batchGet<LocationItem>(db().entities.location, unique(lines, (l) => l.told.placeId).map(({ told: t }) => ({ locationId: t.placeId })));
   const placeNames = new Map(places.map((p) => [p.locationId, p.name]));
-  for (const [userId, list] of byRecipient) if (await sendDigest(userId, [...list.values()], day, now, placeNames)) report.sent++;
-  log('info', 'overdue digests sent', { day, ...report });
-  return report;
+  const ttl = ttlFrom(now);
+  const writes: TransactionWrite[] = [
+    ...lines.map(({ userId, told: t }): TransactionWrite => (tx) =>
+      tx.overdueDigestLine
+        .put({ day, userId, remindAt: t.step.remindAt!, stepInstanceId: t.step.stepInstanceId, text: digestLine(t), link: stepInstanceLink(t.step.stepInstanceId), trackTemplateId: t.step.trackTemplateId, placeId: t.placeId, placeName: placeNames.get(t.placeId), ttl })
+        .commit(),
+    ),
+    ...unique(lines, (l) => l.userId).map(({ userId }): TransactionWrite => (tx) => tx.overdueDigestRecipient.put({ day, userId, ttl }).commit()),
+  ];
+  for (let i = 0; i < writes.length; i += 100) await transact(writes.slice(i, i + 100));
+  return { looked: steps.length, cursor: page.cursor };
+}
+
+/**
+ * One recipient's digest of the day: their first DIGEST_ITEMS_MAX lines (oldest first), the rest
+ * only counted (their place ids read), and ONE bell item with the mark `digest:<userId>` of the
+ * day in one transaction (created only if absent): a repeated run, or a step of the job repeated
+ * after a crash, sends nothing twice.
+ */
+async function sendDigest(userId: string, day: string, now: string): Promise<boolean> {
+  const first = await db().entities.overdueDigestLine.query.byRecipient({ day, userId }).go({ limit: DIGEST_ITEMS_MAX });
+  if (!first.data.length) return false;
+  let total = first.data.length;
+  const places = new Map(first.data.map((line) => [line.placeId, line.placeName]));
+  for (let cursor = first.cursor; cursor; ) {
+    const more = await db().entities.overdueDigestLine.query.byRecipient({ day, userId }).go({ cursor, attributes: ['placeId'] });
+    total += more.data.length;
+    for (const line of more.data) places.set(line.placeId!, undefined);
+    cursor = more.cursor;
+  }
+  const items = digestItems(first.data, total);
+  try {
+    await transact([
+      (tx) => tx.reminderMark.create({ markId: `digest:${userId}`, period: day, createdAt: now, ttl: ttlFrom(now) }).commit(),
+      ...eventWrites({ recipientIds: [userId], message: digestMessage(total, places.size === 1 ? [...places.values()][0] : undefined), link: items[0].link, items }),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof StaleVersionError) return false;
+    throw error;
+  }
+}
+
+/** The sending half: one page of the day's recipients, each sent their digest. */
+export async function sendDigestsPage(now: string, day: string, limit: number, cursor: string | null): Promise<{ sent: number; cursor: string | null }> {
+  const page = await db().entities.overdueDigestRecipient.query.byDay({ day }).go({ limit, cursor });
+  let sent = 0;
+  for (const { userId } of page.data) if (await sendDigest(userId, day, now)) sent++;
+  return { sent, cursor: page.cursor };
 }

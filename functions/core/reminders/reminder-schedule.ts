@@ -1,6 +1,6 @@
 import { db } from '../../db/service';
 import { log } from '../../lib/log';
-import { sendOverdueDigests } from './overdue-digests';
+import { startOverdueDigests } from './overdue-digest-job';
 import { REMINDER_BUCKETS } from './reminder-index';
 import { REMINDERS_PER_BUCKET, sendStepReminders } from './step-reminders';
 
@@ -20,13 +20,14 @@ async function markRun(markId: string, period: string, report: Report, now: stri
 
 /**
  * The reminder schedule, run by every sweep (functions/events/sweepers.ts: every five minutes
- * by EventBridge in AWS, the sweep timer locally): the reminders once an hour and the
- * escalation digests once a UTC day. A finished run leaves a mark with its report (`reminderMark`
- * `run:reminders` per hour, `run:digests` per day), so later sweeps of that hour or day read one
- * item and do nothing. A reminder run that filled its bound leaves no mark: the next sweep goes
- * on with the rest. A run that dies before its mark is run again; what it sent is not sent twice
- * (entries move with each reminder, each recipient's digest has its day's mark). Returns how
- * many reminders and digests were sent.
+ * by EventBridge in AWS, the sweep timer locally): the reminders once an hour, and once a UTC
+ * day the escalation digests' job (`overdue-digest-job.ts`: it pages through every Overdue step,
+ * however many). A finished reminder run leaves a mark with its report (`reminderMark`
+ * `run:reminders` per hour); the digest job is created with the day's `run:digests` mark (its
+ * report once the job ends), so later sweeps of that hour or day read one item and do nothing.
+ * A reminder run that filled its bound leaves no mark: the next sweep goes on with the rest. A
+ * run that dies before its mark is run again; what it sent is not sent twice (entries move with
+ * each reminder, each recipient's digest has its day's mark). Returns how many reminders were sent.
  */
 export async function runReminderSchedule(now = new Date().toISOString()): Promise<number> {
   let sent = 0;
@@ -39,9 +40,8 @@ export async function runReminderSchedule(now = new Date().toISOString()): Promi
   }
   const day = now.slice(0, 10);
   if (!(await ranAlready('run:digests', day))) {
-    const report = await sendOverdueDigests(now);
-    await markRun('run:digests', day, report, now);
-    sent += report.sent;
+    const jobId = await startOverdueDigests(now);
+    log('info', 'overdue digests started', { day, jobId });
   }
   return sent;
 }

@@ -29,6 +29,7 @@ import { permission } from './permission';
 import { phaseTemplate } from './phase-template';
 import { phoneVerification, smsSendCount } from './phone-verification';
 import { projection } from './projection';
+import { overdueDigestLine, overdueDigestRecipient } from './overdue-digest';
 import { reminderMark } from './reminder-mark';
 import { role } from './role';
 import { session } from './session';
@@ -104,6 +105,8 @@ export const entities = {
   stepActionInstance,
   // reminders and escalation (issue 13)
   reminderMark,
+  overdueDigestLine,
+  overdueDigestRecipient,
   // forms
   form,
   formCount,

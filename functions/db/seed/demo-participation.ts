@@ -6,7 +6,7 @@ import { changeContent, decideAction, setStepStatus } from '../../core/instances
 import { changeAssignments } from '../../core/instances/assignments';
 import { ASSIGNEE_ROLE_IDS } from '../../../shared/schemas/participants';
 import { sweepOverdueSteps } from '../../core/instances/overdue-sweep';
-import { sendOverdueDigests } from '../../core/reminders/overdue-digests';
+import { sendOverdueDigests } from '../../core/reminders/overdue-digest-job';
 import { dueIndexFields } from '../../core/instances/step-due';
 import { saveFormAnswers } from '../../core/forms/form-instances';
 import { addComments } from '../../core/people/user-comments';

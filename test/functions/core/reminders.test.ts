@@ -3,8 +3,10 @@ import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks
 import { demoLocation, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
 import { OVERDUE_BUCKET, REMINDER_FIELDS, reminderFields } from '../../../functions/core/reminders/reminder-index';
 import { reminderMessage, sendStepReminders } from '../../../functions/core/reminders/step-reminders';
-import { digestMessage, sendOverdueDigests } from '../../../functions/core/reminders/overdue-digests';
+import { digestMessage } from '../../../functions/core/reminders/overdue-digests';
+import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob, runDigestJob, sendOverdueDigests, startOverdueDigests } from '../../../functions/core/reminders/overdue-digest-job';
 import { runReminderSchedule } from '../../../functions/core/reminders/reminder-schedule';
+import { jobFaults, runJobStep } from '../../../functions/db/jobs';
 import { changeContent, decideAction, setStepStatus } from '../../../functions/core/instances/step-work';
 import { sweepOverdueSteps } from '../../../functions/core/instances/overdue-sweep';
 import { dueIndexFields } from '../../../functions/core/instances/step-due';
@@ -185,8 +187,10 @@ describe('sendOverdueDigests', () => {
     // Past the escalation period (7 days): the district admin too.
     const counted = await withCountedRequests(() => sendOverdueDigests(at(due, 8)));
     expect(counted.result).toEqual({ looked: 2, sent: 3 });
-    // 1 index Query, 4 BatchGets (instances, tracks, step templates, locations), 2 role-list Queries, 3 transactions.
-    expect(counted.requests).toBeLessThanOrEqual(10);
+    // Collecting: 1 index Query, 4 BatchGets (instances, tracks, step templates, locations), 2 role-list Queries, 1 transaction
+    // of lines; sending: 1 Query of recipients, per recipient 1 Query of lines and 1 transaction; the job: its creation,
+    // 2 leases, 2 saves and the day mark's report.
+    expect(counted.requests).toBeLessThanOrEqual(21);
     const [districtDigest] = await bellsTo(districtAdmin.id, digestMessage(2, district));
     expect(districtDigest.items).toHaveLength(2);
     expect(await bellsTo(conferenceAdmin.id, '')).toEqual([]);
@@ -204,17 +208,65 @@ describe('sendOverdueDigests', () => {
   });
 });
 
+describe('sendOverdueDigests with more steps than a page', () => {
+  const due = '2036-03-01T09:00:00.000Z';
+  const district = demoLocation(DEMO_LOCATION_IDS.district1).name;
+  const steps = [ids.transcriptStep, ids.questionnaireStep, ids.interviewStep];
+
+  it('pages through every Overdue step and still sends one digest per person listing them all; a second run that day sends nothing', async () => {
+    await Promise.all(steps.map((id) => db().entities.stepInstance.patch(stepKey(id)).set({ status: 'Overdue', dueAt: due, ...reminderFields('Overdue', due, due) }).add({ version: 1 }).go()));
+    const now = at(due, 8);
+    const days = (await bells()).length;
+    // Pages of one: three collecting steps, then the recipients one per step.
+    expect(await sendOverdueDigests(now, { pageSize: 1 })).toEqual({ looked: 3, sent: 3 });
+    const digests = (await bells()).slice(days);
+    expect(digests.map((b) => b.userId).sort()).toEqual([participant.id, advisor.id, districtAdmin.id].sort());
+    for (const digest of digests) {
+      expect(digest.message).toBe(digestMessage(3, district));
+      expect(digest.items!.map((item) => item.link).sort()).toEqual(steps.map((id) => `/step/${id}`).sort());
+    }
+    // Run again the same day: every digest is marked, nobody hears twice.
+    expect(await sendOverdueDigests(at(due, 8, 3), { pageSize: 2 })).toEqual({ looked: 3, sent: 0 });
+  });
+
+  it('resumes a digest job that died between its work and its progress without telling anyone twice', async () => {
+    await Promise.all(steps.map((id) => db().entities.stepInstance.patch(stepKey(id)).set({ status: 'Overdue', dueAt: due, ...reminderFields('Overdue', due, due) }).add({ version: 1 }).go()));
+    const now = at(due, 20);
+    const before = (await bells()).length;
+    const jobId = (await startOverdueDigests(now, 1))!;
+    expect(await startOverdueDigests(at(due, 20, 1), 1)).toBeNull();
+    // Three collecting steps and the turn to sending, then a sending step dies after its digest and before its progress.
+    for (let i = 0; i < 4; i++) await runJobStep(jobId, { [OVERDUE_DIGEST_JOB_KIND]: overdueDigestJob });
+    jobFaults.failAfterWork = true;
+    try {
+      await expect(runJobStep(jobId, { [OVERDUE_DIGEST_JOB_KIND]: overdueDigestJob })).rejects.toThrow(/Injected job fault/);
+    } finally {
+      jobFaults.failAfterWork = false;
+    }
+    expect((await bells()).length).toBe(before + 1);
+    // The sweeper's restart after the lease: here, the lease released by hand.
+    await db().entities.job.patch({ jobId }).set({ leaseUntil: 0 }).go();
+    expect(await runDigestJob(jobId)).toMatchObject({ looked: 3 });
+    const sent = (await bells()).slice(before);
+    // Day 20: participant, advisor, district admin and conference admin, once each.
+    expect(sent.map((b) => b.userId).sort()).toEqual([participant.id, advisor.id, districtAdmin.id, conferenceAdmin.id].sort());
+  });
+});
+
 describe('runReminderSchedule', () => {
   it('runs the reminders once an hour and the digests once a day, reporting what was sent', async () => {
     await db().entities.stepInstance.patch(stepKey(ids.transcriptStep)).set({ status: 'Ready', ...reminderFields('Ready', '2034-05-01T09:00:00.000Z', undefined) }).go();
     expect(await runReminderSchedule('2034-06-01T10:15:00.000Z')).toBe(1);
     const mark = async (markId: string, period: string) => (await db().entities.reminderMark.get({ markId, period }).go({ consistent: true })).data?.report;
     expect(await mark('run:reminders', '2034-06-01T10')).toEqual({ looked: 1, sent: 1 });
+    // The day's digest job is started (the job stream runs it); its report lands on the day's mark.
+    expect(await runDigestJob('overdue-digests-2034-06-01')).toEqual({ looked: 0, sent: 0 });
     expect(await mark('run:digests', '2034-06-01')).toEqual({ looked: 0, sent: 0 });
 
     // Later in the same hour: nothing is looked at again, even an entry that has come due.
     await db().entities.stepInstance.patch(stepKey(ids.questionnaireStep)).set({ status: 'Ready', ...reminderFields('Ready', '2034-05-01T09:00:00.000Z', undefined) }).go();
     expect(await runReminderSchedule('2034-06-01T10:45:00.000Z')).toBe(0);
+    expect((await db().entities.job.query.byStatus({ status: 'queued' }).go()).data.filter((job) => job.kind === 'reminders.overdueDigests')).toEqual([]);
     // The next hour does.
     expect(await runReminderSchedule('2034-06-01T11:05:00.000Z')).toBe(1);
   });

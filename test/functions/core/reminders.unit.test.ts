@@ -1,4 +1,4 @@
-import { digestItems, digestMessage, escalationLevel, DIGEST_ITEMS_MAX } from '../../../functions/core/reminders/overdue-digests';
+import { digestItems, digestLine, digestMessage, escalationLevel, DIGEST_ITEMS_MAX } from '../../../functions/core/reminders/overdue-digests';
 import { OVERDUE_BUCKET, reminderChange, REMINDER_FIELDS } from '../../../functions/core/reminders/reminder-index';
 
 /** The pure parts of reminders and escalation (issue 13): the index fields, the levels, a digest's lines. */
@@ -13,6 +13,7 @@ function told(i: number) {
     placeId: 'district-1',
   } as never;
 }
+const line = (i: number) => ({ text: digestLine(told(i)), link: `/step/step-${i}`, trackTemplateId: 'track-1' });
 
 describe('reminderChange', () => {
   it('puts a waiting step a day out, an Overdue step in the overdue bucket at its due time, and takes any other status out', () => {
@@ -36,12 +37,13 @@ describe('escalationLevel', () => {
 
 describe('digestItems', () => {
   it('lists every step with its link, and past 100 lines says how many more, linking the track\u2019s participants', () => {
-    expect(digestItems([told(1)])).toEqual([{ text: 'Step 1 in Candidacy Pathway for Grace Mbeki, overdue since Jan 1, 2030', link: '/step/step-1' }]);
-    const many = digestItems(Array.from({ length: 150 }, (_, i) => told(i)));
+    expect(digestItems([line(1)])).toEqual([{ text: 'Step 1 in Candidacy Pathway for Grace Mbeki, overdue since Jan 1, 2030', link: '/step/step-1' }]);
+    // The digest reads its first 100 lines and counts the rest.
+    const many = digestItems(Array.from({ length: 100 }, (_, i) => line(i)), 150);
     expect(many).toHaveLength(DIGEST_ITEMS_MAX);
     expect(many[98].link).toBe('/step/step-98');
     expect(many[99]).toEqual({ text: 'and 51 more', link: '/tracks/track-1/participants' });
-    expect(digestItems(Array.from({ length: 100 }, (_, i) => told(i)))).toHaveLength(100);
+    expect(digestItems(Array.from({ length: 100 }, (_, i) => line(i)), 100)).toHaveLength(100);
   });
 
   it('says how many and where', () => {
