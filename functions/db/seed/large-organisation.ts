@@ -28,13 +28,16 @@ const DEMO_CONFERENCE_DISTRICT_SHARE = 0.05;
 
 export type LocationItem = DemoLocationItem;
 
+/** What a person's church permission and membership copy of their church. */
+export type ChurchRef = Pick<LocationItem, 'locationId' | 'name' | 'ancestorIds'>;
+
 export interface LargeOrganisation {
   /** Generated locations only, parents before children. */
   generated: LocationItem[];
   /** Every district, demo and generated: users are spread over these. */
   districts: LocationItem[];
   /** Church ids per district id, demo churches included. */
-  churchesByDistrict: Map<string, string[]>;
+  churchesByDistrict: Map<string, ChurchRef[]>;
 }
 
 const ANCESTOR_FIELD: Partial<Record<LocationKind, keyof LocationItem['ancestors']>> = {
@@ -107,11 +110,11 @@ export function largeOrganisation(sizes: LargeSizes = LARGE_SIZES, seed = 202501
   });
   const allDistricts = [...ofKind(demo, 'District'), ...districts];
 
-  const churchesByDistrict = new Map(allDistricts.map((district) => [district.locationId, [] as string[]]));
-  for (const church of ofKind(demo, 'Church')) churchesByDistrict.get(church.parentId)!.push(church.locationId);
+  const churchesByDistrict = new Map(allDistricts.map((district) => [district.locationId, [] as ChurchRef[]]));
+  for (const church of ofKind(demo, 'Church')) churchesByDistrict.get(church.parentId)!.push(church);
   const churches = Array.from({ length: count('Church') }, (_, i) => {
     const church = childOf(allDistricts[i % allDistricts.length], idOf('church', i), 'Church', churchName(random));
-    churchesByDistrict.get(church.parentId)!.push(church.locationId);
+    churchesByDistrict.get(church.parentId)!.push(church);
     return church;
   });
 

@@ -3,20 +3,23 @@ import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { demoPeople } from './demo-people';
 import { DEMO_OTHER_PEOPLE } from './demo-others';
 import { FIRST_NAMES, LAST_NAMES } from './large-names';
-import type { LargeOrganisation, LocationItem } from './large-organisation';
+import type { ChurchRef, LargeOrganisation, LocationItem } from './large-organisation';
 import { seededRandom } from './large-random';
 
 /**
  * The large seed's generated people. Each has a conference and a district permission (the
  * district inside the conference; some also a church of that district) and one role:
  * mostly Participant or User, 1 in 25 an Advisor, 1 in 50 a Mentor, about 1 in 160 an
- * Interviewer and as many District Admins. Nobody gets a local account: they never sign in.
+ * Interviewer and as many District Admins. Half belong to a church of their district (their home,
+ * primary and constituent membership). Nobody gets a local account: they never sign in.
  */
 export interface GeneratedPerson {
   user: { userId: string; firstName: string; lastName: string; email: string };
   roleId: string;
   roleName: SystemRoleName;
   permissions: Array<{ permissionId: string; entity: LocationItem['kind']; entityId: string; ancestorIds: string[]; primary: boolean }>;
+  /** Their church membership (half of the people, where their district has churches). */
+  church?: ChurchRef;
   /** Tags carried (a third of the people, one each). */
   tags: LargeTag[];
   /** A comment about them by the last Advisor generated before them (a quarter of participants). */
@@ -75,8 +78,8 @@ export function* largePeople(organisation: LargeOrganisation, users: number, see
     ];
     const churches = organisation.churchesByDistrict.get(district.locationId) ?? [];
     if (churches.length && random.chance(CHURCH_PERMISSION_SHARE)) {
-      const churchId = random.pick(churches);
-      permissions.push({ permissionId: `${userId}-permission-3`, entity: 'Church', entityId: churchId, ancestorIds: [...district.ancestorIds, churchId], primary: false });
+      const church = random.pick(churches);
+      permissions.push({ permissionId: `${userId}-permission-3`, entity: 'Church', entityId: church.locationId, ancestorIds: church.ancestorIds, primary: false });
     }
     const user = { userId, firstName, lastName, email: `${emailPart(firstName)}.${emailPart(lastName)}.${index + 1}@example.org` };
     const participant = roleName === 'Participant';
@@ -85,6 +88,8 @@ export function* largePeople(organisation: LargeOrganisation, users: number, see
       roleId: systemRoleByName(roleName).id,
       roleName,
       permissions,
+      // By index, not the generator: adding memberships left every other generated value as it was.
+      church: churches.length && index % 2 === 0 ? churches[index % churches.length] : undefined,
       tags: index % 3 === 0 ? [LARGE_TAGS[index % LARGE_TAGS.length]] : [],
       commentBy: participant && index % 4 === 0 ? lastAdvisor : undefined,
       mentor: participant && index % 10 === 0 ? lastMentor : undefined,

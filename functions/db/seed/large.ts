@@ -116,10 +116,19 @@ function personItems(person: GeneratedPerson): { items: Item[]; entries: Directo
 
 const personOf = (user: GeneratedPerson['user']) => ({ firstName: user.firstName, lastName: user.lastName, email: user.email });
 
-/** A person's tags, the comment about them and their mentor link (fixed ids: a second run rewrites the same items). */
-function labelItems({ user, tags, commentBy, mentor }: GeneratedPerson): Item[] {
+/** A person's church membership, tags, the comment about them and their mentor link (fixed ids: a second run rewrites the same items). */
+function labelItems({ user, church, tags, commentBy, mentor }: GeneratedPerson): Item[] {
   const userId = user.userId;
   return [
+    ...(church
+      ? [
+          tableItem(
+            entities()
+              .churchMembership.put({ userId, membershipId: `${userId}-membership-1`, churchId: church.locationId, churchName: church.name, ancestorIds: church.ancestorIds, primary: true, constituent: true, createdAt: SEEDED_AT })
+              .params(),
+          ),
+        ]
+      : []),
     ...tags.map((tag) => tableItem(entities().userTag.put({ userId, tagId: tag.tagId, name: tag.name, createdAt: SEEDED_AT }).params())),
     ...(commentBy
       ? [

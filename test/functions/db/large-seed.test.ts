@@ -108,6 +108,17 @@ describe('large seed (small sizes)', () => {
     expect(role?.roleName).toBe(person.roleName);
   });
 
+  it("gives half the people a home church in their district, listed among that church's members", async () => {
+    const people = [...largePeople(largeOrganisation(SIZES), SIZES.users)];
+    const members = people.filter((person) => person.church);
+    expect(members.length).toBeGreaterThan(people.length / 3);
+    const [person] = members;
+    const district = person.permissions.find((permission) => permission.entity === 'District')!;
+    expect(person.church!.ancestorIds.at(-2)).toBe(district.entityId);
+    const { data } = await db().entities.churchMembership.query.byChurch({ churchId: person.church!.locationId }).go({ pages: 'all' });
+    expect(data.find((membership) => membership.userId === person.user.userId)).toMatchObject({ churchName: person.church!.name, active: true, primary: true, constituent: true });
+  });
+
   it('leaves what the app itself would have: no drift, projection records and name claims included', async () => {
     expect((await checkDirectory()).differences).toEqual([]);
     const church = largeOrganisation(SIZES).generated.find((location) => location.kind === 'Church')!;
