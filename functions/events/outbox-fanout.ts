@@ -100,10 +100,10 @@ async function emailOrDigestLine(source: SourceItem, recipient: Recipient, notif
 
 async function smsItem(source: SourceItem, recipient: Recipient, notification: OutboxPayload<'notification'>): Promise<void> {
   // Decided from the event's time, not the delivery's, so a repeat derives the same id.
-  const notBefore = quietHoursEnd(source.at, config.smsQuietHours, recipient.timeZone);
+  const notBefore = quietHoursEnd(source.at, recipient.quietHours, recipient.timeZone);
   // The id sorts at the hold's end: the sweep's pending Query reaches it only then.
   const outboxId = deterministicId(notBefore ?? source.at, source.outboxId, 'sms');
-  const payload: OutboxPayloadInput<'sms'> = { to: recipient.user.phoneNumber!, message: smsText(recipient, notification), userId: recipient.user.userId };
+  const payload: OutboxPayloadInput<'sms'> = { to: recipient.user.phoneNumber!, message: smsText(recipient, notification), userId: recipient.user.userId, timeZone: recipient.timeZone };
   await writeOnce([(tx) => tx.outbox.create({ outboxId, kind: 'sms', payload, ...(notBefore ? { notBefore } : {}) }).commit()]);
 }
 

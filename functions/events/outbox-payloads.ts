@@ -22,7 +22,13 @@ export const outboxPayloadSchemas = {
   email: z
     .object({ to: z.string().min(3).max(254), subject: z.string().max(300), html: z.string().optional(), text: z.string().optional(), content: emailContentSchema.optional(), ...recipient })
     .refine((email) => email.content || (email.html !== undefined && email.text !== undefined), 'An email needs content, or html and text'),
-  sms: z.object({ to: z.string().min(3).max(20), message: z.string().min(1), ...recipient }),
+  sms: z.object({
+    to: z.string().min(3).max(20),
+    message: z.string().min(1),
+    /** The recipient's conference time zone when the item was made: the local day the daily cap counts. */
+    timeZone: z.string().max(64).optional(),
+    ...recipient,
+  }),
   notification: z.object({
     userId: z.string().min(1).max(64),
     message: z.string().min(1),

@@ -3,18 +3,20 @@ import { loadUserAggregate } from '../db/access/user-aggregate';
 import type { permission } from '../db/entities/permission';
 import type { user } from '../db/entities/user';
 import { db } from '../db/service';
-import { knownTimeZone } from '../lib/zoned-time';
+import { knownTimeZone, quietHoursOf, type QuietHours } from '../lib/zoned-time';
 
 /**
  * Who a notification goes to, as the delivery policy needs it: the user's current profile
  * (opt-ins, address, number) and their conference (its name heads the email; its time zone
- * sets the digest hour and SMS quiet hours). Two reads: the user's aggregate (one Query)
+ * and quiet hours set the digest hour, when SMS may go and the day the SMS cap counts). Two reads: the user's aggregate (one Query)
  * and the conference (one GetItem).
  */
 export interface Recipient {
   user: EntityItem<typeof user>;
   conferenceName?: string;
   timeZone: string;
+  /** The conference's SMS quiet hours (default 21:00-08:00). */
+  quietHours: QuietHours;
 }
 
 type Permission = EntityItem<typeof permission>;
@@ -39,5 +41,5 @@ export async function readRecipient(userId: string): Promise<Recipient | null> {
   if (!aggregate) return null;
   const conferenceId = primaryConferenceId(aggregate.permissions);
   const conference = conferenceId ? (await db().entities.location.get({ locationId: conferenceId }).go()).data : null;
-  return { user: aggregate.user, conferenceName: conference?.name, timeZone: knownTimeZone(conference?.timeZone) };
+  return { user: aggregate.user, conferenceName: conference?.name, timeZone: knownTimeZone(conference?.timeZone), quietHours: quietHoursOf(conference) };
 }

@@ -48,5 +48,5 @@ export async function smsBlockedReason(sms: OutboxPayload<'sms'>, outboxId: stri
   const recipient = sms.userId ? await readUser(sms.userId) : null;
   if (!recipient?.smsOptIn) return 'the recipient has not opted in to SMS';
   if (!recipient.isPhoneNumberVerified || recipient.phoneNumber !== sms.to) return 'the number is not the recipient\'s verified number';
-  return takeSmsSlot(recipient.userId, outboxId, now);
+  return takeSmsSlot(recipient.userId, outboxId, now, sms.timeZone);
 }

@@ -108,12 +108,6 @@ export const config = {
   get digestHour() { return hourSetting('DIGEST_HOUR', '7'); },
   get autoDigestPerHour() { return positiveNumber('AUTO_DIGEST_PER_HOUR', '10'); },
   get smsPerDay() { return positiveNumber('SMS_PER_DAY', '5'); },
-  /** SMS quiet hours, local hours `start-end` (wrapping midnight when start > end; equal hours: none). */
-  get smsQuietHours() {
-    const [start, end] = setting('SMS_QUIET_HOURS', '21-8').split('-').map(Number);
-    if (![start, end].every((hour) => Number.isInteger(hour) && hour >= 0 && hour <= 23)) throw new Error('Setting SMS_QUIET_HOURS must be two hours, like 21-8');
-    return { start, end };
-  },
 };
 
 function hourSetting(name: string, fallback: string): number {

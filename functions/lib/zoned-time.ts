@@ -1,7 +1,7 @@
 import { fromAbsolute } from '@internationalized/date';
+import { DEFAULT_QUIET_HOURS, DEFAULT_TIME_ZONE, minutesOfDay } from '../../shared/schemas/conference-settings';
 
-/** Where a conference says nothing: the time zone of digests and SMS quiet hours. */
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+export { DEFAULT_TIME_ZONE };
 
 /** A time zone the runtime knows, else the default (a typo in a conference must not stop delivery). */
 export function knownTimeZone(timeZone: string | undefined): string {
@@ -14,20 +14,40 @@ export function knownTimeZone(timeZone: string | undefined): string {
   }
 }
 
-/** The first moment at or after `at` (epoch ms) when the clock in `timeZone` shows `hour`:00. */
-export function nextLocalHour(at: number, hour: number, timeZone: string): number {
-  const local = fromAbsolute(at, timeZone);
-  const today = local.set({ hour, minute: 0, second: 0, millisecond: 0 });
-  return (today.compare(local) >= 0 ? today : today.add({ days: 1 }).set({ hour, minute: 0, second: 0, millisecond: 0 })).toDate().getTime();
+/** Quiet hours as minutes after local midnight; start > end wraps midnight, equal means none. */
+export interface QuietHours {
+  start: number;
+  end: number;
 }
 
-/**
- * When the quiet hours around `at` end (epoch ms), or undefined when `at` is outside them.
- * `start`-`end` are local hours; start > end wraps midnight (21-8: 21:00 to 08:00).
- */
-export function quietHoursEnd(at: number, quiet: { start: number; end: number }, timeZone: string): number | undefined {
+/** A conference's quiet hours ('HH:mm' attributes), each end defaulting to 21:00-08:00. */
+export function quietHoursOf(conference: { quietHoursStart?: string; quietHoursEnd?: string } | null | undefined): QuietHours {
+  return { start: minutesOfDay(conference?.quietHoursStart ?? DEFAULT_QUIET_HOURS.start), end: minutesOfDay(conference?.quietHoursEnd ?? DEFAULT_QUIET_HOURS.end) };
+}
+
+/** The first moment at or after `at` (epoch ms) when the clock in `timeZone` shows `minutes` after midnight. */
+function nextLocalTime(at: number, minutes: number, timeZone: string): number {
+  const local = fromAbsolute(at, timeZone);
+  const time = { hour: Math.floor(minutes / 60), minute: minutes % 60, second: 0, millisecond: 0 };
+  const today = local.set(time);
+  return (today.compare(local) >= 0 ? today : today.add({ days: 1 }).set(time)).toDate().getTime();
+}
+
+/** The first moment at or after `at` (epoch ms) when the clock in `timeZone` shows `hour`:00. */
+export function nextLocalHour(at: number, hour: number, timeZone: string): number {
+  return nextLocalTime(at, hour * 60, timeZone);
+}
+
+/** When the quiet hours around `at` end (epoch ms), or undefined when `at` is outside them. */
+export function quietHoursEnd(at: number, quiet: QuietHours, timeZone: string): number | undefined {
   if (quiet.start === quiet.end) return undefined;
-  const { hour } = fromAbsolute(at, timeZone);
-  const inside = quiet.start < quiet.end ? hour >= quiet.start && hour < quiet.end : hour >= quiet.start || hour < quiet.end;
-  return inside ? nextLocalHour(at, quiet.end, timeZone) : undefined;
+  const local = fromAbsolute(at, timeZone);
+  const now = local.hour * 60 + local.minute;
+  const inside = quiet.start < quiet.end ? now >= quiet.start && now < quiet.end : now >= quiet.start || now < quiet.end;
+  return inside ? nextLocalTime(at, quiet.end, timeZone) : undefined;
+}
+
+/** The calendar day (YYYY-MM-DD) `at` falls on in `timeZone`: the day the SMS cap and escalation digests count. */
+export function localDay(at: number, timeZone: string): string {
+  return fromAbsolute(at, timeZone).toString().slice(0, 10);
 }

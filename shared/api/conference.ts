@@ -7,7 +7,7 @@ import { searchTextSchema } from './list-query';
 import { locationRowSchema, locationSchema } from '../schemas/location';
 
 export const conferenceApi = {
-  ...locationSetContracts({ service: 'conference', kind: 'Conference', plural: 'conferences', sortable: ['name', 'parentName'], hasParent: true }),
+  ...locationSetContracts({ service: 'conference', kind: 'Conference', plural: 'conferences', sortable: ['name', 'parentName'], hasParent: true, messagingSettings: true }),
   findMany: defineContract({
     id: 'conference.findMany',
     service: 'conference',

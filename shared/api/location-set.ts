@@ -4,6 +4,7 @@ import { BULK_MAX } from './limits';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relationsSchema, searchTextSchema, tableOptionText, whereSchema } from './list-query';
 import { idSchema } from './id-list';
 import { locationNameSchema, locationRowSchema, locationSchema, parentIdSchema } from '../schemas/location';
+import { quietTimeSchema, timeZoneSchema } from '../schemas/conference-settings';
 import type { LocationKind, Subject } from '../auth/vocabulary';
 
 /**
@@ -24,6 +25,8 @@ export interface LocationSetConfig<S extends string, K extends LocationKind> {
   sortable: readonly ('name' | 'parentName')[];
   /** Jurisdictions hang from the System root; everything else names its parent. */
   hasParent: boolean;
+  /** Conferences: a time zone and SMS quiet hours (shared/schemas/conference-settings.ts). */
+  messagingSettings?: boolean;
 }
 
 const RELATIONS = ['parent'] as const;
@@ -36,7 +39,14 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
 
   const createBody = config.hasParent ? z.object({ name: locationNameSchema, parentId: parentIdSchema }) : z.object({ name: locationNameSchema, parentId: z.undefined().optional() });
   // A new parentId moves the location (a background job carries its descendants along).
-  const changes = { name: locationNameSchema.optional(), active: z.boolean().optional(), parentId: config.hasParent ? parentIdSchema.optional() : z.undefined().optional() };
+  const changes = {
+    name: locationNameSchema.optional(),
+    active: z.boolean().optional(),
+    parentId: config.hasParent ? parentIdSchema.optional() : z.undefined().optional(),
+    timeZone: config.messagingSettings ? timeZoneSchema.optional() : z.undefined().optional(),
+    quietHoursStart: config.messagingSettings ? quietTimeSchema.optional() : z.undefined().optional(),
+    quietHoursEnd: config.messagingSettings ? quietTimeSchema.optional() : z.undefined().optional(),
+  };
   const versionField = { version: z.number({ error: 'version is required' }).int() };
   const where = whereSchema({ name: searchTextSchema.optional(), parentId: idSchema.optional(), active: booleanText.optional() });
   const orderBy = orderBySchema(config.sortable);
@@ -55,7 +65,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   });
   const update = defineContract({
     id: id('update'), service, method: 'PATCH', path: base, access: 'session', can: ['update', subject],
-    summary: `Renames, moves, deactivates or reactivates a ${kind} (body names it by id).`,
+    summary: `Renames, moves, deactivates or reactivates a ${kind}${config.messagingSettings ? ', or sets its time zone and SMS quiet hours' : ''} (body names it by id).`,
     body: z.object({ id: idSchema, ...versionField, ...changes }), response: locationSchema,
   });
   const remove = defineContract({
@@ -94,7 +104,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   });
   const updateById = defineContract({
     id: id('updateById'), service, method: 'PATCH', path: `${base}/{id}`, access: 'session', can: ['update', subject],
-    summary: `Renames, moves, deactivates or reactivates a ${kind}.`,
+    summary: `Renames, moves, deactivates or reactivates a ${kind}${config.messagingSettings ? ', or sets its time zone and SMS quiet hours' : ''}.`,
     params: byIdParams, body: z.object({ ...versionField, ...changes }), response: locationSchema,
   });
   const removeById = defineContract({

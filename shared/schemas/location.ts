@@ -24,6 +24,11 @@ export const locationSchema = z.object({
   ancestorIds: z.array(z.string()),
   /** Episcopal areas: their conferences' names. */
   conferences: z.array(z.string()).optional(),
+  /** Conferences: the IANA time zone of their messaging (default America/New_York). */
+  timeZone: z.string().optional(),
+  /** Conferences: SMS quiet hours, local 'HH:mm' (default 21:00 to 08:00; equal: none). */
+  quietHoursStart: z.string().optional(),
+  quietHoursEnd: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string().optional(),
   /** The background job carrying a change further (a move's descendants, copies of a new name): follow it with `GET /api/job/{id}`. */

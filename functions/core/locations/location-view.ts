@@ -1,6 +1,8 @@
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
 import type { LocationRow, LocationView } from '../../../shared/schemas/location';
+import { DEFAULT_QUIET_HOURS } from '../../../shared/schemas/conference-settings';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
+import { knownTimeZone } from '../../lib/zoned-time';
 import type { LocationItem } from './location-store';
 
 /** The kind a location of `kind` hangs from: 'System' for jurisdictions. */
@@ -22,8 +24,18 @@ export function toLocationView(item: LocationItem): LocationView {
     parent: hasParent ? { id: item.parentId!, kind: parentKindOf(kind), name: item.parentName ?? '' } : null,
     ancestorIds: item.ancestorIds,
     ...(kind === 'EpiscopalArea' ? { conferences: item.childNames ?? [] } : {}),
+    ...(kind === 'Conference' ? messagingSettingsOf(item) : {}),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
+  };
+}
+
+/** A conference's messaging settings as delivery applies them: the defaults where it says nothing. */
+function messagingSettingsOf(item: LocationItem) {
+  return {
+    timeZone: knownTimeZone(item.timeZone),
+    quietHoursStart: item.quietHoursStart ?? DEFAULT_QUIET_HOURS.start,
+    quietHoursEnd: item.quietHoursEnd ?? DEFAULT_QUIET_HOURS.end,
   };
 }
 

@@ -58,6 +58,7 @@ export async function writeLocationChange({ before, after, expectedVersion, acto
     ...(renamed ? { name: after.name } : {}),
     ...(moved ? { parentId: after.parentId, parentName: after.parentName, ancestors: after.ancestors, ancestorIds: after.ancestorIds } : {}),
     active: after.active,
+    ...messagingSet(before, after),
     updatedAt: after.updatedAt,
   };
   await transact([
@@ -72,6 +73,12 @@ export async function writeLocationChange({ before, after, expectedVersion, acto
   ]);
   await projectAfterWrite([...touchedBy(before), ...touchedBy(after)]);
   return job?.jobId;
+}
+
+/** A conference's messaging settings that changed (nothing derived copies them). */
+function messagingSet(before: LocationItem, after: LocationItem) {
+  const fields = ['timeZone', 'quietHoursStart', 'quietHoursEnd'] as const;
+  return Object.fromEntries(fields.filter((field) => after[field] !== undefined && after[field] !== before[field]).map((field) => [field, after[field]]));
 }
 
 /** Locations whose derived data a write of `item` changes: itself, and an area listing a conference. */

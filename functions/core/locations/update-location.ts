@@ -17,6 +17,10 @@ export interface LocationChanges {
   active?: boolean;
   /** A new parent moves the location (and, through a background job, everything under it). */
   parentId?: string;
+  /** Conferences only (the contract refuses them for other kinds): messaging time zone and SMS quiet hours. */
+  timeZone?: string;
+  quietHoursStart?: string;
+  quietHoursEnd?: string;
 }
 
 type Caller = Pick<AuthContext, 'ability' | 'userId'>;
@@ -49,6 +53,11 @@ async function newPlace(auth: Caller, before: LocationItem, parentId: string | u
   return place;
 }
 
+/** The messaging settings a conference edit names (the others stay as they are). */
+function messagingChanges({ timeZone, quietHoursStart, quietHoursEnd }: LocationChanges) {
+  return { ...(timeZone ? { timeZone } : {}), ...(quietHoursStart ? { quietHoursStart } : {}), ...(quietHoursEnd ? { quietHoursEnd } : {}) };
+}
+
 /** Renames, moves, deactivates or reactivates (PATCH), based on the version the client read. */
 export async function updateLocation(auth: Caller, kind: LocationKind, locationId: string, changes: LocationChanges): Promise<LocationView> {
   const before = await loadForAction(auth, kind, locationId, 'update');
@@ -61,6 +70,7 @@ export async function updateLocation(auth: Caller, kind: LocationKind, locationI
     ...place,
     name,
     active: changes.active ?? before.active,
+    ...(kind === 'Conference' ? messagingChanges(changes) : {}),
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };

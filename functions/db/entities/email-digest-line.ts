@@ -34,7 +34,7 @@ export const emailDigestLine = new Entity({
 });
 
 /**
- * The notification SMS a user was sent on one UTC day: the outbox ids, so counting is
+ * The notification SMS a user was sent on one day (local to their conference's time zone): the outbox ids, so counting is
  * idempotent (a retried item is already in the set) and the daily cap holds
  * (functions/events/outbox-sms-policy.ts). TTL removes it after the day.
  */

@@ -42,8 +42,11 @@ export const location = new Entity({
     },
     /** Outermost first, ending with this location; the System root is implied. */
     ancestorIds: { ...stringList, required: true },
-    /** Conferences: the IANA time zone of digests and SMS quiet hours (default America/New_York, functions/events/outbox-recipient.ts). */
+    /** Conferences: the IANA time zone of digests, SMS quiet hours and the days the SMS cap and escalation digests count (default America/New_York). */
     timeZone: { type: 'string' },
+    /** Conferences: SMS quiet hours, local 'HH:mm' (default 21:00 to 08:00; equal: none). shared/schemas/conference-settings.ts. */
+    quietHoursStart: { type: 'string' },
+    quietHoursEnd: { type: 'string' },
     ...timestamps,
     version,
   },

@@ -26,8 +26,14 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'outbox-channels-'));
   smsFile = join(scratch, 'sms.jsonl');
   process.env.SMS_OUTBOX_FILE = smsFile;
-  await db().entities.location.create({ locationId: conferenceId, kind: 'Conference', name: 'North Georgia Conference', ancestors: {}, ancestorIds: ['j1', 'a1', conferenceId], timeZone: 'America/New_York' }).go();
+  // No quiet hours (equal ends) unless a test asks: these tests run at any hour of the real clock.
+  await conference(conferenceId, { timeZone: 'America/New_York', quietHoursStart: '00:00', quietHoursEnd: '00:00' });
 });
+
+/** A conference with these messaging settings (absent ones take the defaults). */
+async function conference(locationId: string, settings: { timeZone?: string; quietHoursStart?: string; quietHoursEnd?: string }) {
+  await db().entities.location.create({ locationId, kind: 'Conference', name: 'North Georgia Conference', ancestors: {}, ancestorIds: ['j1', 'a1', locationId], ...settings }).go();
+}
 
 afterAll(async () => {
   await ses?.stop();
@@ -35,15 +41,10 @@ afterAll(async () => {
 });
 
 const realSeams = { ...outboxSeams };
-// No quiet hours unless a test asks: these tests run at any hour of the real clock.
-beforeEach(() => {
-  process.env.SMS_QUIET_HOURS = '0-0';
-});
 afterEach(() => {
   Object.assign(outboxSeams, realSeams);
   delete process.env.AUTO_DIGEST_PER_HOUR;
   delete process.env.SMS_PER_DAY;
-  delete process.env.SMS_QUIET_HOURS;
 });
 
 let phone = 5550000;
@@ -54,14 +55,14 @@ interface Person {
 }
 
 /** A user of the conference with these channel settings, owning their address as the app writes it. */
-async function person(flags: { emailNotificationsOptIn?: boolean; emailDigest?: boolean; smsOptIn?: boolean; isPhoneNumberVerified?: boolean } = {}): Promise<Person> {
+async function person(flags: { emailNotificationsOptIn?: boolean; emailDigest?: boolean; smsOptIn?: boolean; isPhoneNumberVerified?: boolean } = {}, inConference = conferenceId): Promise<Person> {
   const userId = `user-${newId()}`;
   const email = `${userId.toLowerCase()}@example.org`;
   phone += 1;
   const phoneNumber = `+1555${phone}`;
   await db().entities.user.create({ userId, firstName: 'Pat', lastName: 'Doe', email, phoneNumber, ...flags }).go();
   await db().entities.userEmail.create({ email, userId }).go();
-  await db().entities.permission.create({ userId, permissionId: newId(), entity: 'Conference', entityId: conferenceId, ancestorIds: ['j1', 'a1', conferenceId], primary: true }).go();
+  await db().entities.permission.create({ userId, permissionId: newId(), entity: 'Conference', entityId: inConference, ancestorIds: ['j1', 'a1', inConference], primary: true }).go();
   return { userId, email, phoneNumber };
 }
 
@@ -229,14 +230,30 @@ describe('no flood', () => {
     expect(data.find((item) => item.kind === 'sms' && (item.payload as { message: string }).message.includes('Text c.'))).toMatchObject({ status: 'skipped', skipReason: "the recipient reached today's SMS limit (2)" });
   });
 
-  it('holds an SMS through quiet hours (21:00-08:00 in the conference time zone) and sends it when they end', async () => {
-    delete process.env.SMS_QUIET_HOURS; // the default, 21-8
+  it("counts the SMS cap by the conference's local day, not the UTC day", async () => {
+    process.env.SMS_PER_DAY = '1';
     const pat = await person({ emailNotificationsOptIn: false, smsOptIn: true, isPhoneNumberVerified: true });
+    const sendAt = async (text: string, at: string) => {
+      const event = await notify(pat, text, { createdAt: at });
+      outboxSeams.now = () => Date.parse(at);
+      await deliverOutboxItem(event.outboxId);
+      return deliverOutboxItem((await smsItemOf(pat, text)).outboxId);
+    };
+    // 19:00 and 23:30 on June 1 in New York: two UTC days, one local day.
+    expect(await sendAt('Evening.', '2026-06-01T23:00:00.000Z')).toBe('sent');
+    expect(await sendAt('Late evening.', '2026-06-02T03:30:00.000Z')).toBe('skipped');
+    // 00:30 on June 2 in New York, still the UTC day of the one before: a new local day.
+    expect(await sendAt('Past midnight.', '2026-06-02T04:30:00.000Z')).toBe('sent');
+  });
+
+  it('holds an SMS through quiet hours (21:00-08:00 in the conference time zone) and sends it when they end', async () => {
+    const byDefault = `conf-${newId()}`;
+    await conference(byDefault, {}); // no settings: America/New_York, 21:00-08:00
+    const pat = await person({ emailNotificationsOptIn: false, smsOptIn: true, isPhoneNumberVerified: true }, byDefault);
     const event = await notify(pat, 'Late news.', { createdAt: '2026-01-15T04:00:00.000Z' }); // 23:00 in New York
     outboxSeams.now = () => Date.parse('2026-01-15T04:00:01.000Z');
     await deliverOutboxItem(event.outboxId);
-    const { data } = await db().entities.outbox.scan.go({ pages: 'all' });
-    const sms = data.find((item) => item.kind === 'sms' && (item.payload as { userId?: string }).userId === pat.userId)!;
+    const sms = await smsItemOf(pat);
     expect(sms.notBefore).toBe(Date.parse('2026-01-15T13:00:00.000Z')); // 08:00 in New York
 
     expect(await deliverOutboxItem(sms.outboxId)).toBe('held');
@@ -249,7 +266,28 @@ describe('no flood', () => {
     expect(await smsIn(smsFile, pat.phoneNumber)).toHaveLength(1);
     expect(await outboxItem(sms.outboxId)).toMatchObject({ status: 'sent' });
   });
+
+  it("follows the conference's own quiet hours and time zone, to the minute", async () => {
+    const pacific = `conf-${newId()}`;
+    await conference(pacific, { timeZone: 'America/Los_Angeles', quietHoursStart: '22:30', quietHoursEnd: '06:15' });
+    const pat = await person({ emailNotificationsOptIn: false, smsOptIn: true, isPhoneNumberVerified: true }, pacific);
+    // 22:29 in Los Angeles: before the hours start, it goes at once.
+    const early = await notify(pat, 'Just in time.', { createdAt: '2026-01-15T06:29:00.000Z' });
+    await deliverOutboxItem(early.outboxId);
+    expect((await smsItemOf(pat, 'Just in time.')).notBefore).toBeUndefined();
+    // 22:30: held until 06:15 there, 14:15 UTC.
+    const late = await notify(pat, 'Too late.', { createdAt: '2026-01-15T06:30:00.000Z' });
+    await deliverOutboxItem(late.outboxId);
+    expect((await smsItemOf(pat, 'Too late.')).notBefore).toBe(Date.parse('2026-01-15T14:15:00.000Z'));
+  });
 });
+
+/** The SMS item fan-out made for `who` (the one carrying `text`, if given). */
+async function smsItemOf(who: Person, text?: string) {
+  const { data } = await db().entities.outbox.scan.go({ pages: 'all' });
+  const payloadOf = (item: (typeof data)[number]) => item.payload as { userId?: string; message: string };
+  return data.find((item) => item.kind === 'sms' && payloadOf(item).userId === who.userId && (!text || payloadOf(item).message.includes(text)))!;
+}
 
 describe('unsubscribe link', () => {
   it('turns email notifications off for its own user and address only; a tampered or old-address token changes nothing', async () => {
