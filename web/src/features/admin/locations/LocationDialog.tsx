@@ -9,6 +9,7 @@ import type { LocationKindConfig } from './location-kinds';
 import { createLocation, updateLocation, useLocation } from './location-api';
 import { isLocationFormField, locationFormSchemaFor, type LocationFormValues } from './location-form';
 import { parentOptions } from './LocationFilters';
+import { ConferenceMessagingFields } from './ConferenceMessagingFields';
 
 /** Add, or edit the location with this id. */
 export type LocationDialogTarget = { mode: 'add' } | { mode: 'edit'; id: string };
@@ -70,9 +71,13 @@ interface LocationFormProps {
 
 const optionOf = (parent: LocationView['parent'] | undefined): SelectOption | null => (parent ? { id: parent.id, label: parent.name } : null);
 
-/** Name and parent; an edit that picks another parent moves the location (SPEC.md section 5: 'Location is required'). */
+/**
+ * Name and parent; an edit that picks another parent moves the location (SPEC.md section 5:
+ * 'Location is required'). Editing a conference also sets its time zone and SMS quiet hours.
+ */
 function LocationForm({ formId, config, existing, onPendingChange, onSaved }: LocationFormProps) {
   const parentKind = config.parent;
+  const messaging = Boolean(existing) && config.kind === 'Conference';
   // The picker shows the chosen parent's name; the form keeps its id.
   const [parent, setParent] = useState<SelectOption | null>(optionOf(existing?.parent));
 
@@ -82,12 +87,17 @@ function LocationForm({ formId, config, existing, onPendingChange, onSaved }: Lo
       return;
     }
     const moved = parentKind && values.parentId !== existing.parent?.id;
-    onSaved(await updateLocation(config.service, existing.id, { name: values.name, version: existing.version, ...(moved ? { parentId: values.parentId } : {}) }));
+    const settings = messaging ? { timeZone: values.timeZone, quietHoursStart: values.quietHoursStart, quietHoursEnd: values.quietHoursEnd } : {};
+    onSaved(await updateLocation(config.service, existing.id, { name: values.name, version: existing.version, ...(moved ? { parentId: values.parentId } : {}), ...settings }));
   }
 
   const { form, onSubmit, banner, isPending } = useSchemaForm({
-    schema: locationFormSchemaFor(Boolean(parentKind)),
-    defaultValues: { name: existing?.name ?? '', parentId: existing?.parent?.id ?? '' },
+    schema: locationFormSchemaFor(Boolean(parentKind), messaging),
+    defaultValues: {
+      name: existing?.name ?? '',
+      parentId: existing?.parent?.id ?? '',
+      ...(messaging ? { timeZone: existing?.timeZone ?? '', quietHoursStart: existing?.quietHoursStart ?? '', quietHoursEnd: existing?.quietHoursEnd ?? '' } : {}),
+    },
     save,
     isShownField: isLocationFormField,
   });
@@ -116,6 +126,7 @@ function LocationForm({ formId, config, existing, onPendingChange, onSaved }: Lo
           )}
         />
       )}
+      {messaging && <ConferenceMessagingFields control={form.control} />}
     </form>
   );
 }

@@ -41,6 +41,10 @@ export interface LocationChanges {
   version: number;
   /** Only when the location moves to another parent. */
   parentId?: string;
+  /** Conferences: messaging time zone and SMS quiet hours ('HH:mm'). */
+  timeZone?: string;
+  quietHoursStart?: string;
+  quietHoursEnd?: string;
 }
 
 /**
