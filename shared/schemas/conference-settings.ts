@@ -40,7 +40,10 @@ export const timeZoneSchema = z
   });
 
 /** 'HH:mm', 24-hour. */
-export const quietTimeSchema = z.string({ error: QUIET_TIME_MESSAGE }).max(5, QUIET_TIME_MESSAGE).regex(/^([01]\d|2[0-3]):[0-5]\d$/, QUIET_TIME_MESSAGE);
+export const quietTimeSchema = z
+  .string({ error: QUIET_TIME_MESSAGE })
+  .max(5, { message: QUIET_TIME_MESSAGE, abort: true }) // one message, not two
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, QUIET_TIME_MESSAGE);
 
 /** Minutes after local midnight of an 'HH:mm' time. */
 export function minutesOfDay(time: string): number {
