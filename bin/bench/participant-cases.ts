@@ -71,6 +71,17 @@ export const PARTICIPANT_CASES: Record<string, BenchCase> = {
     path: `/api/track/${trackInstanceId}/unassign`,
     body: { assigneeIds: [advisor.id], roleId: ADVISOR },
   })),
+  // Starts the job (202); the local runtime runs it beside the timed calls, one enrolment each.
+  'track.instancesBulk': benchCase<Enrolments>({
+    as: AS.conferenceAdmin,
+    method: 'POST',
+    path: '/api/track/{trackTemplateId}/instances/bulk',
+    calls: WRITE_CALLS,
+    prepare: (ctx, calls) => enrolments(ctx, calls, 'bulk'),
+    each: (call, made) => ({ path: `/api/track/${made.trackTemplateId}/instances/bulk`, body: { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [made.instanceIds[call]] } }),
+    cleanUp: removeEnrolments,
+    singleItem: true,
+  }),
   'track.removeAdvisorFromInstances': onEnrolments('remove advisor', 'DELETE', '/api/track/removeAdvisorFromInstances', (trackInstanceId) => ({
     body: { advisorId: advisor.id, trackInstanceIds: [trackInstanceId] },
   })),

@@ -8,6 +8,8 @@ import {
   assignBodySchema,
   assigneeRefSchema,
   instanceAssigneesSchema,
+  PARTICIPANT_BULK_MAX,
+  participantBulkBodySchema,
   participantFilterSchema,
   participantPageSchema,
   reassignBodySchema,
@@ -15,6 +17,7 @@ import {
   unassignBodySchema,
 } from '../schemas/participants';
 import { FILTERED_PARTICIPANT_ROWS_MAX } from './limits';
+import { jobStartedSchema } from '../schemas/job';
 
 /**
  * The participants table and assignments (SPEC.md sections 2, 5, 6 and 7); shared/api/track.ts
@@ -58,6 +61,17 @@ export const trackParticipantContracts = {
     summary: `Removes one advisor from several track instances in one transaction: body \`{ advisorId, trackInstanceIds (1..${REMOVE_ADVISOR_INSTANCES_MAX}) }\`; every instance must be one the caller administers; those the advisor is not on are unchanged. Answers \`{ removed }\`.`,
     body: removeAdvisorBodySchema,
     response: z.object({ removed: z.number().int() }),
+  }),
+  instancesBulk: defineContract({
+    id: 'track.instancesBulk', service: 'track', method: 'POST', path: `${base}/{trackTemplateId}/instances/bulk`, access: 'session', can: ['update', 'TrackAssignment'], status: 202,
+    summary:
+      `The participants table's Actions on the selected rows: body \`{ action: 'setStatus', status } | { action: 'assignAdvisor', advisorId } | { action: 'remove' }\` with \`trackInstanceIds\` (1..${PARTICIPANT_BULK_MAX}). ` +
+      "For an administrator of the track's enrolments or of a district's; starts a background job (202 `{ jobId }`) that loads each enrolment, checks it is one the caller administers, and writes it on the version it loaded " +
+      '(a status or an advisor re-read and retried when another write got there first; a removal refused with 409 instead). Rows already as asked write nothing. ' +
+      'The job\'s result: `{ succeeded, failed [{ trackInstanceId, message }] }`.',
+    params: z.object({ trackTemplateId: idSchema }),
+    body: participantBulkBodySchema,
+    response: jobStartedSchema,
   }),
   advisors: defineContract({
     id: 'track.advisors', service: 'track', method: 'GET', path: `${base}/{trackTemplateId}/advisors`, access: 'session', can: ['read', 'TrackAssignment'],

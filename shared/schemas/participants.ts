@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
-import { idArray, idSchema } from '../api/id-list';
+import { idArray, idOf, idSchema } from '../api/id-list';
 import { searchTextSchema } from '../api/list-query';
 
 /** The roles a track instance is assigned to people in (SPEC.md section 3: assignees, 'Advisors / Interviewers'). */
@@ -85,3 +85,30 @@ export type InstanceAssignees = z.infer<typeof instanceAssigneesSchema>;
 /** SPEC.md section 8: Manage Participant's Cancel. */
 export const CANCEL_ASSIGNING_MESSAGE = 'Are you sure you want to cancel assigning participants to an advisor? All your progress will be lost and this cannot be undone.';
 export const NO_PARTICIPANTS_MESSAGE = 'No participants enrolled in track.';
+
+/** Enrolments one bulk action takes: the rows selected on one page of the table (SPEC.md section 9: pages of at most 50). */
+export const PARTICIPANT_BULK_MAX = 50;
+const bulkInstanceIds = idArray('Choose at least one participant.').max(PARTICIPANT_BULK_MAX, `At most ${PARTICIPANT_BULK_MAX} participants at once.`);
+
+/**
+ * POST track/{trackTemplateId}/instances/bulk: the participants table's Actions on the selected
+ * rows, run by a background job on the server (each row checked and written on its own).
+ */
+export const participantBulkBodySchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('setStatus'), trackInstanceIds: bulkInstanceIds, status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`) }),
+    z.object({ action: z.literal('assignAdvisor'), trackInstanceIds: bulkInstanceIds, advisorId: idOf('Advisor is required') }),
+    z.object({ action: z.literal('remove'), trackInstanceIds: bulkInstanceIds }),
+  ],
+  { error: 'action is one of setStatus, assignAdvisor, remove' },
+);
+export type ParticipantBulkBody = z.infer<typeof participantBulkBodySchema>;
+export type ParticipantBulkAction = ParticipantBulkBody['action'];
+
+/** The bulk job's result: how many enrolments are as asked (changed, or already so), and each refused one with why. */
+export const participantBulkResultSchema = z.object({
+  succeeded: z.number().int(),
+  failed: z.array(z.object({ trackInstanceId: z.string(), message: z.string() })),
+});
+export type ParticipantBulkResult = z.infer<typeof participantBulkResultSchema>;

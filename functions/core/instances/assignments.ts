@@ -5,7 +5,7 @@ import { batchGet, transact, type TransactionItem } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { canSeeTarget } from '../permissions/target-user';
-import { loadUserAggregate } from '../../db/access/user-aggregate';
+import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
 import type { TrackCaller } from '../tracks/track-scope';
 import { eventWrites, trackInstanceLink } from './instance-events';
 import { administersInstance, requireManagedInstance, type TrackInstanceItem } from './instance-access';
@@ -31,17 +31,23 @@ export function assigneesView(instance: Pick<TrackInstanceItem, 'trackInstanceId
  * someone the caller can see, and is not the participant. A refusal names the row.
  */
 async function newAssignees(auth: TrackCaller, instance: TrackInstanceItem, roleId: AssigneeRoleId, ids: string[], field: string, allIds: string[]) {
-  const roleName = roleNameOf(roleId);
   const people = await Promise.all(ids.map((id) => loadUserAggregate(id)));
   const errors: Record<string, string[]> = {};
   people.forEach((person, i) => {
-    const at = `${field}.${allIds.indexOf(ids[i])}`;
-    if (!person || person.user.inactive || !canSeeTarget(auth, person)) errors[at] = ['No such active user.'];
-    else if (ids[i] === instance.participantId) errors[at] = [`A participant cannot be their own ${roleName}.`];
-    else if (!person.roles.some((held) => held.roleId === roleId)) errors[at] = [`Only users with the ${roleName} role can be assigned as ${roleName}.`];
+    const problem = assigneeProblem(auth, person, roleId, instance.participantId);
+    if (problem) errors[`${field}.${allIds.indexOf(ids[i])}`] = [problem];
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return people.map((person) => person!.user);
+}
+
+/** Why this person cannot take the role on an enrolment (of `participantId`, when named), or null. */
+export function assigneeProblem(auth: TrackCaller, person: UserAggregate | null, roleId: AssigneeRoleId, participantId?: string): string | null {
+  const roleName = roleNameOf(roleId);
+  if (!person || person.user.inactive || !canSeeTarget(auth, person)) return 'No such active user.';
+  if (person.user.userId === participantId) return `A participant cannot be their own ${roleName}.`;
+  if (!person.roles.some((held) => held.roleId === roleId)) return `Only users with the ${roleName} role can be assigned as ${roleName}.`;
+  return null;
 }
 
 export interface AssignmentChange {
@@ -62,7 +68,12 @@ export interface AssignmentChange {
  * sent that is no longer current is 409 before anything is read further.
  */
 export async function changeAssignments(auth: TrackCaller, trackInstanceId: string, change: AssignmentChange): Promise<InstanceAssignees> {
-  const instance = await requireManagedInstance(auth, trackInstanceId);
+  return changeLoadedAssignments(auth, await requireManagedInstance(auth, trackInstanceId), change);
+}
+
+/** The change on an instance already loaded and checked as one the caller administers (stale: 409). */
+export async function changeLoadedAssignments(auth: TrackCaller, instance: TrackInstanceItem, change: AssignmentChange): Promise<InstanceAssignees> {
+  const { trackInstanceId } = instance;
   if (change.version !== undefined && change.version !== instance.version) throw new StaleVersionError();
   const { roleId } = change;
   const current = instance.assignees.filter((a) => a.roleId === roleId).map((a) => a.userId);

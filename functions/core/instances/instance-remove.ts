@@ -24,7 +24,12 @@ export async function removeInstance(auth: InstanceCaller, input: { id: string; 
   const { instance, rights } = await requireInstance(auth, input.id);
   if (!rights.hasOverride) throw new ForbiddenError(REMOVAL_REFUSED);
   if (instance.version !== input.version) throw new StaleVersionError(undefined, instance.version);
-  const decisive = decisiveWrites(instance, input.version);
+  return removeLoadedInstance(auth, instance);
+}
+
+/** The removal itself, on the version of the instance as loaded (stale: 409). Callers check the rights. */
+export async function removeLoadedInstance(auth: Pick<InstanceCaller, 'userId'>, instance: TrackInstanceItem): Promise<{ removed: true } | { jobId: string }> {
+  const decisive = decisiveWrites(instance, instance.version);
   const { page, more } = await readPartitionPage(instance.trackInstanceId);
   const rest = pageDeletes(page, true).flat();
   if (!more && decisive.length + rest.length <= TRANSACTION_MAX_ITEMS) {

@@ -6,7 +6,7 @@ import { ForbiddenError, StaleVersionError } from '../../lib/errors';
 import type { TrackInstanceView } from '../../../shared/schemas/track-instance';
 import type { TrackInstanceStatus } from '../../../shared/tracks/step-status';
 import { eventWrites, trackInstanceLink } from './instance-events';
-import { requireInstance, type InstanceCaller } from './instance-access';
+import { requireInstance, type InstanceCaller, type TrackInstanceItem } from './instance-access';
 import { readTrackInstance } from './instance-read';
 import { dueIndexReturns } from './step-due';
 import type { StepInstanceItem } from './step-instance-store';
@@ -25,30 +25,36 @@ export async function setInstanceStatus(auth: InstanceCaller, input: { id: strin
   const { instance, rights } = await requireInstance(auth, input.id);
   if (!rights.canChangeStatus) throw new ForbiddenError(STATUS_CHANGE_REFUSED);
   if (instance.version !== input.version) throw new StaleVersionError(undefined, instance.version);
-  if (instance.status !== input.status) {
-    // Opened again: the steps the sweeps let go while it was not Open go back into their indexes.
-    const returns = input.status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId), new Date().toISOString()) : [];
-    const fits = TRANSACTION_MAX_ITEMS - 2;
-    await transact([
-      (tx) =>
-        tx.trackInstance
-          .patch({ trackInstanceId: instance.trackInstanceId })
-          .set({ status: input.status })
-          // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.
-          .composite({ trackTemplateId: instance.trackTemplateId })
-          .add({ version: 1 })
-          .where(ifVersion(input.version))
-          .commit(),
-      ...eventWrites({
-        recipientIds: [instance.participantId],
-        actorId: auth.userId,
-        message: `Your ${instance.trackName} track is now ${input.status}.`,
-        link: trackInstanceLink(instance.trackTemplateId, instance.trackInstanceId),
-      }),
-      ...returns.slice(0, fits),
-    ]);
-    // More late steps than one transaction holds (a large track): the rest right after, each on its version.
-    for (const items of packTransactions(returns.slice(fits).map((write) => [write]))) await transact(items);
-  }
+  if (instance.status !== input.status) await writeInstanceStatus(auth, instance, input.status);
   return readTrackInstance(auth, instance.trackInstanceId);
+}
+
+/**
+ * The status change itself, on the version of the instance as loaded (stale: 409): the instance,
+ * the participant's bell, and the due indexes of an instance opened again. Callers check the rights.
+ */
+export async function writeInstanceStatus(auth: Pick<InstanceCaller, 'userId'>, instance: TrackInstanceItem, status: TrackInstanceStatus): Promise<void> {
+  // Opened again: the steps the sweeps let go while it was not Open go back into their indexes.
+  const returns = status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId), new Date().toISOString()) : [];
+  const fits = TRANSACTION_MAX_ITEMS - 2;
+  await transact([
+    (tx) =>
+      tx.trackInstance
+        .patch({ trackInstanceId: instance.trackInstanceId })
+        .set({ status })
+        // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.
+        .composite({ trackTemplateId: instance.trackTemplateId })
+        .add({ version: 1 })
+        .where(ifVersion(instance.version))
+        .commit(),
+    ...eventWrites({
+      recipientIds: [instance.participantId],
+      actorId: auth.userId,
+      message: `Your ${instance.trackName} track is now ${status}.`,
+      link: trackInstanceLink(instance.trackTemplateId, instance.trackInstanceId),
+    }),
+    ...returns.slice(0, fits),
+  ]);
+  // More late steps than one transaction holds (a large track): the rest right after, each on its version.
+  for (const items of packTransactions(returns.slice(fits).map((write) => [write]))) await transact(items);
 }

@@ -14,6 +14,7 @@ import { REMOVE_JOB_KIND, removeInstanceJob } from '../instances/instance-remove
 import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../instances/responsible-roles-job';
 import { PUBLISH_JOB_KIND, publishJob } from '../notifications/publish-job';
 import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob } from '../reminders/overdue-digest-job';
+import { PARTICIPANT_BULK_JOB_KIND, participantBulkJob } from '../instances/participants-bulk-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -31,4 +32,5 @@ export const jobKinds: Record<string, JobKind> = {
   [RESPONSIBLE_ROLES_JOB_KIND]: refreshResponsibleRolesJob,
   [PUBLISH_JOB_KIND]: publishJob,
   [OVERDUE_DIGEST_JOB_KIND]: overdueDigestJob,
+  [PARTICIPANT_BULK_JOB_KIND]: participantBulkJob,
 };

@@ -15,6 +15,7 @@ import { assignedTracks } from '../../core/tracks/assigned-tracks';
 import { participantsPage } from '../../core/instances/participants-table';
 import { changeAssignments, removeAdvisorFromInstances } from '../../core/instances/assignments';
 import { trackAdvisors, trackAssignees } from '../../core/instances/assignee-reads';
+import { startParticipantsBulk } from '../../core/instances/participants-bulk';
 
 export const handler = createServiceHandler(trackApi, {
   create: async ({ auth, body }) => createTrack(auth, body),
@@ -62,6 +63,7 @@ export const handler = createServiceHandler(trackApi, {
   unassign: async ({ auth, params, body: { assigneeIds, roleId, version } }) =>
     changeAssignments(auth, params.trackInstanceId, { roleId, version, field: 'assigneeIds', ids: assigneeIds, next: (current) => current.filter((id) => !assigneeIds.includes(id)) }),
   removeAdvisorFromInstances: async ({ auth, body }) => removeAdvisorFromInstances(auth, body.advisorId, body.trackInstanceIds),
+  instancesBulk: async ({ auth, params, body }) => startParticipantsBulk(auth, params.trackTemplateId, body),
   advisors: async ({ auth, params }) => trackAdvisors(auth, params.trackTemplateId),
   trackAssignees: async ({ auth, params }) => trackAssignees(auth, params.trackInstanceIds),
 });

@@ -60,6 +60,10 @@ export const PARTICIPANT_CALLS: Record<string, CallBuilder> = {
     const { trackInstanceId, advisorId } = await instanceOf(t);
     return { path: '/api/track/removeAdvisorFromInstances', method: 'DELETE', body: { advisorId, trackInstanceIds: [trackInstanceId] } };
   },
+  'track.instancesBulk': async (t) => {
+    const { trackTemplateId, trackInstanceId } = await instanceOf(t);
+    return { path: `/api/track/${trackTemplateId}/instances/bulk`, method: 'POST', body: { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [trackInstanceId] } };
+  },
   'track.advisors': async (t) => ({ path: `/api/track/${(await instanceOf(t)).trackTemplateId}/advisors` }),
   'track.trackAssignees': async (t) => ({ path: `/api/track/track-assignees/${(await instanceOf(t)).trackInstanceId}` }),
 };

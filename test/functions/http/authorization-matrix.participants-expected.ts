@@ -24,6 +24,8 @@ export const PARTICIPANT_ROWS: Record<string, MatrixRow> = {
   'track.reassign': row(only(ADMINISTER_INSTANCE, 200), only(['Superadmin'], 200)),
   'track.unassign': row(only(ADMINISTER_INSTANCE, 200), only(['Superadmin'], 200)),
   'track.removeAdvisorFromInstances': row(only(ADMINISTER_INSTANCE, 200), only(['Superadmin'], 200)),
+  // Starts the job for administrators of enrolments there (each row is then checked by the job).
+  'track.instancesBulk': row(only(ADMINISTER_INSTANCE, 202), only(['Superadmin'], 202)),
   'track.advisors': row(only(ADMINISTER, 200), only(['Superadmin'], 200)),
   // Instances the caller may not see are left out of the answer (checked for leaks), never refused.
   'track.trackAssignees': row(only(READ_INSTANCES, 200), only(READ_INSTANCES, 200)),

@@ -233,13 +233,19 @@ describe('the manage-all checkbox column and its Actions', () => {
     await expectNoAxeViolations(document.body);
   });
 
-  it('Change Status sends each selected enrolment on its own version; a refused one is named with the reason', async () => {
+  /** The bulk job as GET /api/job/{id} answers it: running for the first read, then finished with `result`. */
+  function bulkJob(result: unknown, title = 'Setting 2 enrolments in Track One to Withdrawn') {
+    const job = { id: 'job-7', kind: 'participants.bulk', title, status: 'running', done: 1, total: 2, createdAt: ann.createdAt, updatedAt: ann.createdAt };
+    let reads = 0;
+    return { job, read: () => (reads++ === 0 ? job : { ...job, status: 'succeeded', done: 2, result }) };
+  }
+
+  it('Change Status is one request for the selected rows; the dialog shows the job’s progress, then who changed and who was refused, and the table reloads', async () => {
     const user = userEvent.setup();
+    const { job, read } = bulkJob({ succeeded: 1, failed: [{ trackInstanceId: 'i2', message: stale }] });
     const fake = server([ann, bea], undefined, {
-      'PATCH /api/track/instance': (request) => {
-        const body = request.body as { id: string; status: string };
-        return body.id === 'i2' ? { status: 409, body: { message: stale } } : instanceView(body.status, 4);
-      },
+      [`POST /api/track/${TRACK}/instances/bulk`]: () => ({ status: 202, body: { jobId: 'job-7' } }),
+      'GET /api/job/{id}': read,
     });
     renderTab(SUPERADMIN);
     await select(user, 'Ann Abbott', 'Bea Baker');
@@ -248,20 +254,26 @@ describe('the manage-all checkbox column and its Actions', () => {
     expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants/change-status`);
     expect(within(dialog).getByText('Ann Abbott, Bea Baker')).toBeTruthy();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'Withdrawn');
+    const pages = fake.to(`/api/track/${TRACK}/true/instances`, 'POST').length;
     await user.click(within(dialog).getByRole('button', { name: 'Change Status' }));
-    expect(await screen.findByText(`Ann Abbott set to Withdrawn. Not changed: Bea Baker: ${stale}`)).toBeTruthy();
-    expect(fake.to('/api/track/instance', 'PATCH').map((r) => r.body)).toEqual([
-      { id: 'i1', status: 'Withdrawn', version: 3 },
-      { id: 'i2', status: 'Withdrawn', version: 5 },
-    ]);
+    expect(await screen.findByRole('progressbar', { name: job.title })).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+    expect(await screen.findByText(`Ann Abbott set to Withdrawn. Not changed: Bea Baker: ${stale}`, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'setStatus', status: 'Withdrawn', trackInstanceIds: ['i1', 'i2'] }]);
+    expect(fake.to('/api/track/instance', 'PATCH')).toEqual([]);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`));
+    await waitFor(() => expect(fake.to(`/api/track/${TRACK}/true/instances`, 'POST').length).toBeGreaterThan(pages));
   });
 
-  it('Assign Advisor adds the chosen advisor to each selected enrolment that lacks them', async () => {
+  it('Assign Advisor sends the chosen advisor with the selected rows; a refusal of the start stays in the dialog', async () => {
     const user = userEvent.setup();
+    const { read } = bulkJob({ succeeded: 2, failed: [] }, 'Assigning Ada Adviser as advisor to 2 enrolments in Track One');
+    let starts = 0;
     const fake = server([ann, bea], undefined, {
       'GET /api/user/people-search': () => [{ id: 'a1', firstName: 'Ada', lastName: 'Adviser', email: 'ada@example.org' }],
-      'POST /api/track/assign': () => ({ ...assignees, trackInstanceId: 'i2', version: 6 }),
+      [`POST /api/track/${TRACK}/instances/bulk`]: () =>
+        starts++ === 0 ? { status: 400, body: { message: 'Bad Request', fieldErrors: { advisorId: ['No such active user.'] } } } : { status: 202, body: { jobId: 'job-7' } },
+      'GET /api/job/{id}': read,
     });
     renderTab(SUPERADMIN);
     await select(user, 'Ann Abbott', 'Bea Baker');
@@ -270,27 +282,33 @@ describe('the manage-all checkbox column and its Actions', () => {
     await user.type(within(dialog).getByRole('combobox', { name: /Advisor/ }), 'Ad');
     await user.click(await screen.findByRole('option', { name: /Ada Adviser/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign Advisor' }));
-    expect(await screen.findByText('Ann Abbott, Bea Baker now have Ada Adviser as an advisor.')).toBeTruthy();
-    // Ann has Ada already: only Bea is sent.
-    expect(fake.to('/api/track/assign', 'POST').map((r) => r.body)).toEqual([{ trackInstanceId: 'i2', assigneeIds: ['a1'], roleId: 'role-advisor', version: 5 }]);
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Advisor' }));
+    expect(await screen.findByText('Ann Abbott, Bea Baker now have Ada Adviser as an advisor.', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual(
+      Array.from({ length: 2 }, () => ({ action: 'assignAdvisor', advisorId: 'a1', trackInstanceIds: ['i1', 'i2'] })),
+    );
   });
 
-  it('Remove Enrolments asks first, removes each on its version and follows a job', async () => {
+  it('Remove Enrolments asks first; closed while the job runs, its progress moves to the toast region and the outcome still shows', async () => {
     const user = userEvent.setup();
-    const job = { id: 'job-9', kind: 'instance.remove', title: 'Removing Bea Baker from Track One', status: 'running', done: 1, total: 4, createdAt: ann.createdAt, updatedAt: ann.createdAt };
+    const { job, read } = bulkJob({ succeeded: 2, failed: [] }, 'Removing 2 enrolments from Track One');
     const fake = server([ann, bea], undefined, {
-      'DELETE /api/track/instance': (request) => ((request.body as { id: string }).id === 'i2' ? { status: 202, body: { jobId: 'job-9' } } : { removed: true }),
-      'GET /api/job/{id}': () => job,
+      [`POST /api/track/${TRACK}/instances/bulk`]: () => ({ status: 202, body: { jobId: 'job-7' } }),
+      'GET /api/job/{id}': read,
     });
     renderTab(SUPERADMIN);
     await select(user, 'Ann Abbott', 'Bea Baker');
     await user.click(await screen.findByRole('menuitem', { name: 'Remove Enrolments' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove Enrolments' });
-    expect(fake.to('/api/track/instance', 'DELETE')).toEqual([]);
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST')).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Ann Abbott, Bea Baker removed.')).toBeTruthy();
-    expect(fake.to('/api/track/instance', 'DELETE').map((r) => r.body)).toEqual([{ id: 'i1', version: 3 }, { id: 'i2', version: 5 }]);
-    expect(await screen.findByText(job.title, { exact: false })).toBeTruthy();
+    const progress = await screen.findByRole('dialog', { name: 'Remove Enrolments' });
+    await within(progress).findByRole('progressbar', { name: job.title });
+    // The footer's Close (the title bar has one too).
+    await user.click(within(progress).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(await screen.findByText('Ann Abbott, Bea Baker removed.', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'remove', trackInstanceIds: ['i1', 'i2'] }]);
   });
 
   it('a dialog reached by link with nothing selected says so', async () => {

@@ -5,25 +5,29 @@ import { JOB_STARTING_LABEL } from '../../lib/jobs/JobProgressToast';
 import { useLatest } from '../../components/ui/useLatest';
 import { useJobProgress } from '../../lib/jobs/use-job-progress';
 
-export interface TrackJobProgressProps {
+/** What a copy or import job made. */
+type CopyResult = { trackTemplateId: string; phaseId?: string };
+
+export interface TrackJobProgressProps<Result> {
   jobId: string;
-  /** Runs once when the job has succeeded, with what it made. */
-  onSucceeded: (result: { trackTemplateId: string; phaseId?: string }) => void;
+  /** Runs once when the job has succeeded, with its result (what it made, or what it did). */
+  onSucceeded: (result: Result) => void;
   onFailed?: () => void;
 }
 
 /**
- * A copy or import job followed inside its dialog: the job's title and 'n of total' while it
- * runs, the server's message if it fails. The copy itself shows only once the job succeeded.
+ * A track job (a copy, an import, a removal, a bulk action) followed inside its dialog: the job's
+ * title and 'n of total' while it runs, the server's message if it fails. A copy itself shows only
+ * once the job succeeded.
  */
-export function TrackJobProgress({ jobId, onSucceeded, onFailed }: TrackJobProgressProps) {
+export function TrackJobProgress<Result = CopyResult>({ jobId, onSucceeded, onFailed }: TrackJobProgressProps<Result>) {
   const { job, error, isFinished } = useJobProgress(jobId);
   const callbacks = useLatest({ onSucceeded, onFailed });
   const reported = useRef(false);
   useEffect(() => {
     if (!job || !isFinished || reported.current) return;
     reported.current = true;
-    if (job.status === 'succeeded') callbacks.current.onSucceeded(job.result as { trackTemplateId: string; phaseId?: string });
+    if (job.status === 'succeeded') callbacks.current.onSucceeded(job.result as Result);
     else callbacks.current.onFailed?.();
   }, [job, isFinished, callbacks]);
 

@@ -1,26 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ParticipantRow } from '@shared/schemas/participants';
+import type { ParticipantBulkResult, ParticipantRow } from '@shared/schemas/participants';
 import { TRACK_INSTANCE_STATUSES } from '@shared/tracks/statuses';
 import type { TrackInstanceStatus } from '@shared/tracks/step-status';
-import { cancelAndSubmit, ConfirmDialog, MenuButton, Modal, SelectField, useToast } from '../../../components/ui';
+import { Alert, cancelAndSubmit, ConfirmDialog, MenuButton, Modal, SelectField, useToast } from '../../../components/ui';
 import { useFollowJob } from '../../../lib/jobs/use-follow-job';
 import { PickerDialog } from '../../users/list/PickerDialog';
 import { NothingSelected } from '../../users/list/NothingSelected';
+import { closeOnlyFooter, TrackJobProgress } from '../TrackJobProgress';
 import { assigneeOptions } from './participants-api';
-import {
-  assignAdvisorTo,
-  changeStatusOf,
-  ENROLMENT_ACTIONS,
-  forEachEnrolment,
-  outcomeMessage,
-  participantsText,
-  removeEnrolmentOf,
-  type EachOutcome,
-  type EnrolmentAction,
-} from './selected-enrolments';
+import { ENROLMENT_ACTIONS, outcomeMessage, participantsText, startBulk, type BulkChange, type EnrolmentAction } from './selected-enrolments';
 
 export interface ParticipantActionsProps {
+  trackId: string;
   /** The selected rows on screen: what the open dialog acts on. */
   selected: ParticipantRow[];
   /** The dialog this route opens (/tracks/{id}/participants/{action}). */
@@ -30,31 +22,56 @@ export interface ParticipantActionsProps {
   onDone: () => void;
 }
 
+/** A bulk action under way: its job, the rows it was started on, and the toast's verb. */
+interface Started {
+  jobId: string;
+  rows: ParticipantRow[];
+  verb: string;
+}
+
 /**
  * The participants table's Actions menu for manage-all users (SPEC.md section 2's checkbox
  * column), after the users table's: change the status, assign an advisor, remove the enrolments
- * of the selected rows. Each dialog is a route; each enrolment is its own request and
- * transaction on the version shown, and a refusal names the participant with the server's reason.
+ * of the selected rows. Each dialog is a route; confirming sends one request, and the server's
+ * job checks and writes each enrolment on its own (closing the tab stops nothing). The dialog
+ * shows the job's progress, then a toast says who changed and names each refused participant
+ * with the server's reason, and the table reloads. Closed before the end, the progress moves to
+ * the toast region.
  */
-export function ParticipantActions({ selected, dialog, base, onDone }: ParticipantActionsProps) {
+export function ParticipantActions({ trackId, selected, dialog, base, onDone }: ParticipantActionsProps) {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const followJob = useFollowJob();
   const [isPending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [started, setStarted] = useState<Started | null>(null);
   const [status, setStatus] = useState<TrackInstanceStatus | ''>('');
-  const close = () => navigate(base);
+  const close = () => {
+    setStarted(null);
+    setError(null);
+    navigate(base);
+  };
   const names = participantsText(selected);
 
-  async function apply(change: (row: ParticipantRow) => Promise<string | void>, verb: string) {
+  async function apply(change: BulkChange, verb: string) {
     setPending(true);
-    const outcome: EachOutcome = await forEachEnrolment(selected, change);
-    setPending(false);
-    const { tone, message } = outcomeMessage(outcome, verb);
-    if (message) showToast(message, { tone });
-    for (const jobId of outcome.jobIds) followJob(jobId, { onFinished: onDone });
-    onDone();
-    close();
+    setError(null);
+    try {
+      const { jobId } = await startBulk(trackId, change);
+      setStarted({ jobId, rows: selected, verb });
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setPending(false);
+    }
   }
+
+  const report = (run: Started, result: ParticipantBulkResult) => {
+    const { tone, message } = outcomeMessage(run.rows, result, run.verb);
+    if (message) showToast(message, { tone });
+    onDone();
+  };
+  const ids = selected.map((row) => row.id);
 
   const menu = (
     <MenuButton
@@ -73,6 +90,29 @@ export function ParticipantActions({ selected, dialog, base, onDone }: Participa
       </>
     );
   }
+  if (started) {
+    const run = started;
+    const closeWhileRunning = () => {
+      followJob(run.jobId, { onFinished: (job) => (job.status === 'succeeded' ? report(run, job.result as ParticipantBulkResult) : onDone()) });
+      close();
+    };
+    return (
+      <>
+        {menu}
+        <Modal isOpen onClose={closeWhileRunning} title={title} footer={closeOnlyFooter}>
+          <TrackJobProgress<ParticipantBulkResult>
+            jobId={run.jobId}
+            onSucceeded={(result) => {
+              report(run, result);
+              close();
+            }}
+            onFailed={onDone}
+          />
+        </Modal>
+      </>
+    );
+  }
+  const refusal = error && <Alert tone="danger">{error}</Alert>;
   return (
     <>
       {menu}
@@ -81,8 +121,9 @@ export function ParticipantActions({ selected, dialog, base, onDone }: Participa
           isOpen
           onClose={close}
           title={title}
-          footer={cancelAndSubmit({ label: 'Change Status', isPending, isDisabled: !status, onSubmit: () => status && void apply((row) => changeStatusOf(row, status), `set to ${status}`) })}
+          footer={cancelAndSubmit({ label: 'Change Status', isPending, isDisabled: !status, onSubmit: () => status && void apply({ action: 'setStatus', status, trackInstanceIds: ids }, `set to ${status}`) })}
         >
+          {refusal}
           <p>{names}</p>
           <SelectField label="Status" value={status} options={TRACK_INSTANCE_STATUSES} onChange={(value) => setStatus(value as TrackInstanceStatus | '')} />
         </Modal>
@@ -98,18 +139,25 @@ export function ParticipantActions({ selected, dialog, base, onDone }: Participa
           requiredMessage="Advisor is required"
           loadOptions={(text) => assigneeOptions('advisor', text, [])}
           confirmLabel="Assign Advisor"
-          onConfirm={(advisor) => void apply((row) => assignAdvisorTo(row, advisor.id), `now have ${advisor.label} as an advisor`)}
-        />
+          onConfirm={(advisor) => void apply({ action: 'assignAdvisor', advisorId: advisor.id, trackInstanceIds: ids }, `now have ${advisor.label} as an advisor`)}
+        >
+          {refusal}
+        </PickerDialog>
       )}
       {dialog === 'remove-enrolments' && (
         <ConfirmDialog
           isOpen
           title={title}
-          message={`Remove ${names} from this track? Their steps, answers and files in this track are deleted. This cannot be undone.`}
+          message={
+            <>
+              {refusal}
+              <p>{`Remove ${names} from this track? Their steps, answers and files in this track are deleted. This cannot be undone.`}</p>
+            </>
+          }
           confirmLabel="Remove"
           tone="danger"
           isPending={isPending}
-          onConfirm={() => void apply(removeEnrolmentOf, 'removed')}
+          onConfirm={() => void apply({ action: 'remove', trackInstanceIds: ids }, 'removed')}
           onCancel={close}
         />
       )}

@@ -90,6 +90,7 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
   const action = ENROLMENT_ACTIONS.find((item) => item.id === rest)?.id as EnrolmentAction | undefined;
   const actions = managesAll && (
     <ParticipantActions
+      trackId={trackId}
       selected={selected}
       dialog={action}
       base={base}

@@ -1,10 +1,9 @@
-import type { ParticipantRow } from '@shared/schemas/participants';
-import type { TrackInstanceStatus } from '@shared/tracks/step-status';
+import type { BodyInput } from '@shared/api/contract';
+import type { TrackApi } from '@shared/api/track';
+import type { ParticipantBulkResult, ParticipantRow } from '@shared/schemas/participants';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { selectedUsersText } from '../../users/list/selected-users';
-import { setInstanceStatus } from '../assignments/track-instance-api';
-import { ASSIGNEE_ROLES, removeEnrolment } from './participants-api';
 
 /** The Actions menu's dialogs, each a route under /tracks/{id}/participants (Back closes it). */
 export const ENROLMENT_ACTIONS = [
@@ -16,50 +15,21 @@ export type EnrolmentAction = (typeof ENROLMENT_ACTIONS)[number]['id'];
 
 export const participantsText = (rows: readonly ParticipantRow[]) => selectedUsersText(rows.map((row) => row.participant));
 
-export interface EachOutcome {
-  done: ParticipantRow[];
-  failed: Array<{ row: ParticipantRow; message: string }>;
-  /** Removals too large for one transaction: their jobs' ids. */
-  jobIds: string[];
-}
+export type BulkChange = BodyInput<TrackApi['instancesBulk']>;
 
 /**
- * Applies one change to each selected enrolment in turn: one request and one transaction each,
- * on the version the table showed (a row changed since is refused with 409 and reported, never
- * overwritten). The selection is the rows on screen, so at most one page of requests.
+ * One request for all the selected enrolments: the server starts a job that checks and writes
+ * each row on its own (a closed tab stops nothing); the dialog follows its progress.
  */
-export async function forEachEnrolment(rows: readonly ParticipantRow[], change: (row: ParticipantRow) => Promise<string | void>): Promise<EachOutcome> {
-  const outcome: EachOutcome = { done: [], failed: [], jobIds: [] };
-  for (const row of rows) {
-    try {
-      const jobId = await change(row);
-      if (jobId) outcome.jobIds.push(jobId);
-      outcome.done.push(row);
-    } catch (failure) {
-      outcome.failed.push({ row, message: (failure as Error).message });
-    }
-  }
-  return outcome;
-}
+export const startBulk = (trackTemplateId: string, change: BulkChange) => call(routes.track.instancesBulk, { params: { trackTemplateId }, body: change });
 
-export const changeStatusOf = (row: ParticipantRow, status: TrackInstanceStatus) =>
-  row.status === status ? Promise.resolve() : setInstanceStatus({ id: row.id, status, version: row.version }).then(() => undefined);
-
-/** Adds the advisor beside those already there (a row that has them already is left as it is). */
-export const assignAdvisorTo = (row: ParticipantRow, advisorId: string) =>
-  row.advisors.some((a) => a.id === advisorId)
-    ? Promise.resolve()
-    : call(routes.track.assign, { body: { trackInstanceId: row.id, assigneeIds: [advisorId], roleId: ASSIGNEE_ROLES.advisor.roleId, version: row.version } }).then(() => undefined);
-
-export const removeEnrolmentOf = async (row: ParticipantRow) => {
-  const result = await removeEnrolment(row.id, row.version);
-  return 'jobId' in result ? result.jobId : undefined;
-};
-
-/** The toast after a change: how many, and each refused participant with the server's reason. */
-export function outcomeMessage(outcome: EachOutcome, verb: string): { tone: 'success' | 'danger'; message: string } {
-  const doneText = outcome.done.length ? `${participantsText(outcome.done)} ${verb}.` : '';
-  if (outcome.failed.length === 0) return { tone: 'success', message: doneText };
-  const failedText = outcome.failed.map(({ row, message }) => `${row.participant.firstName} ${row.participant.lastName}: ${message}`).join(' ');
+/** The toast after the job: who changed, and each refused participant with the server's reason. */
+export function outcomeMessage(rows: readonly ParticipantRow[], result: ParticipantBulkResult, verb: string): { tone: 'success' | 'danger'; message: string } {
+  const reasons = new Map(result.failed.map((failure) => [failure.trackInstanceId, failure.message]));
+  const done = rows.filter((row) => !reasons.has(row.id));
+  const doneText = done.length ? `${participantsText(done)} ${verb}.` : '';
+  if (reasons.size === 0) return { tone: 'success', message: doneText };
+  const byRow = new Map(rows.map((row) => [row.id, `${row.participant.firstName} ${row.participant.lastName}`]));
+  const failedText = [...reasons].map(([id, message]) => `${byRow.get(id) ?? id}: ${message}`).join(' ');
   return { tone: 'danger', message: `${doneText} Not changed: ${failedText}`.trim() };
 }
