@@ -292,10 +292,12 @@ describe('the manage-all checkbox column and its Actions', () => {
 
   it('Remove Enrolments asks first; closed while the job runs, its progress moves to the toast region and the outcome still shows', async () => {
     const user = userEvent.setup();
-    const { job, read } = bulkJob({ succeeded: 2, failed: [] }, 'Removing 2 enrolments from Track One');
+    const { job } = bulkJob(null, 'Removing 2 enrolments from Track One');
+    // Running until the dialog is closed, then done.
+    let closed = false;
     const fake = server([ann, bea], undefined, {
       [`POST /api/track/${TRACK}/instances/bulk`]: () => ({ status: 202, body: { jobId: 'job-7' } }),
-      'GET /api/job/{id}': read,
+      'GET /api/job/{id}': () => (closed ? { ...job, status: 'succeeded', done: 2, result: { succeeded: 2, failed: [] } } : job),
     });
     renderTab(SUPERADMIN);
     await select(user, 'Ann Abbott', 'Bea Baker');
@@ -307,6 +309,9 @@ describe('the manage-all checkbox column and its Actions', () => {
     await within(progress).findByRole('progressbar', { name: job.title });
     // The footer's Close (the title bar has one too).
     await user.click(within(progress).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    closed = true;
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove Enrolments' })).toBeNull());
+    // Reported once (findByText refuses two).
     expect(await screen.findByText('Ann Abbott, Bea Baker removed.', undefined, { timeout: 3000 })).toBeTruthy();
     expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'remove', trackInstanceIds: ['i1', 'i2'] }]);
   });

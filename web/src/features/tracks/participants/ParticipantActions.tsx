@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ParticipantBulkResult, ParticipantRow } from '@shared/schemas/participants';
 import { TRACK_INSTANCE_STATUSES } from '@shared/tracks/statuses';
@@ -66,7 +66,11 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
     }
   }
 
+  // The dialog and the toast region may both see a job end (closed just as it finished): one report.
+  const reported = useRef(new Set<string>());
   const report = (run: Started, result: ParticipantBulkResult) => {
+    if (reported.current.has(run.jobId)) return;
+    reported.current.add(run.jobId);
     const { tone, message } = outcomeMessage(run.rows, result, run.verb);
     if (message) showToast(message, { tone });
     onDone();
