@@ -11,7 +11,8 @@ import { readTrackInstance } from './instance-read';
 import { dueIndexReturns } from './step-due';
 import type { StepInstanceItem } from './step-instance-store';
 
-const instanceSteps = async (trackInstanceId: string): Promise<StepInstanceItem[]> =>
+/** An enrolment's step instances (at most a track's steps), read consistently. */
+export const instanceSteps = async (trackInstanceId: string): Promise<StepInstanceItem[]> =>
   (await db().entities.stepInstance.query.byInstance({ trackInstanceId }).go({ limit: TRACK_STEPS_MAX, consistent: true })).data;
 
 export const STATUS_CHANGE_REFUSED = 'Only the participant\u2019s advisor or a track administrator can change the status of this track.';

@@ -1,0 +1,136 @@
+import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
+import { newJob, type JobKind } from '../../db/jobs';
+import { db } from '../../db/service';
+import { packTransactions, transact, type TransactionItem } from '../../db/transact';
+import { ifVersion, StaleVersionError } from '../../db/versioned';
+import type { TrackInstanceItem } from '../instances/instance-access';
+import { instanceSteps } from '../instances/instance-status';
+import { dueIndexReturns } from '../instances/step-due';
+
+export const REINDEX_JOB_KIND = 'index.reindexEnrolments';
+
+/** Enrolments per step (each one Query of its steps and its writes). */
+export const REINDEX_PAGE = 25;
+
+interface ReindexInput {
+  /** Enrolments per step; tests set it small. */
+  pageSize: number;
+}
+
+/**
+ * Where the walk is: the conferences left on the current page of `location.byKind` (System's
+ * '0' first), the templates left on the current page of the first conference's, and the
+ * cursors of each level (null: from the start; `more*` false: that level's last page is read).
+ */
+interface ReindexCursor {
+  conferences: string[];
+  conferenceCursor: string | null;
+  moreConferences: boolean;
+  templates: string[];
+  templateCursor: string | null;
+  moreTemplates: boolean;
+  instanceCursor: string | null;
+  report: ReindexReport;
+}
+
+export interface ReindexReport {
+  /** Enrolments looked at. */
+  enrolments: number;
+  /** Enrolments given their gsi4 entry (a track's enrolments by district). */
+  districtEntries: number;
+  /** Steps given their Overdue-sweep or reminder entry. */
+  stepEntries: number;
+}
+
+const START: ReindexCursor = {
+  conferences: [NO_CONFERENCE_ID],
+  conferenceCursor: null,
+  moreConferences: true,
+  templates: [],
+  templateCursor: null,
+  moreTemplates: true,
+  instanceCursor: null,
+  report: { enrolments: 0, districtEntries: 0, stepEntries: 0 },
+};
+
+/** An enrolment with a district but no gsi4 key (written before gsi4): the keys are rebuilt from its own values, on its version. */
+function districtEntry(instance: TrackInstanceItem & { gsi4pk?: string }): TransactionItem[] {
+  if (!instance.districtId || instance.gsi4pk) return [];
+  return [
+    (tx) =>
+      tx.trackInstance
+        .patch({ trackInstanceId: instance.trackInstanceId })
+        .set({ districtId: instance.districtId!, sortName: instance.sortName })
+        // gsi4 `byTemplateDistrict`: ElectroDB builds its key with the template id (not changed).
+        .composite({ trackTemplateId: instance.trackTemplateId })
+        .where(ifVersion(instance.version))
+        .commit(),
+  ];
+}
+
+const ignoreStale = (error: unknown) => {
+  if (!(error instanceof StaleVersionError)) throw error;
+};
+
+/** One enrolment's missing entries: its gsi4 key, and (while Open) every waiting step's Overdue-sweep and reminder entries (`dueIndexReturns`). */
+async function reindexEnrolment(instance: TrackInstanceItem & { gsi4pk?: string }, now: string): Promise<{ district: number; steps: number }> {
+  const steps = instance.status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId), now) : [];
+  const district = districtEntry(instance);
+  for (const chunk of packTransactions([...district, ...steps].map((write) => [write]))) {
+    try {
+      await transact(chunk);
+    } catch (error) {
+      if (!(error instanceof StaleVersionError)) throw error;
+      // One item changed meanwhile (its writer kept the entries itself): the others one by one.
+      for (const write of chunk) await transact([write]).catch(ignoreStale);
+    }
+  }
+  return { district: district.length, steps: steps.length };
+}
+
+/**
+ * The re-index job (operators: `npm run reindex`, docs/deploy.md): entries of the sparse indexes
+ * that writes made before the index existed lack. It walks by key, never a Scan: the conferences
+ * (`location.byKind`) and System, each one's track templates (`trackTemplate.byConference`),
+ * each template's enrolments (`trackInstance.byTemplate`, a page per step), each enrolment's
+ * steps. It gives an enrolment with a district its gsi4 entry (`byTemplateDistrict`), and the
+ * waiting steps of an Open enrolment their gsi1 `byDue` and gsi2 `byReminder` entries
+ * (`dueIndexReturns`: only those missing, on the step's version, without moving it). Every
+ * write is conditioned on the version read and sets only what is missing, so it is idempotent:
+ * a second run, or a step repeated after a crash, writes nothing new.
+ */
+export const reindexJob: JobKind<ReindexInput> = {
+  async step(job) {
+    const at: ReindexCursor = (job.cursor as ReindexCursor | undefined) ?? START;
+    const { pageSize } = job.input;
+    if (at.templates.length) {
+      const trackTemplateId = at.templates[0];
+      const page = await db().entities.trackInstance.query.byTemplate({ trackTemplateId }).go({ limit: pageSize, cursor: at.instanceCursor, data: 'includeKeys' });
+      const now = new Date().toISOString();
+      const report = { ...at.report, enrolments: at.report.enrolments + page.data.length };
+      for (const instance of page.data) {
+        const done = await reindexEnrolment(instance as TrackInstanceItem & { gsi4pk?: string }, now);
+        report.districtEntries += done.district;
+        report.stepEntries += done.steps;
+      }
+      const next = page.cursor ? { ...at, instanceCursor: page.cursor, report } : { ...at, templates: at.templates.slice(1), instanceCursor: null, report };
+      return { done: page.data.length, cursor: next };
+    }
+    if (at.conferences.length && at.moreTemplates) {
+      const conferenceId = at.conferences[0];
+      const page = await db().entities.trackTemplate.query.byConference({ conferenceId }).go({ limit: 100, cursor: at.templateCursor, attributes: ['trackTemplateId'] });
+      return { done: 0, cursor: { ...at, templates: page.data.map((t) => t.trackTemplateId!), templateCursor: page.cursor, moreTemplates: Boolean(page.cursor) } };
+    }
+    if (at.conferences.length) return { done: 0, cursor: { ...at, conferences: at.conferences.slice(1), templateCursor: null, moreTemplates: true } };
+    if (at.moreConferences) {
+      const page = await db().entities.location.query.byKind({ kind: 'Conference' }).go({ limit: 100, cursor: at.conferenceCursor, attributes: ['locationId'] });
+      return { done: 0, cursor: { ...at, conferences: page.data.map((l) => l.locationId!), conferenceCursor: page.cursor, moreConferences: Boolean(page.cursor) } };
+    }
+    return { done: 0, finished: true, result: at.report };
+  },
+};
+
+/** The job item for a re-index (started by `npm run reindex`; `ownerId` names who started it). */
+export function reindexJobItem(ownerId: string, pageSize = REINDEX_PAGE) {
+  return newJob({ kind: REINDEX_JOB_KIND, ownerId, title: 'Re-index enrolments', input: { pageSize } satisfies ReindexInput });
+}

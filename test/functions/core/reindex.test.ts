@@ -1,0 +1,99 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../../functions/db/client';
+import { config } from '../../../functions/lib/config';
+import { db } from '../../../functions/db/service';
+import { newId } from '../../../functions/db/ids';
+import { runJobToEnd } from '../../../functions/db/jobs';
+import { transact } from '../../../functions/db/transact';
+import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
+import { OVERDUE_BUCKET } from '../../../functions/core/reminders/reminder-index';
+import { REINDEX_JOB_KIND, reindexJob, reindexJobItem } from '../../../functions/core/jobs/reindex-job';
+import { handler as tracks } from '../../../functions/http/track/handler';
+import type { ParticipantPage } from '../../../shared/schemas/participants';
+import { seedDemo } from '../../support/demo-table';
+import { invoke } from '../../support/invoke';
+import { cookieFor } from '../../support/session';
+import { putTestUser } from '../../support/test-users';
+import { putEnrolment } from '../../support/enrolments';
+
+/**
+ * The re-index job (`npm run reindex`): enrolments and steps written before gsi4 and the reminder
+ * index existed get their entries, walked by key in pages, only what is missing, idempotently.
+ */
+const DUE = '2030-05-01T09:00:00.000Z';
+let track: string;
+const rows: Record<string, string> = {};
+
+/** The index keys a write made before the index existed would lack. */
+async function stripKeys(entity: 'trackInstance' | 'stepInstance', key: Record<string, string>, fields: string[]) {
+  const { data } = await (db().entities[entity] as any).get(key).go({ data: 'includeKeys', consistent: true });
+  await documentClient().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: data.pk, sk: data.sk }, UpdateExpression: `REMOVE ${fields.join(', ')}` }));
+}
+
+async function putStep(trackInstanceId: string, status: 'Ready' | 'Completed' | 'Overdue', dueAt?: string): Promise<string> {
+  const stepInstanceId = `reindex-step-${newId().toLowerCase()}`;
+  const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId }).go();
+  await db().entities.stepInstance.put({ trackInstanceId, stepInstanceId, trackTemplateId: track, phaseId: 'reindex-phase', stepTemplateId: 'reindex-step', participantId: instance!.participantId, status, ...(dueAt ? { dueAt } : {}) }).go();
+  return stepInstanceId;
+}
+const readStep = async (trackInstanceId: string, stepInstanceId: string) => (await db().entities.stepInstance.get({ trackInstanceId, stepInstanceId }).go({ consistent: true })).data!;
+
+async function reindex(pageSize: number) {
+  const { jobId, write } = reindexJobItem('operator', pageSize);
+  await transact([write]);
+  return runJobToEnd(jobId, { [REINDEX_JOB_KIND]: reindexJob });
+}
+
+const districtRows = async (cookie: string) =>
+  ((await invoke(tracks, `/api/track/${track}/true/instances`, { method: 'POST', cookie, body: { limit: 10, offset: 0 } })).body as ParticipantPage).data.map((row) => row.id).sort();
+
+beforeAll(async () => {
+  await seedDemo();
+  track = `reindex-track-${newId().toLowerCase()}`;
+  await db().entities.trackTemplate.create({ trackTemplateId: track, name: 'Re-index', description: 'Re-index', conferenceId: ids.conference1, disabled: false, status: 'active' }).go();
+  const enrol = async (name: string, status: 'Open' | 'Withdrawn' = 'Open') =>
+    putEnrolment({ trackTemplateId: track, participantId: await putTestUser({ firstName: name, lastName: 'Reindex', locationId: ids.district1 }), districtId: ids.district1, status });
+  rows.indexed = await enrol('Ines');
+  rows.old = await enrol('Olga');
+  rows.older = await enrol('Omar');
+  rows.withdrawn = await enrol('Wanda', 'Withdrawn');
+  // Written before gsi4: no district entry.
+  await stripKeys('trackInstance', { trackInstanceId: rows.old }, ['gsi4pk', 'gsi4sk']);
+  await stripKeys('trackInstance', { trackInstanceId: rows.older }, ['gsi4pk', 'gsi4sk']);
+});
+
+describe('the re-index job', () => {
+  it('gives old enrolments their district entry and waiting steps their sweep and reminder entries, only while Open, once', async () => {
+    const ready = await putStep(rows.old, 'Ready', DUE);
+    const overdue = await putStep(rows.old, 'Overdue', DUE);
+    const completed = await putStep(rows.old, 'Completed', DUE);
+    const withdrawnReady = await putStep(rows.withdrawn, 'Ready', DUE);
+    const before = await readStep(rows.old, ready);
+    const districtAdmin = await cookieFor('district.admin@example.org');
+    // Before: the district admin's table (gsi4) lacks the two old enrolments.
+    expect(await districtRows(districtAdmin)).toEqual([rows.indexed, rows.withdrawn].sort());
+
+    // Pages of one enrolment.
+    const job = await reindex(1);
+    // Steps: the two here, and the demo enrolment's three Ready steps (the demo seed writes them without entries).
+    expect(job).toMatchObject({ status: 'succeeded', result: { districtEntries: 2, stepEntries: 5 } });
+    expect(job!.steps).toBeGreaterThan(4);
+
+    expect(await districtRows(districtAdmin)).toEqual([rows.indexed, rows.old, rows.older, rows.withdrawn].sort());
+    const readyAfter = await readStep(rows.old, ready);
+    expect(readyAfter).toMatchObject({ remindBucket: expect.any(String), remindAt: expect.any(String), dueBucket: expect.any(String), dueIndexAt: DUE, version: before.version });
+    expect(await readStep(rows.old, overdue)).toMatchObject({ remindBucket: OVERDUE_BUCKET, remindAt: DUE });
+    for (const [instance, step] of [[rows.old, completed], [rows.withdrawn, withdrawnReady]]) {
+      const item = await readStep(instance, step);
+      expect(item.remindBucket).toBeUndefined();
+      expect(item.dueBucket).toBeUndefined();
+    }
+    // The reminder index finds the step (the schedule's Query).
+    const due = await db().entities.stepInstance.query.byReminder({ remindBucket: readyAfter.remindBucket! }).lte({ remindAt: readyAfter.remindAt! }).go();
+    expect(due.data.map((s) => s.stepInstanceId)).toContain(ready);
+
+    // Again: nothing is missing, nothing is written.
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { districtEntries: 0, stepEntries: 0 } });
+    expect((await readStep(rows.old, ready)).remindAt).toBe(readyAfter.remindAt);
+  });
+});
