@@ -73,7 +73,7 @@ const publish = defineContract({
   method: 'POST',
   path: '/api/notification/publish',
   summary:
-    "Sends a message (and a link) to the active users of a conference or district the caller administers people in, or to those holding a role there: a background job writes each one's bell notification (their email and SMS follow their opt-ins) and answers 202 with its id.",
+    "Sends a message (and a link) to the active users of a conference or district the caller administers people in, or to those holding a role there: a background job writes each one's bell notification (their email and SMS follow their opt-ins) and answers 202 with its id. A place inside the location the caller is denied is skipped (its people are not told; the job's result says how many, `{ skipped }`); a denial at the location or above it refuses (403).",
   access: 'session',
   can: ['update', 'User'],
   body: publishInputSchema,

@@ -1,4 +1,4 @@
-import { holdsPowerOver } from '../../../shared/auth/role-scope';
+import { deniedAround, holdsPowerOver } from '../../../shared/auth/role-scope';
 import { PUBLISH_LOCATION_KIND, type publishInputSchema } from '../../../shared/schemas/notification-publish';
 import type { z } from 'zod';
 import { newJob } from '../../db/jobs';
@@ -14,14 +14,28 @@ type Publish = z.output<typeof publishInputSchema>;
 const quoted = (message: string) => (message.length > 40 ? `${message.slice(0, 40)}...` : message);
 
 /**
+ * Where a publisher may not reach inside the location: their denials inside it (a denial at or
+ * above it refuses the whole location: null). The job leaves those places' people out.
+ */
+export function deniedInside(auth: AuthContext, chain: readonly string[]): string[] | null {
+  const around = deniedAround(auth.permissions, chain);
+  if (around.some((id) => chain.includes(id))) return null;
+  return around;
+}
+
+/**
  * Publish: checks on the loaded location (an active conference or district where the caller
- * administers people, `update User` over its whole subtree, no denial inside it) and role, then
- * writes the job that walks the audience (./publish-job.ts) and answers its id.
+ * administers people, `update User` over it, no denial at or above it) and role, then writes the
+ * job that walks the audience (./publish-job.ts), leaving out the people of the places the
+ * caller is denied inside it, and answers its id.
  */
 export async function publishMessage(auth: AuthContext, input: Publish): Promise<{ jobId: string }> {
   const [location, roles] = await Promise.all([getLocation(input.locationId), input.roleId ? loadRoles([input.roleId]) : Promise.resolve([])]);
   if (!location || !location.active || (location.kind !== 'Conference' && location.kind !== 'District')) throw new ValidationError({ locationId: [PUBLISH_LOCATION_KIND] });
-  if (!holdsPowerOver(auth, location.ancestorIds, 'update', 'User')) throw new ForbiddenError();
+  const skipScopeIds = deniedInside(auth, location.ancestorIds);
+  // Power over the location itself; the places denied inside it are skipped, not a reason to refuse.
+  const outside = { ...auth, permissions: auth.permissions.filter((p) => !(p.denial && skipScopeIds?.includes(p.entityId))) };
+  if (!skipScopeIds || !holdsPowerOver(outside, location.ancestorIds, 'update', 'User')) throw new ForbiddenError();
   const role = roles[0];
   if (input.roleId && !role) throw new ValidationError({ roleId: ['Select a role.'] });
   const audience = role ? `${role.name} in ${location.name}` : location.name;
@@ -29,7 +43,7 @@ export async function publishMessage(auth: AuthContext, input: Publish): Promise
     kind: PUBLISH_JOB_KIND,
     ownerId: auth.userId,
     title: `Sending "${quoted(input.message)}" to ${audience}`,
-    input: { locationId: location.locationId, roleId: role?.roleId, message: input.message, link: input.link, senderId: auth.userId } satisfies PublishJobInput,
+    input: { locationId: location.locationId, roleId: role?.roleId, message: input.message, link: input.link, senderId: auth.userId, ...(skipScopeIds.length ? { skipScopeIds } : {}) } satisfies PublishJobInput,
   });
   await transact([job.write]);
   return { jobId: job.jobId };

@@ -11,6 +11,7 @@ import { invoke } from '../../support/invoke';
 import { pendingNotifications } from '../../support/notifications';
 import { cookieFor, cookieForUser, demoUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
+import { cookieOf, placeUser } from './access-fixtures';
 
 const HIGH_PLAINS = DEMO_LOCATION_IDS.district3;
 let superadmin: string;
@@ -96,6 +97,41 @@ describe('POST /api/notification/publish', () => {
     expect(told).toContain(demoUser('participant@example.org').id);
     expect(told).not.toContain(demoUser('conference.admin@example.org').id);
     expect(told).not.toContain(plainsPeople[0]);
+  });
+});
+
+describe('publishing over a denied district', () => {
+  it("sends to the people the publisher may reach, skips the denied district's people and says how many; the denied district itself is refused", async () => {
+    const conferenceAdmin = systemRoleByName('ConferenceAdmin').id;
+    const publisherId = `publisher-${Date.now()}`;
+    await placeUser(publisherId, { roleIds: [conferenceAdmin], locations: [DEMO_LOCATION_IDS.conference1], denied: [DEMO_LOCATION_IDS.district1] });
+    const cookie = await cookieOf(publisherId);
+    const lakeside = await putTestUser({ firstName: 'Lee', lastName: 'Lakeside', locationId: DEMO_LOCATION_IDS.district2 });
+
+    expect((await publish(cookie, { message: 'Hi', locationId: DEMO_LOCATION_IDS.district1 })).status).toBe(403);
+    const message = 'The conference office is closed on Friday.';
+    const res = await publish(cookie, { message, locationId: DEMO_LOCATION_IDS.conference1 });
+    expect(res.status).toBe(202);
+    const size = publishChunk.size;
+    publishChunk.size = 3;
+    try {
+      const job = await runJobToEnd(res.body.jobId, jobKinds);
+      const foothills = await audienceOf(DEMO_LOCATION_IDS.district1);
+      expect(job).toMatchObject({ status: 'succeeded', result: { skipped: foothills.length } });
+      const told = await receivedBy(message);
+      expect(told).toContain(lakeside);
+      expect(told).not.toContain(demoUser('participant@example.org').id);
+      expect(told.filter((id) => foothills.includes(id))).toEqual([]);
+      expect(told.length).toBe((await audienceOf(DEMO_LOCATION_IDS.conference1)).filter((id) => !foothills.includes(id) && id !== publisherId).length);
+    } finally {
+      publishChunk.size = size;
+    }
+  });
+
+  it('refuses a publisher denied at the location or above it', async () => {
+    const publisherId = `denied-publisher-${Date.now()}`;
+    await placeUser(publisherId, { roleIds: [systemRoleByName('ConferenceAdmin').id], locations: [DEMO_LOCATION_IDS.conference1], denied: [DEMO_LOCATION_IDS.conference1] });
+    expect((await publish(await cookieOf(publisherId), { message: 'Hi', locationId: DEMO_LOCATION_IDS.district2 })).status).toBe(403);
   });
 });
 
