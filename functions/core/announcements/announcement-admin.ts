@@ -42,7 +42,7 @@ const byStartDescending = (a: AnnouncementItem, b: AnnouncementItem) => b.starts
  */
 export async function announcementPage(auth: AuthContext, page: { offset: number; limit: number }): Promise<{ data: AnnouncementRecord[]; count: number }> {
   const wanted = page.offset + page.limit + 1;
-  const managed = managedConferences(auth);
+  const managed = await managedConferences(auth);
   const read =
     managed === 'everywhere'
       ? await announcementsByStart({ all: true }, wanted)

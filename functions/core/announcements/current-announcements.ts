@@ -6,11 +6,11 @@ import { audiencesOf } from './announcement-scope';
 
 /**
  * The shell's announcements dialog: what is live now for everyone and for the caller's
- * conferences, one bounded Query per audience, latest start first.
+ * conferences (audiencesOf), one bounded Query per audience, latest start first.
  */
 export async function currentAnnouncements(auth: AuthContext): Promise<AnnouncementView[]> {
   const now = new Date().toISOString();
-  const items = (await Promise.all(audiencesOf(auth).map((conferenceId) => currentAnnouncementsOf(conferenceId, now)))).flat();
+  const items = (await Promise.all((await audiencesOf(auth)).map((conferenceId) => currentAnnouncementsOf(conferenceId, now)))).flat();
   return items
     .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.announcementId.localeCompare(a.announcementId))
     .slice(0, CURRENT_ANNOUNCEMENTS_MAX)

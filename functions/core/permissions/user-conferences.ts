@@ -1,8 +1,9 @@
 import { db } from '../../db/service';
-import { grants } from '../../../shared/auth/permissions';
+import { deniedIds, grants } from '../../../shared/auth/permissions';
 import { LOCATION_KINDS } from '../../../shared/auth/vocabulary';
 import type { AuthContext } from '../session/resolve-session';
 import { getLocationsById } from '../locations/location-store';
+import { conferencesBelow } from '../locations/conferences-below';
 
 /** How system (conference-less) tracks are offered in conference pickers. */
 export const SYSTEM_TRACK_CHOICE = { id: '0', name: 'System' } as const;
@@ -11,8 +12,9 @@ const CONFERENCE_DEPTH = LOCATION_KINDS.indexOf('Conference');
 
 /**
  * The conferences the caller works in, by name: a superadmin's are all active conferences
- * (one Query of the by-kind index); anyone else's are the conferences they hold or that
- * contain their districts and churches.
+ * (one Query of the by-kind index); anyone else's are the conferences they hold, that
+ * contain their districts and churches, or that lie under a jurisdiction or episcopal area
+ * they are placed at (one directory Query per such place).
  */
 export async function userConferences(auth: AuthContext, includeSystemTrack: boolean): Promise<Array<{ id: string; name: string }>> {
   const conferences = auth.isSuperadmin ? await allActiveConferences() : await heldConferences(auth);
@@ -29,9 +31,11 @@ async function allActiveConferences(): Promise<Array<{ id: string; name: string 
 }
 
 async function heldConferences(auth: AuthContext): Promise<Array<{ id: string; name: string }>> {
-  const ids = grants(auth.permissions)
-    .map((permission) => permission.ancestorIds[CONFERENCE_DEPTH])
-    .filter((id): id is string => Boolean(id));
-  const places = await getLocationsById(ids);
-  return [...places.values()].filter((place) => place.active && place.kind === 'Conference').map((place) => ({ id: place.locationId, name: place.name }));
+  const held = grants(auth.permissions);
+  const ids = held.map((permission) => permission.ancestorIds[CONFERENCE_DEPTH]).filter((id): id is string => Boolean(id));
+  const [places, below] = await Promise.all([getLocationsById(ids), conferencesBelow(held, CONFERENCES_MAX)]);
+  const direct = [...places.values()].filter((place) => place.active && place.kind === 'Conference').map((place) => ({ id: place.locationId, name: place.name }));
+  const denied = deniedIds(auth.permissions);
+  const under = below.filter((conference) => !conference.chain.some((id) => denied.has(id))).map(({ id, name }) => ({ id, name }));
+  return [...new Map([...direct, ...under].map((conference) => [conference.id, conference])).values()];
 }
