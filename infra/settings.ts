@@ -1,5 +1,5 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What a conference provides, from CDK context (`-c appDomain=...` or cdk.json "context")

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { locationSetContracts } from './location-set';
 import { idListParam } from './id-list';

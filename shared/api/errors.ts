@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of every error response. `fieldErrors` maps a dotted field path to its messages (400 only). */
 export const errorBodySchema = z.object({

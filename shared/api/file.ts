@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { idListParam, idSchema } from './id-list';
 import { UPLOAD_KIND_NAMES, UPLOAD_MAX_BYTES } from '../files/upload-kinds';

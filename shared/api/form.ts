@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { idListParam, idSchema } from './id-list';
 import { AUTOCOMPLETE_LIMITS, BULK_MAX } from './limits';

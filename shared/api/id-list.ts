@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Longest id the API accepts (ULIDs are 26 characters; seeded ids are shorter): longer is a 400, never a 500 from the key. */
 export const ID_MAX_LENGTH = 64;

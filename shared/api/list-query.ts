@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGE_SIZES, MAX_LIST_OFFSET } from './limits';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { jobStartedSchema } from '../schemas/job';
 import { enrolledSchema, enrolSchema, instanceRemovalSchema, instanceStatusChangeSchema, trackInstanceViewSchema, verifiedStepsSchema } from '../schemas/track-instance';

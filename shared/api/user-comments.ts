@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { idArray, idSchema } from './id-list';
 import { COMMENT_ROWS_MAX, commentRowSchema, commentSchema } from '../schemas/user-labels';

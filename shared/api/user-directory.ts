@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, searchTextSchema, tableOptionText, whereSchema } from './list-query';
 import { idSchema } from './id-list';

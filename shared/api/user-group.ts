@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { idOf, idSchema } from './id-list';
 import { BULK_MAX } from './limits';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { idArray, idListParam, idSchema } from './id-list';
 import { searchTextSchema } from './list-query';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 import { userLocationContracts } from './user-locations';
 import { userDirectoryContracts } from './user-directory';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { takesAnswer } from './field-types';
 import type { FormContent, FormField } from './form-definition';
 import { phoneProblem } from './phone';

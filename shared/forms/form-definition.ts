@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FIELD_TYPES, FILE_KINDS, CONTAINER_TYPES, type FieldType } from './field-types';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTIONS, SUBJECTS } from '../auth/vocabulary';
 
 /** One ability rule as sent to the browser (SPEC.md section 3, Ability rule). */

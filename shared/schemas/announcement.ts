@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ID_MAX_LENGTH } from '../api/id-list';
 
 /** A message is plain text of a few sentences (the shell dialog lists each one). */

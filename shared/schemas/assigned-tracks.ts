@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An enrolment as /tracks lists it: the track, its participant and their status. */
 export const assignedTrackSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A user's church membership as the profile shows it (SPEC.md section 3); `constituent` is shown as 'Home'. */
 export const churchMembershipSchema = z.object({

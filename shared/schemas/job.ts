@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A background job (ARCHITECTURE.md section 5): work bigger than one transaction or one

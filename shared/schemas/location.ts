@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCATION_KINDS } from '../auth/vocabulary';
 import { idOf } from '../api/id-list';
 

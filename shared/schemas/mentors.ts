@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A person as a search or a mentor list shows them. */
 export const personSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });

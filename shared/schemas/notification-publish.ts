@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf, idSchema } from '../api/id-list';
 
 /** A published message is a bell entry's length: its email and SMS carry it as it is. */

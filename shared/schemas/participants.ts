@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
 import { idArray, idOf, idSchema } from '../api/id-list';
 import { searchTextSchema } from '../api/list-query';

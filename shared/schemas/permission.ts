@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCATION_KINDS } from '../auth/vocabulary';
 
 /** A user's location permission as screens show it (SPEC.md section 3, Permission), with the location's name. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { POLICY_ACTIONS, SUBJECTS } from '../auth/vocabulary';
 
 /** Role editor rules (SPEC.md section 5): a name, and each policy at least one action and one subject. */

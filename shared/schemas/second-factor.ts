@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ENTER_CODE = 'Enter the 6-digit code from your authenticator app.';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf } from '../api/id-list';
 
 /** `create-step-template-from-import` (SPEC.md section 7): the phase to add to and the step to copy. */

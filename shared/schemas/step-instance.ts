@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../api/id-list';
 import { fileKeySchema, uploadFileViewSchema } from '../api/file';
 import { STEP_STATUSES } from '../tracks/statuses';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf, idSchema } from '../api/id-list';
 import { STEP_ATTACHMENTS_MAX, STEP_PARTS_MAX } from '../api/limits';
 import { fileKeySchema } from '../api/file';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf, idSchema } from '../api/id-list';
 import { STEP_STATUSES, TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf } from '../api/id-list';
 
 /** SPEC.md section 9: track name and description at least 2 characters. */

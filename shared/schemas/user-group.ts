@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ID_MAX_LENGTH, idOf } from '../api/id-list';
 import { NO_CONFERENCE_ID, phaseDescriptionSchema, phaseNameSchema } from './track';
 import { personSchema } from './mentors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** SPEC.md sections 5 and 9: a tag is required and at most 30 characters. */
 export const TAG_NAME_MAX = 30;

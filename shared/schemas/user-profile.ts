@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { US_STATE_CODES } from '../forms/us-states';
 import { formatPhone, phoneProblem } from '../forms/phone';
 import { emailSchema, firstNameSchema, lastNameSchema } from './user';

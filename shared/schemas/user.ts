@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Field rules and messages of SPEC.md section 5 (User schema). */
 export const firstNameSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A read of zod 4 schema definitions (`schema._zod.def`), for tests that reason about what a

@@ -1,5 +1,5 @@
 import { X509Certificate, createPublicKey, createVerify, type KeyObject } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../../lib/config';
 import { ForbiddenError, UNSIGNED_MESSAGE } from '../../lib/errors';
 import { log } from '../../lib/log';

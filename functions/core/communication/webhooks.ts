@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { db } from '../../db/service';
 import { config } from '../../lib/config';
 import { log } from '../../lib/log';

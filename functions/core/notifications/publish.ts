@@ -1,6 +1,6 @@
 import { deniedAround, holdsPowerOver } from '../../../shared/auth/role-scope';
 import { PUBLISH_LOCATION_KIND, type publishInputSchema } from '../../../shared/schemas/notification-publish';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
 import { ForbiddenError, ValidationError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { subscribeInputSchema } from '../../../shared/schemas/notification-publish';
 import { updateProfileDetails } from '../people/profile-details';
 import type { AuthContext } from '../session/resolve-session';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The product's name, shown when the recipient has no conference. */
 export const PRODUCT_NAME = 'Formation Tracks';
@@ -20,6 +20,11 @@ export const emailContentSchema = z.object({
 });
 
 export type EmailContent = z.infer<typeof emailContentSchema>;
+
+/** The inbox preview: the first paragraph, else the call to action, else the product's name. */
+export function previewText({ paragraphs, action }: EmailContent): string {
+  return paragraphs[0] ?? action?.label ?? PRODUCT_NAME;
+}
 
 /** A path of the app (`/step/1`) as the absolute link an email needs. */
 export function appLink(appUrl: string, path: string): string {

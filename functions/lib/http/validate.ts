@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ValidationError } from '../errors';
 
 /** Zod issues as `{ 'field.path': [messages] }`; a whole-object issue is keyed by the part name. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Contract } from '../../../shared/api/contract';
 import { toQueryString } from '../../../web/src/lib/api/query-string';
 import { defOf, maxLengthOf } from '../../support/zod-walk';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from '../../../shared/api/contract';
 import { createServiceHandler } from '../../../functions/lib/http/service-handler';
 import { MAX_BODY_BYTES } from '../../../functions/lib/http/body-limit';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { escalationDaysSchema, reminderDaysSchema, trackDescriptionSchema, trackNameSchema, type TrackOutline } from '@shared/schemas/track';
 import { Alert, Button, TextArea, TextField, useToast } from '../../components/ui';
 import { updateTrack } from './track-api';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { applySaveFailure } from './save-errors';
 
 export interface SchemaFormOptions<S extends z.ZodType<FieldValues, FieldValues>> {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANNOUNCEMENT_MESSAGE_MAX, END_AFTER_START, MESSAGE_REQUIRED, START_REQUIRED, type AnnouncementRecord } from '@shared/schemas/announcement';
 
 /** The audience choice that means everyone (the API's null). */

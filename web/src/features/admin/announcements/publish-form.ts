@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PUBLISH_LINK_FORMAT, PUBLISH_LINK_MAX, PUBLISH_MESSAGE_MAX } from '@shared/schemas/notification-publish';
 
 /** Publish Message's fields: the audience (a conference or district, and a role or everyone there), the message and a link. */

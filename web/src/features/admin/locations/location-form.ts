@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { locationNameSchema, parentIdSchema } from '@shared/schemas/location';
 import { quietTimeSchema, timeZoneSchema } from '@shared/schemas/conference-settings';
 

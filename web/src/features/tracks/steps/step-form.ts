@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Control } from 'react-hook-form';
 import type { FileRef } from '../../../lib/files/upload-file';
 import { DEFAULT_ACTION_ROLE_ID, DEFAULT_CONTENT_ROLE_ID, stepFormSchema, type ACTION_TYPES, type CONTENT_TYPES, type StepDetail, type StepFormValues, type UPLOAD_TYPES } from '@shared/schemas/step';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { Button, TextField, counterText } from '../../../components/ui';
 
 export interface LabelAddFormProps {
