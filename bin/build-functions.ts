@@ -9,7 +9,7 @@
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { services } from '../shared/api';
 import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from '../infra/bundling/function-bundles';
@@ -17,6 +17,10 @@ import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
 import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
 import { noStyleParser } from '../infra/bundling/no-style-parser';
 import { noEmailPrettier } from '../infra/bundling/no-email-prettier';
+import { literalSchemaKeysPlugin } from '../infra/bundling/literal-schema-keys';
+import { electrodbCommands } from '../infra/bundling/electrodb-commands';
+import { sanitizerParserOnly } from '../infra/bundling/sanitizer-parser-only';
+import { packageShares, type PackageShare } from '../infra/bundling/package-shares';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -41,6 +45,8 @@ export interface BuiltFunction {
   name: string;
   bytes: number;
   outfile: string;
+  /** Bytes each package (or our own top folder) contributes to the minified output, largest first. */
+  packages: PackageShare[];
 }
 
 export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<BuiltFunction[]> {
@@ -49,7 +55,7 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
   // Start clean so a removed dependency or service never leaves stale files in an asset.
   for (const { name } of entries) rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
 
-  await build({
+  const result = await build({
     absWorkingDir: PROJECT_ROOT,
     entryPoints: Object.fromEntries(entries.map((e) => [`${e.name}/index`, e.entry])),
     outdir: outDir,
@@ -70,13 +76,15 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
     // React (the worker renders emails with it) ships development and production builds; keep only the latter.
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser, noEmailPrettier],
+    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, noEmailPrettier],
     logLevel: 'warning',
+    metafile: true,
   });
 
   const built = entries.map(({ name }) => {
     const outfile = join(bundleFolder(outDir, name), BUNDLE_FILE);
-    return { name, bytes: statSync(outfile).size, outfile };
+    const output = result.metafile.outputs[relative(PROJECT_ROOT, outfile).split(sep).join('/')];
+    return { name, bytes: statSync(outfile).size, outfile, packages: packageShares(output.inputs) };
   });
   if (!opts.quiet) printSizes(built);
   return built;

@@ -1,0 +1,50 @@
+import type { Plugin } from 'esbuild';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+/** The document-client commands ElectroDB sends (electrodb/src/client.js, `new this.lib.<Name>Command`). */
+export const ELECTRODB_COMMANDS = ['Get', 'Put', 'Update', 'Delete', 'BatchWrite', 'BatchGet', 'Scan', 'Query', 'TransactWrite', 'TransactGet'].map(
+  (name) => `${name}Command`,
+);
+
+const REGISTRY = 'Symbol.for("formation.electrodb-commands")';
+
+/**
+ * ElectroDB takes `@aws-sdk/lib-dynamodb` with a CommonJS `require`. esbuild cannot tree-shake
+ * an ES module (nor anything it imports) that is reached through `require`, so every bundle
+ * kept every document command and, through them, every DynamoDB operation with its shapes
+ * (backups, exports, global tables, waiters...): about 45 KiB minified.
+ * So ElectroDB's `require` gets an object whose getters read the ten command classes it uses
+ * from a registry, and each entry point first imports a module that fills the registry with
+ * ordinary ES imports (which tree-shake). Same classes, no `require` of the SDK.
+ */
+export const electrodbCommands: Plugin = {
+  name: 'electrodb-commands',
+  setup(build) {
+    const electrodb = dirname(createRequire(import.meta.url).resolve('electrodb/package.json'));
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return { path: args.path, namespace: 'electrodb-commands-entry', pluginData: args.resolveDir };
+      if (args.path === '@aws-sdk/lib-dynamodb' && args.importer.startsWith(electrodb)) return { path: 'lookup', namespace: 'electrodb-commands' };
+      if (args.path === 'electrodb-commands:register') return { path: 'register', namespace: 'electrodb-commands' };
+      return undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'electrodb-commands-entry' }, (args) => ({
+      // The registry is filled before the handler's modules (and ElectroDB) are evaluated.
+      contents: `import "electrodb-commands:register";\nexport * from ${JSON.stringify(`./${args.path}`)};`,
+      resolveDir: args.pluginData as string,
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^register$/, namespace: 'electrodb-commands' }, () => ({
+      contents: `import { ${ELECTRODB_COMMANDS.join(', ')} } from "@aws-sdk/lib-dynamodb";\nglobalThis[${REGISTRY}] = { ${ELECTRODB_COMMANDS.join(', ')} };`,
+      resolveDir: electrodb,
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^lookup$/, namespace: 'electrodb-commands' }, () => ({
+      contents: [
+        `const commands = () => globalThis[${REGISTRY}] ?? (() => { throw new Error("electrodb-commands: the bundle's entry did not register the document commands"); })();`,
+        `module.exports = { ${ELECTRODB_COMMANDS.map((name) => `get ${name}() { return commands().${name}; }`).join(', ')} };`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
