@@ -16,10 +16,10 @@ import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from 
 import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
 import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
 import { noStyleParser } from '../infra/bundling/no-style-parser';
-import { noEmailPrettier } from '../infra/bundling/no-email-prettier';
 import { literalSchemaKeysPlugin } from '../infra/bundling/literal-schema-keys';
 import { electrodbCommands } from '../infra/bundling/electrodb-commands';
 import { sanitizerParserOnly } from '../infra/bundling/sanitizer-parser-only';
+import { emailTemplateAtBuild } from '../infra/bundling/email-template-at-build';
 import { packageShares, type PackageShare } from '../infra/bundling/package-shares';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -76,7 +76,7 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
     // React (the worker renders emails with it) ships development and production builds; keep only the latter.
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, noEmailPrettier],
+    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, emailTemplateAtBuild],
     logLevel: 'warning',
     metafile: true,
   });
