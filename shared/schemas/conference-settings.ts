@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A conference's messaging settings (docs/notifications.md): its IANA time zone (the daily
