@@ -28,6 +28,32 @@ export const DIGEST_SCAN_LIMIT = 100;
 export const DIGESTS_PER_RUN = 200;
 const ROUNDS_PER_RUN = 10;
 
+/** Entries one email lists at most (the email content's bound). */
+export const DIGEST_ENTRIES_MAX = 100;
+const SUB_ITEM_MARK = '– ';
+
+type Entry = { text: string; url: string };
+const entryOf = (text: string, link: string): Entry => ({ text: text.length <= 300 ? text : `${text.slice(0, 299)}…`, url: appLink(config.appUrl, link) });
+
+/**
+ * The email's list: each line with its link, an escalation's own items right under it (marked
+ * '– '). Every line is listed; items fill the room left in DIGEST_ENTRIES_MAX, and a line whose
+ * items do not fit ends with "– and N more" linking the line's page.
+ */
+export function digestEntries(lines: Pick<Line, 'text' | 'link' | 'items'>[]): Entry[] {
+  let room = DIGEST_ENTRIES_MAX - lines.length;
+  return lines.flatMap((line) => {
+    const link = line.link ?? '/';
+    const items = line.items ?? [];
+    const fits = items.length <= room ? items.length : Math.max(0, room - 1);
+    const shown = items.slice(0, fits).map((item) => entryOf(`${SUB_ITEM_MARK}${item.text}`, item.link));
+    const rest = items.length - fits;
+    const more = rest > 0 && room > 0 ? [entryOf(`${SUB_ITEM_MARK}and ${rest} more`, link)] : [];
+    room -= shown.length + more.length;
+    return [entryOf(line.text, link), ...shown, ...more];
+  });
+}
+
 function digestEmail({ user, conferenceName }: Recipient, lines: Line[]): OutboxPayloadInput<'email'> {
   const count = lines.length === 1 ? 'One notification' : `${lines.length} notifications`;
   return {
@@ -38,7 +64,7 @@ function digestEmail({ user, conferenceName }: Recipient, lines: Line[]): Outbox
       conferenceName,
       greeting: `Hello ${user.firstName},`,
       paragraphs: [`${count} since your last digest:`],
-      items: lines.map((line) => ({ text: line.text, url: appLink(config.appUrl, line.link ?? '/') })),
+      items: digestEntries(lines),
       action: { label: 'Open Formation Tracks', url: appLink(config.appUrl, '/') },
     },
   };

@@ -86,7 +86,14 @@ async function emailOrDigestLine(source: SourceItem, recipient: Recipient, notif
     await writeOnce([
       (tx) =>
         tx.emailDigestLine
-          .create({ userId, lineId, text: clip(notification.message, 300), link: notification.link, dueAt: nextLocalHour(source.at, config.digestHour, recipient.timeZone) })
+          .create({
+            userId,
+            lineId,
+            text: clip(notification.message, 300),
+            link: notification.link,
+            ...(notification.items?.length ? { items: notification.items } : {}),
+            dueAt: nextLocalHour(source.at, config.digestHour, recipient.timeZone),
+          })
           .commit(),
       (tx) => tx.outbox.check({ outboxId: emailId }).where(({ outboxId }, { notExists }) => notExists(outboxId)).commit(),
     ]);

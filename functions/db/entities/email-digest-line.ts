@@ -16,6 +16,8 @@ export const emailDigestLine = new Entity({
     text: { type: 'string', required: true },
     /** A path of the app (`/step/...`); the email makes it absolute. */
     link: { type: 'string' },
+    /** An escalation's own list (its overdue steps, each with its link): the digest lists them under the line. */
+    items: { type: 'list', items: { type: 'map', properties: { text: { type: 'string', required: true }, link: { type: 'string', required: true } } } },
     /** Epoch ms: the next digest hour in the user's time zone after the event. */
     dueAt: { type: 'number', required: true },
     createdAt,

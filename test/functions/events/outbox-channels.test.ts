@@ -193,6 +193,35 @@ describe('no flood', () => {
     expect(digest.headers?.some(({ name }) => name === 'List-Unsubscribe')).toBe(true);
   });
 
+  it("a digest-mode user's digest keeps an escalation's own list, each step with its link, as its single email would", async () => {
+    const pat = await person({ emailDigest: true });
+    const plain = await notify(pat, 'A step is ready.', { createdAt: '2026-01-20T03:00:00.000Z', link: '/step/r' });
+    const escalation = await notify(pat, '2 overdue steps in Foothills District', {
+      createdAt: '2026-01-20T04:00:00.000Z',
+      link: '/step/s1',
+      items: [
+        { text: 'Transcript in Candidacy for Grace Lee, overdue since Jan 10, 2026', link: '/step/s1' },
+        { text: 'Interview in Candidacy for Sam Ortiz, overdue since Jan 12, 2026', link: '/step/s2' },
+      ],
+    });
+    for (const event of [plain, escalation]) await deliverOutboxItem(event.outboxId);
+    const { data: lines } = await db().entities.emailDigestLine.query.byUser({ userId: pat.userId }).go();
+    expect(lines.map((line) => line.items?.length ?? 0)).toEqual([0, 2]);
+
+    expect(await sendDueDigests(Date.parse('2026-01-20T12:00:00.000Z'))).toBe(1); // 07:00 in New York
+    await drain();
+    const [digest, ...more] = await emailsTo(ses.url, pat.email);
+    expect(more).toHaveLength(0);
+    expect(digest.subject).toBe('Your daily digest: 2 notifications');
+    const text = digest.body.text;
+    expect(text).toContain('2 overdue steps in Foothills District http://localhost:3000/step/s1');
+    expect(text).toContain('– Transcript in Candidacy for Grace Lee, overdue since Jan 10, 2026 http://localhost:3000/step/s1');
+    expect(text).toContain('– Interview in Candidacy for Sam Ortiz, overdue since Jan 12, 2026 http://localhost:3000/step/s2');
+    // The list follows its line.
+    expect(text.indexOf('2 overdue steps')).toBeLessThan(text.indexOf('– Transcript'));
+    expect(text.indexOf('A step is ready.')).toBeLessThan(text.indexOf('2 overdue steps'));
+  });
+
   it('more than AUTO_DIGEST_PER_HOUR events in an hour turn the rest into digest lines, one email per event at most', async () => {
     process.env.AUTO_DIGEST_PER_HOUR = '2';
     const pat = await person();
