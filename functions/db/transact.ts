@@ -128,19 +128,18 @@ export async function batchGet<T>(entity: AnyEntity, keys: Array<Record<string, 
 
 /**
  * A change that may outgrow one transaction: `final` (the write that decides the outcome)
- * commits last, together with as many `leading` items as fit; the rest of `leading` goes
- * first in transactions of 100. Leading items must be safe to repeat (deletes of side-effect
- * items), so a failure part way leaves a state the same call can finish.
+ * commits last, together with as many `leading` groups as fit; the rest of `leading` goes
+ * first in transactions of 100, a group never split (a delete with the bell item that reports
+ * it, an instance's two writes). Leading groups must be safe to repeat (deletes of side-effect
+ * items, conditioned or not), so a failure part way leaves a state the same call can finish.
  */
-export async function transactInChunks(leading: TransactionItem[], final: TransactionItem[]): Promise<void> {
+export async function transactInChunks(leading: readonly TransactionItem[][], final: TransactionItem[]): Promise<void> {
   if (final.length > TRANSACTION_MAX_ITEMS) throw new Error(`The final transaction holds at most ${TRANSACTION_MAX_ITEMS} items, not ${final.length}`);
-  const room = TRANSACTION_MAX_ITEMS - final.length;
-  const early = leading.slice(0, Math.max(0, leading.length - room));
-  const withFinal = leading.slice(early.length);
-  for (let start = 0; start < early.length; start += TRANSACTION_MAX_ITEMS) {
-    await transact(early.slice(start, start + TRANSACTION_MAX_ITEMS));
-  }
-  await transact([...withFinal, ...final]);
+  let first = leading.length;
+  let size = final.length;
+  while (first > 0 && size + leading[first - 1].length <= TRANSACTION_MAX_ITEMS) size += leading[--first].length;
+  for (const items of packTransactions(leading.slice(0, first))) await transact(items);
+  await transact([...leading.slice(first).flat(), ...final]);
 }
 
 /** Groups of writes packed into transactions of 100, a group never split (an item with the writes that must go with it). */

@@ -8,12 +8,12 @@ import { MENTOR_ALREADY, MENTOR_INACTIVE, MENTOR_NEEDS_ROLE, MENTOR_SELF, type M
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import type { mentorAssignment } from '../../db/entities/mentor-assignment';
 import { db } from '../../db/service';
-import { transact } from '../../db/transact';
+import { retryOnStale, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
 import { BusinessRuleError, ForbiddenError } from '../../lib/errors';
 import { userScope } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { searchPeople } from '../users/people-search';
-import { eventWrites } from '../instances/instance-events';
+import { mentorLinkEndedWrites, mentorLinkedWrites } from './mentor-events';
 import { seenUser } from './labelled-user';
 
 type LinkItem = EntityItem<typeof mentorAssignment>;
@@ -64,7 +64,6 @@ export async function mentorOptions(auth: AuthContext, menteeId: string, text: s
 }
 
 const person = (target: UserAggregate) => ({ firstName: target.user.firstName, lastName: target.user.lastName, email: target.user.email });
-const fullName = (target: UserAggregate) => `${target.user.firstName} ${target.user.lastName}`;
 
 /**
  * Links a mentor to a mentee. Administrators of the mentee (create MentorAssignment and
@@ -89,22 +88,37 @@ export async function assignMentor(auth: AuthContext, menteeId: string, mentorId
   // Created only if absent: a concurrent identical link is a 409, never a second one.
   await transact([
     (tx) => tx.mentorAssignment.create({ userId: menteeId, mentorId, mentee: person(mentee), mentor: person(mentor), createdAt }).commit(),
-    // Both sides hear of it (not whoever made the link): the mentee on the mentor's profile, the mentor on the mentee's.
-    ...eventWrites({ recipientIds: [menteeId], actorId: auth.userId, message: `${fullName(mentor)} is now your mentor.`, link: `/users/${mentorId}` }),
-    ...eventWrites({ recipientIds: [mentorId], actorId: auth.userId, message: `You are now the mentor of ${fullName(mentee)}.`, link: `/users/${menteeId}` }),
+    ...mentorLinkedWrites({ menteeId, mentorId, mentee: person(mentee), mentor: person(mentor) }, auth.userId),
   ]);
   return { user: { id: mentorId, ...person(mentor) }, createdAt };
 }
+
+const LINKS_PER_TRANSACTION = Math.floor(TRANSACTION_MAX_ITEMS / 3);
 
 /** Ends links: each needs delete MentorAssignment at its mentee's locations; any refused refuses all. */
 async function unlink(auth: AuthContext, links: Array<{ menteeId: string; mentorId: string }>): Promise<{ removed: number }> {
   const mentees = new Map<string, UserAggregate>();
   for (const menteeId of new Set(links.map((link) => link.menteeId))) mentees.set(menteeId, await seenUser(auth, menteeId));
   if ([...mentees.values()].some((mentee) => !may(auth, 'delete', mentee))) throw new ForbiddenError();
-  const data = await Promise.all(links.map(async (link) => (await db().entities.mentorAssignment.get({ userId: link.menteeId, mentorId: link.mentorId }).go({ consistent: true })).data));
-  const existing = data.filter((item): item is LinkItem => Boolean(item));
-  await transact(existing.map((item) => (tx) => tx.mentorAssignment.delete({ userId: item.userId, mentorId: item.mentorId }).commit()));
-  return { removed: existing.length };
+  // Each link's delete is conditioned on it being there, with both sides' bell items: a link
+  // another request ended meanwhile fails its transaction, and the re-read leaves it out.
+  let removed = 0;
+  await retryOnStale(async () => {
+    const data = await Promise.all(links.map(async (link) => (await db().entities.mentorAssignment.get({ userId: link.menteeId, mentorId: link.mentorId }).go({ consistent: true })).data));
+    const groups = data
+      .filter((item): item is LinkItem => Boolean(item))
+      .map((item): TransactionItem[] => [
+        (tx) => tx.mentorAssignment.delete({ userId: item.userId, mentorId: item.mentorId }).where(({ mentorId }, { exists }) => exists(mentorId)).commit(),
+        ...mentorLinkEndedWrites({ ...item, menteeId: item.userId }, auth.userId),
+      ]);
+    // A link and its two bell items never split: at most three items each.
+    for (let start = 0; start < groups.length; start += LINKS_PER_TRANSACTION) {
+      const chunk = groups.slice(start, start + LINKS_PER_TRANSACTION);
+      await transact(chunk.flat());
+      removed += chunk.length;
+    }
+  });
+  return { removed };
 }
 
 export async function unassignMentors(auth: AuthContext, menteeId: string, mentorIds: string[]) {

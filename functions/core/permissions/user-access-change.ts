@@ -16,8 +16,8 @@ import { projectUser } from '../users/user-projector';
 export interface AccessPlan<T> {
   /** The writes that make the change; none means there is nothing to do. */
   writes: TransactionWrite[];
-  /** Repeatable side-effect writes that may go ahead in earlier transactions when there are too many. */
-  sideEffects?: TransactionWrite[];
+  /** Repeatable side-effect writes, in groups never split, that may go ahead in earlier transactions when there are too many. */
+  sideEffects?: TransactionWrite[][];
   result: T;
 }
 

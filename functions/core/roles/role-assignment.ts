@@ -55,7 +55,7 @@ export async function unassignRole(auth: AuthContext, input: RoleAssignment) {
   let menteesRemoved = 0;
   let advisorAssignmentsRemoved = 0;
   for (const target of targets) {
-    const removed = await takeRoleFromUser(target, role);
+    const removed = await takeRoleFromUser(target, role, auth.userId);
     menteesRemoved += removed.menteesRemoved;
     advisorAssignmentsRemoved += removed.advisorAssignmentsRemoved;
   }

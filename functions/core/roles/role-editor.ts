@@ -113,7 +113,7 @@ export async function deleteRole(auth: AuthContext, roleId: string): Promise<voi
   if (holders.some((holder) => !mayUpdateUserAccess(auth, holder))) throw new ForbiddenError();
   assertMayChangeHolders(auth, role, holders, 'remove');
 
-  for (const holder of holders) await takeRoleFromUser(holder, role);
+  for (const holder of holders) await takeRoleFromUser(holder, role, auth.userId);
   await transact([(tx) => tx.role.delete({ roleId }).commit(), releaseName(roleNameClaim(role))]);
   clearRoleCache();
 }

@@ -7,6 +7,8 @@ import type { trackInstance } from '../../db/entities/track-instance';
 import { BusinessRuleError } from '../../lib/errors';
 import { changeUserAccess } from '../permissions/user-access-change';
 import { isSystemRole, type RoleItem } from './role-view';
+import { eventWrites } from '../instances/instance-events';
+import { mentorLinkEndedWrites } from '../people/mentor-events';
 
 type TrackInstanceItem = EntityItem<typeof trackInstance>;
 
@@ -28,22 +30,27 @@ function withinBound<T>(items: T[], what: string): T[] {
   return items;
 }
 
-/** Taking Mentor ends the user's mentorships as mentor (SPEC.md section 4). */
-async function mentorshipDeletes(mentorId: string): Promise<TransactionWrite[]> {
+/**
+ * Taking Mentor ends the user's mentorships as mentor (SPEC.md section 4): each delete with its
+ * mentee's bell item, conditioned on the link being there (a link ended meanwhile makes the
+ * plan re-read, so nobody is told twice). The mentor hears of the role, not of each link.
+ */
+async function mentorshipDeletes(mentorId: string, actorId: string): Promise<TransactionWrite[][]> {
   const { data: found } = await db().entities.mentorAssignment.query.byMentor({ mentorId }).go({ limit: ROLE_REMOVAL_MAX_SIDE_EFFECTS + 1 });
   const data = withinBound(found, 'mentorships');
-  return data.map((item) => (tx: TransactionEntities) => tx.mentorAssignment.delete({ userId: item.userId, mentorId }).commit());
+  return data.map((item) => [
+    (tx: TransactionEntities) => tx.mentorAssignment.delete({ userId: item.userId, mentorId }).where(({ mentorId: linked }, { exists }) => exists(linked)).commit(),
+    ...mentorLinkEndedWrites({ ...item, menteeId: item.userId }, actorId, 'mentee'),
+  ]);
 }
 
 /**
  * Taking Advisor removes the user as advisor from track instances (SPEC.md section 4): for each
  * assignment, the `trackAssignee` item and the instance's copied assignee list (on the version
- * read, so a concurrent assignment change makes the plan re-read and run again). The two writes
- * of one instance sit side by side and the list is always pairs: with the role delete and the
- * access guard (two items) last, transactInChunks cuts at even offsets, so an instance is never
- * split between transactions.
+ * read, so a concurrent assignment change makes the plan re-read and run again), one group that
+ * transactInChunks never splits.
  */
-async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string): Promise<{ writes: TransactionWrite[]; removed: number }> {
+async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string): Promise<{ writes: TransactionWrite[][]; removed: number }> {
   const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId }).go({ limit: ROLE_REMOVAL_MAX_SIDE_EFFECTS + 1 });
   const assignments = withinBound(data, 'track assignments').filter((item) => item.roleId === advisorRoleId);
   if (assignments.length === 0) return { writes: [], removed: 0 };
@@ -54,7 +61,7 @@ async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: strin
   const byId = new Map(instances.map((instance) => [instance.trackInstanceId, instance]));
   // An assignment whose instance is gone belongs to that instance's removal, which deletes its assignees.
   const live = assignments.filter((item) => byId.has(item.trackInstanceId));
-  const writes = live.flatMap((item): TransactionWrite[] => {
+  const writes = live.map((item): TransactionWrite[] => {
     const instance = byId.get(item.trackInstanceId)!;
     const remove: TransactionWrite = (tx: TransactionEntities) => tx.trackAssignee.delete({ trackInstanceId: item.trackInstanceId, roleId: advisorRoleId, assigneeId }).commit();
     const patch: TransactionWrite = (tx: TransactionEntities) =>
@@ -70,19 +77,21 @@ async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: strin
 }
 
 /**
- * Takes a role from one user who holds it, with its side effects. The userRole delete and the
- * side-effect writes are one transaction with the user's access version; past DynamoDB's
+ * Takes a role from one user who holds it, with its side effects. The userRole delete (with the
+ * user's bell item) and the side-effect writes are one transaction with the user's access version; past DynamoDB's
  * 100 items the side effects go first in transactions of their own (they are repeatable
  * deletes), and the role delete commits last.
  */
-export async function takeRoleFromUser(target: UserAggregate, role: RoleItem): Promise<RoleRemovalResult> {
+export async function takeRoleFromUser(target: UserAggregate, role: RoleItem, actorId: string): Promise<RoleRemovalResult> {
   return changeUserAccess(target.user.userId, async (fresh) => {
     const userId = fresh.user.userId;
     if (!fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: { menteesRemoved: 0, advisorAssignmentsRemoved: 0 } };
-    const mentorships = isSystemRole(role, 'Mentor') ? await mentorshipDeletes(userId) : [];
+    const mentorships = isSystemRole(role, 'Mentor') ? await mentorshipDeletes(userId, actorId) : [];
     const advisor = isSystemRole(role, 'Advisor') ? await advisorAssignmentDeletes(userId, role.roleId) : { writes: [], removed: 0 };
+    // The holder hears of it as of a grant (role-assignment.ts), on their profile.
+    const told = eventWrites({ recipientIds: [userId], actorId, message: `You no longer have the ${role.name} role.`, link: `/users/${userId}` });
     return {
-      writes: [(tx) => tx.userRole.delete({ userId, roleId: role.roleId }).where((attr, op) => op.exists(attr.roleId)).commit()],
+      writes: [(tx) => tx.userRole.delete({ userId, roleId: role.roleId }).where((attr, op) => op.exists(attr.roleId)).commit(), ...told],
       sideEffects: [...mentorships, ...advisor.writes],
       result: { menteesRemoved: mentorships.length, advisorAssignmentsRemoved: advisor.removed },
     };

@@ -19,7 +19,7 @@ describe('transactInChunks', () => {
   it('writes more than 100 items in several transactions', async () => {
     const ids = Array.from({ length: 230 }, (_, i) => `chunk-${i}`);
     const tag = (userId: string): TransactionWrite => (tx) => tx.tag.put({ tagId: userId, name: userId }).commit();
-    await transactInChunks(ids.slice(0, 229).map(tag), [tag(ids[229])]);
+    await transactInChunks(ids.slice(0, 229).map((id) => [tag(id)]), [tag(ids[229])]);
     const { data } = await db().entities.tag.get(ids.map((tagId) => ({ tagId }))).go();
     expect(data).toHaveLength(230);
   });

@@ -26,17 +26,22 @@ describe('takeRoleFromUser', () => {
     expect((await db().entities.directoryCount.get(countKey).go()).data?.count).toBe(1);
     const target = (await loadUserAggregate('demo-mentor'))!;
 
-    const result = await takeRoleFromUser(target, await requireRole('role-mentor'));
+    const result = await takeRoleFromUser(target, await requireRole('role-mentor'), 'demo-superadmin');
 
     expect(result).toEqual({ menteesRemoved: MENTEES + 1, advisorAssignmentsRemoved: 0 });
     const { data: left } = await db().entities.mentorAssignment.query.byMentor({ mentorId: 'demo-mentor' }).go({ pages: 'all' });
     expect(left).toHaveLength(0);
     expect((await db().entities.userRole.get({ userId: 'demo-mentor', roleId: 'role-mentor' }).go()).data).toBeNull();
     expect((await db().entities.directoryCount.get(countKey).go()).data?.count).toBe(0);
+    // Each ended link's mentee is told in the link's own transaction; the mentor once, of the role.
+    const { data: pending } = await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' });
+    const told = pending.filter((item) => item.kind === 'notification').map((item) => item.payload as { userId: string; message: string });
+    expect(told.filter((item) => item.message === 'Marcus Bell is no longer your mentor.')).toHaveLength(MENTEES + 1);
+    expect(told.filter((item) => item.userId === 'demo-mentor').map((item) => item.message)).toEqual(['You no longer have the Mentor role.']);
   });
 
   it('does nothing for a user who does not hold the role', async () => {
     const target = (await loadUserAggregate('demo-participant'))!;
-    expect(await takeRoleFromUser(target, await requireRole('role-advisor'))).toEqual({ menteesRemoved: 0, advisorAssignmentsRemoved: 0 });
+    expect(await takeRoleFromUser(target, await requireRole('role-advisor'), 'demo-superadmin')).toEqual({ menteesRemoved: 0, advisorAssignmentsRemoved: 0 });
   });
 });

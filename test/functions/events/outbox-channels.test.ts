@@ -213,7 +213,7 @@ describe('no flood', () => {
     const [digest, ...more] = await emailsTo(ses.url, pat.email);
     expect(more).toHaveLength(0);
     expect(digest.subject).toBe('Your daily digest: 2 notifications');
-    const text = digest.body.text;
+    const text = digest.body.text ?? '';
     expect(text).toContain('2 overdue steps in Foothills District http://localhost:3000/step/s1');
     expect(text).toContain('– Transcript in Candidacy for Grace Lee, overdue since Jan 10, 2026 http://localhost:3000/step/s1');
     expect(text).toContain('– Interview in Candidacy for Sam Ortiz, overdue since Jan 12, 2026 http://localhost:3000/step/s2');

@@ -156,4 +156,47 @@ describe('people events reach the people concerned', () => {
     }
     expect(await bellItemsFor(userId)).toEqual(['You were given the Mentor role.']);
   });
+
+  it('a mentor link ended tells the mentee and the mentor, not the administrator; ending it again, or a refused end, tells nothing', async () => {
+    const { userId: menteeId } = await subscriber();
+    await invoke(users, `/api/user/${menteeId}/assign`, { method: 'POST', cookie: districtAdmin, body: { mentorId: 'demo-mentor' } });
+    const mentorBefore = (await bellItemsFor('demo-mentor')).length;
+    const end = () => invoke(users, `/api/user/${menteeId}/unassign-mentors-from-user`, { method: 'DELETE', cookie: districtAdmin, body: { mentorIds: ['demo-mentor'] } });
+    // A participant may not end it: nothing is told.
+    expect((await invoke(users, `/api/user/${menteeId}/unassign-mentors-from-user`, { method: 'DELETE', cookie: participant, body: { mentorIds: ['demo-mentor'] } })).status).toBe(403);
+    expect(await bellItemsFor(menteeId)).toHaveLength(1);
+
+    expect((await end()).body).toEqual({ removed: 1 });
+    const mentor = await storedUser('demo-mentor');
+    expect(await bellItemsFor(menteeId)).toEqual([`${mentor.firstName} ${mentor.lastName} is now your mentor.`, `${mentor.firstName} ${mentor.lastName} is no longer your mentor.`]);
+    const mentorTold = await bellItemsFor('demo-mentor');
+    expect(mentorTold.slice(mentorBefore)).toEqual(['You are no longer the mentor of Una Subscribe.']);
+    expect(await bellItemsFor('demo-district-admin')).toEqual([]);
+
+    expect((await end()).body).toEqual({ removed: 0 });
+    expect(await bellItemsFor(menteeId)).toHaveLength(2);
+    expect(await bellItemsFor('demo-mentor')).toHaveLength(mentorTold.length);
+  });
+
+  it("a role taken away tells its holder, and taking Mentor tells each mentee; again, or refused, tells nothing more", async () => {
+    const { userId: mentorId } = await subscriber();
+    const { userId: menteeId } = await subscriber();
+    const give = await invoke(roles, '/api/role/roles', { method: 'POST', cookie: superadmin, body: { userIds: [mentorId], roleId: 'role-mentor' } });
+    expect(give.status).toBe(200);
+    expect((await invoke(users, `/api/user/${menteeId}/assign`, { method: 'POST', cookie: superadmin, body: { mentorId } })).status).toBe(201);
+    const take = (cookie: string) => invoke(roles, '/api/role/roles', { method: 'DELETE', cookie, body: { userIds: [mentorId], roleId: 'role-mentor' } });
+
+    expect((await take(participant)).status).toBe(403);
+    expect(await bellItemsFor(mentorId)).toEqual(['You were given the Mentor role.', 'You are now the mentor of Una Subscribe.']);
+
+    const taken = await take(superadmin);
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ menteesRemoved: 1 });
+    expect(await bellItemsFor(mentorId)).toEqual(['You were given the Mentor role.', 'You are now the mentor of Una Subscribe.', 'You no longer have the Mentor role.']);
+    expect(await bellItemsFor(menteeId)).toEqual(['Una Subscribe is now your mentor.', 'Una Subscribe is no longer your mentor.']);
+
+    expect((await take(superadmin)).status).toBe(200);
+    expect(await bellItemsFor(mentorId)).toHaveLength(3);
+    expect(await bellItemsFor(menteeId)).toHaveLength(2);
+  });
 });
