@@ -169,9 +169,9 @@ async function send(item: OutboxItem, owner: string): Promise<Delivered> {
   switch (item.kind) {
     case 'notification': {
       const notification = parsePayload('notification', item.payload);
-      const { userId, message, link } = notification;
+      const { userId, message, link, items } = notification;
       const notificationId = deterministicId(Date.parse(item.createdAt), item.outboxId, userId);
-      await addNotification(userId, { message, link, notificationId, createdAt: item.createdAt });
+      await addNotification(userId, { message, link, items, notificationId, createdAt: item.createdAt });
       await fanOutNotification({ outboxId: item.outboxId, at: Date.parse(item.createdAt) }, notification);
       return { providerMessageId: notificationId };
     }

@@ -9,6 +9,8 @@ export const notificationSchema = z.object({
   notificationId: z.string(),
   message: z.string(),
   link: z.string().optional(),
+  /** A digest's own list (an escalation's overdue steps), each with its link; the bell entry expands to show it. */
+  items: z.array(z.object({ text: z.string(), link: z.string() })).optional(),
   isRead: z.boolean(),
   createdAt: z.string(),
 });

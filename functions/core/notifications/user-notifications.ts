@@ -3,8 +3,8 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import type { NotificationView } from '../../../shared/api/notification';
 
-function view(item: { notificationId: string; message: string; link?: string; isRead?: boolean; createdAt: string }): NotificationView {
-  return { notificationId: item.notificationId, message: item.message, link: item.link, isRead: Boolean(item.isRead), createdAt: item.createdAt };
+function view(item: { notificationId: string; message: string; link?: string; items?: { text: string; link: string }[]; isRead?: boolean; createdAt: string }): NotificationView {
+  return { notificationId: item.notificationId, message: item.message, link: item.link, ...(item.items?.length ? { items: item.items } : {}), isRead: Boolean(item.isRead), createdAt: item.createdAt };
 }
 
 export async function myNotifications(auth: AuthContext, page: { limit: number; offset: number }) {

@@ -51,7 +51,7 @@ export async function listNotifications(userId: string, page: { limit: number; o
  */
 export async function addNotification(
   userId: string,
-  input: { message: string; link?: string; isRead?: boolean; createdAt?: string; notificationId?: string },
+  input: { message: string; link?: string; items?: { text: string; link: string }[]; isRead?: boolean; createdAt?: string; notificationId?: string },
 ): Promise<{ notification: NotificationItem; created: boolean }> {
   const createdAt = input.createdAt ?? new Date().toISOString();
   const item = {
@@ -59,6 +59,7 @@ export async function addNotification(
     notificationId: input.notificationId ?? newId(Date.parse(createdAt)),
     message: input.message,
     link: input.link,
+    ...(input.items?.length ? { items: input.items } : {}),
     isRead: input.isRead ?? false,
     createdAt,
   };

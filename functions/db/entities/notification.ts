@@ -14,6 +14,8 @@ export const notification = new Entity({
     notificationId: { type: 'string', required: true, readOnly: true },
     message: { type: 'string', required: true },
     link: { type: 'string' },
+    /** A digest's own list (an escalation's overdue steps, each with its link): the bell entry expands to show it. */
+    items: { type: 'list', items: { type: 'map', properties: { text: { type: 'string', required: true }, link: { type: 'string', required: true } } } },
     isRead: { type: 'boolean', required: true, default: false },
     createdAt,
   },

@@ -12,6 +12,7 @@ import { setUnreadInTitle } from '../../lib/document-title';
 import { markAllNotificationsRead, markNotificationRead } from './api/mark-read';
 import './notifications.css';
 import { BellIcon } from './BellIcon';
+import { NotificationItems } from './NotificationItems';
 
 /** The bell of the top bar (SPEC.md section 2, Notifications list). */
 export function NotificationBell() {
@@ -26,14 +27,14 @@ export function NotificationBell() {
   const items = data?.userNotifications ?? [];
   const canLoadMore = Boolean(data) && items.length < (data?.total ?? 0) && limit < NOTIFICATIONS_MAX;
 
-  async function open(notification: NotificationView) {
+  async function open(notification: NotificationView, link = notification.link) {
     if (!notification.isRead) {
       await markNotificationRead(notification.notificationId);
       await mutate();
     }
-    if (notification.link) {
+    if (link) {
       setOpen(false); // the panel would otherwise cover the page it leads to
-      navigate(notification.link);
+      navigate(link);
     }
   }
 
@@ -78,6 +79,7 @@ export function NotificationBell() {
                     {new Date(notification.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
                   </time>
                 </button>
+                {notification.items?.length ? <NotificationItems items={notification.items} onOpen={(link) => open(notification, link)} /> : null}
               </li>
             ))}
           </ul>
