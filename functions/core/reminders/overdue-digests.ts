@@ -11,6 +11,8 @@ import type { StepInstanceItem, TrackInstanceItem } from '../instances/step-inst
 import { CONFERENCE_ESCALATION_ROLES, DISTRICT_ESCALATION_ROLES, locationRoleHolders } from './location-admins';
 import { dropEntry, entriesDue, entryContext } from './reminder-entries';
 import { DAY_MS, OVERDUE_BUCKET } from './reminder-index';
+import { readRecipient } from '../../events/outbox-recipient';
+import { DEFAULT_TIME_ZONE, knownTimeZone, localDay } from '../../lib/zoned-time';
 
 type LocationItem = EntityItem<typeof location>;
 type LineItem = EntityItem<typeof overdueDigestLine>;
@@ -50,11 +52,11 @@ export function escalationLevel(dueAt: string, now: string, escalationDays: numb
   return Math.min(2, Math.floor((Date.parse(now) - Date.parse(dueAt)) / (escalationDays * DAY_MS)));
 }
 
-const dateText = (at: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(at));
+const dateText = (at: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(new Date(at));
 
-/** A digest's line: "Step in Track for Participant, overdue since date". */
-export const digestLine = (told: Told) =>
-  `${told.stepName} in ${told.instance.trackName} for ${told.instance.participant.firstName} ${told.instance.participant.lastName}, overdue since ${dateText(told.step.dueAt ?? told.step.remindSince!)}`.slice(0, 300);
+/** A digest's line: "Step in Track for Participant, overdue since date" (the date in the enrolment's conference time zone). */
+export const digestLine = (told: Told, timeZone = DEFAULT_TIME_ZONE) =>
+  `${told.stepName} in ${told.instance.trackName} for ${told.instance.participant.firstName} ${told.instance.participant.lastName}, overdue since ${dateText(told.step.dueAt ?? told.step.remindSince!, timeZone)}`.slice(0, 300);
 
 /** The bell's message: "3 overdue steps in Hudson District" (the place when all lines share one). */
 export function digestMessage(count: number, placeName: string | undefined): string {
@@ -119,13 +121,16 @@ export async function collectOverdue(now: string, day: string, limit: number, cu
   }
 
   const lines = unique(told, ({ userId, told: t }) => `${userId}\u0000${t.step.stepInstanceId}`);
-  const places = await batchGet<LocationItem>(db().entities.location, unique(lines, (l) => l.told.placeId).map(({ told: t }) => ({ locationId: t.placeId })));
+  // The places told of, and the enrolments' conferences (their time zones date the lines): one BatchGet.
+  const placeIds = new Set(lines.flatMap(({ told: t }) => [t.placeId, t.instance.conferenceId]));
+  const places = await batchGet<LocationItem>(db().entities.location, [...placeIds].map((locationId) => ({ locationId })));
   const placeNames = new Map(places.map((p) => [p.locationId, p.name]));
+  const zones = new Map(places.map((p) => [p.locationId, knownTimeZone(p.timeZone)]));
   const ttl = ttlFrom(now);
   const writes: TransactionWrite[] = [
     ...lines.map(({ userId, told: t }): TransactionWrite => (tx) =>
       tx.overdueDigestLine
-        .put({ day, userId, remindAt: t.step.remindAt!, stepInstanceId: t.step.stepInstanceId, text: digestLine(t), link: stepInstanceLink(t.step.stepInstanceId), trackTemplateId: t.step.trackTemplateId, placeId: t.placeId, placeName: placeNames.get(t.placeId), ttl })
+        .put({ day, userId, remindAt: t.step.remindAt!, stepInstanceId: t.step.stepInstanceId, text: digestLine(t, zones.get(t.instance.conferenceId)), link: stepInstanceLink(t.step.stepInstanceId), trackTemplateId: t.step.trackTemplateId, placeId: t.placeId, placeName: placeNames.get(t.placeId), ttl })
         .commit(),
     ),
     ...unique(lines, (l) => l.userId).map(({ userId }): TransactionWrite => (tx) => tx.overdueDigestRecipient.put({ day, userId, ttl }).commit()),
@@ -137,8 +142,9 @@ export async function collectOverdue(now: string, day: string, limit: number, cu
 /**
  * One recipient's digest of the day: their first DIGEST_ITEMS_MAX lines (oldest first), the rest
  * only counted (their place ids read), and ONE bell item with the mark `digest:<userId>` of the
- * day in one transaction (created only if absent): a repeated run, or a step of the job repeated
- * after a crash, sends nothing twice.
+ * recipient's local day (their conference's time zone, as the SMS cap and email digest count days)
+ * in one transaction (created only if absent): a repeated run, a step of the job repeated after
+ * a crash, or a second run the same local day, sends nothing twice.
  */
 async function sendDigest(userId: string, day: string, now: string): Promise<boolean> {
   const first = await db().entities.overdueDigestLine.query.byRecipient({ day, userId }).go({ limit: DIGEST_ITEMS_MAX });
@@ -152,9 +158,10 @@ async function sendDigest(userId: string, day: string, now: string): Promise<boo
     cursor = more.cursor;
   }
   const items = digestItems(first.data, total);
+  const timeZone = (await readRecipient(userId))?.timeZone ?? DEFAULT_TIME_ZONE;
   try {
     await transact([
-      (tx) => tx.reminderMark.create({ markId: `digest:${userId}`, period: day, createdAt: now, ttl: ttlFrom(now) }).commit(),
+      (tx) => tx.reminderMark.create({ markId: `digest:${userId}`, period: localDay(Date.parse(now), timeZone), createdAt: now, ttl: ttlFrom(now) }).commit(),
       ...eventWrites({ recipientIds: [userId], message: digestMessage(total, places.size === 1 ? [...places.values()][0] : undefined), link: items[0].link, items }),
     ]);
     return true;

@@ -188,9 +188,10 @@ describe('sendOverdueDigests', () => {
     const counted = await withCountedRequests(() => sendOverdueDigests(at(due, 8)));
     expect(counted.result).toEqual({ looked: 2, sent: 3 });
     // Collecting: 1 index Query, 4 BatchGets (instances, tracks, step templates, locations), 2 role-list Queries, 1 transaction
-    // of lines; sending: 1 Query of recipients, per recipient 1 Query of lines and 1 transaction; the job: its creation,
+    // of lines; sending: 1 Query of recipients, per recipient 1 Query of lines, 2 reads and 1 transaction; the job: its creation,
     // 2 leases, 2 saves and the day mark's report.
-    expect(counted.requests).toBeLessThanOrEqual(21);
+    // Plus per recipient their conference's time zone (the day of their digest mark): the user's aggregate and the conference.
+    expect(counted.requests).toBeLessThanOrEqual(27);
     const [districtDigest] = await bellsTo(districtAdmin.id, digestMessage(2, district));
     expect(districtDigest.items).toHaveLength(2);
     expect(await bellsTo(conferenceAdmin.id, '')).toEqual([]);
@@ -205,6 +206,26 @@ describe('sendOverdueDigests', () => {
     const [conferenceDigest] = await bellsTo(conferenceAdmin.id, digestMessage(1, conference));
     expect(conferenceDigest).toMatchObject({ link: `/step/${ids.transcriptStep}`, items: [{ text: 'Upload your transcript in Candidacy Pathway for Priya Raman, overdue since Mar 1, 2033', link: `/step/${ids.transcriptStep}` }] });
     expect(await bellsTo(districtAdmin.id, digestMessage(1, district))).toHaveLength(1);
+  });
+});
+
+describe("sendOverdueDigests counts the recipient's local day (their conference's time zone)", () => {
+  // 22:00 on Feb 28 in New York (the demo conference's default zone), already Mar 1 in UTC.
+  const due = '2035-03-01T03:00:00.000Z';
+  const district = demoLocation(DEMO_LOCATION_IDS.district1).name;
+
+  it('one digest per New York day, whatever the UTC date; the line dates the step in that zone', async () => {
+    await db().entities.stepInstance.patch(stepKey(ids.transcriptStep)).set({ status: 'Overdue', dueAt: due, ...reminderFields('Overdue', due, due) }).add({ version: 1 }).go();
+    const before = (await bells()).length;
+    // 18:30 on Mar 2 in New York (23:30 UTC).
+    expect(await sendOverdueDigests('2035-03-02T23:30:00.000Z')).toEqual({ looked: 1, sent: 2 });
+    const [digest] = (await bells()).slice(before).filter((b) => b.userId === advisor.id);
+    expect(digest).toMatchObject({ message: digestMessage(1, district), items: [{ text: 'Upload your transcript in Candidacy Pathway for Priya Raman, overdue since Feb 28, 2035' }] });
+    // 20:30 on Mar 2 in New York, Mar 3 in UTC: the same local day, nobody hears twice.
+    expect(await sendOverdueDigests('2035-03-03T01:30:00.000Z')).toEqual({ looked: 1, sent: 0 });
+    // 00:30 on Mar 3 in New York, still the UTC day of the run before: a new local day, a new digest each.
+    expect(await sendOverdueDigests('2035-03-03T05:30:00.000Z')).toEqual({ looked: 1, sent: 2 });
+    expect((await bells()).slice(before).map((b) => b.userId).sort()).toEqual([participant.id, participant.id, advisor.id, advisor.id].sort());
   });
 });
 
