@@ -126,6 +126,13 @@ describe('fan-out: a bell notification becomes email and SMS by the recipient\'s
     const [email] = await emailsTo(ses.url, pat.email, 'Two steps are overdue.');
     expect(email.body.text).toMatch(/Reading \(Track A\) http:\/\/localhost:3000\/step\/a/);
     expect(email.body.text).toMatch(/Essay \(Track B\) http:\/\/localhost:3000\/step\/b/);
+    // The bell entry keeps the list too (the bell expands it); a plain one has none.
+    await deliverOutboxItem((await notify(pat, 'Plain news.')).outboxId);
+    const { items: inbox } = await listNotifications(pat.userId, { limit: 5, offset: 0 });
+    expect(inbox.map((entry) => [entry.message, entry.items?.map((item) => item.link)])).toEqual([
+      ['Plain news.', undefined],
+      ['Two steps are overdue.', ['/step/a', '/step/b']],
+    ]);
   });
 });
 
