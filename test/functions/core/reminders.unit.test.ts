@@ -13,7 +13,7 @@ function told(i: number) {
     placeId: 'district-1',
   } as never;
 }
-const line = (i: number) => ({ text: digestLine(told(i)), link: `/step/step-${i}`, trackTemplateId: 'track-1' });
+const line = (i: number) => ({ text: digestLine(told(i), 'UTC'), link: `/step/step-${i}`, trackTemplateId: 'track-1' });
 
 describe('reminderChange', () => {
   it('puts a waiting step a day out, an Overdue step in the overdue bucket at its due time, and takes any other status out', () => {
@@ -38,6 +38,8 @@ describe('escalationLevel', () => {
 describe('digestItems', () => {
   it('lists every step with its link, and past 100 lines says how many more, linking the track\u2019s participants', () => {
     expect(digestItems([line(1)])).toEqual([{ text: 'Step 1 in Candidacy Pathway for Grace Mbeki, overdue since Jan 1, 2030', link: '/step/step-1' }]);
+    // Dated in the enrolment's conference zone: midnight UTC is still Dec 31 in New York (the default).
+    expect(digestLine(told(1))).toBe('Step 1 in Candidacy Pathway for Grace Mbeki, overdue since Dec 31, 2029');
     // The digest reads its first 100 lines and counts the rest.
     const many = digestItems(Array.from({ length: 100 }, (_, i) => line(i)), 150);
     expect(many).toHaveLength(DIGEST_ITEMS_MAX);
