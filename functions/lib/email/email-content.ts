@@ -4,7 +4,7 @@ import * as z from 'zod';
 export const PRODUCT_NAME = 'Formation Tracks';
 
 /**
- * What an email says, apart from its layout (./email-layout.tsx renders it at send time).
+ * What an email says, apart from its layout (./render-email.ts puts it in the layout at send time).
  * Links are absolute: the email is read outside the app.
  */
 export const emailContentSchema = z.object({
