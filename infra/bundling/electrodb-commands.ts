@@ -1,6 +1,6 @@
 import type { Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 
 /** The document-client commands ElectroDB sends (electrodb/src/client.js, `new this.lib.<Name>Command`). */
 export const ELECTRODB_COMMANDS = ['Get', 'Put', 'Update', 'Delete', 'BatchWrite', 'BatchGet', 'Scan', 'Query', 'TransactWrite', 'TransactGet'].map(
@@ -22,15 +22,20 @@ export const electrodbCommands: Plugin = {
   name: 'electrodb-commands',
   setup(build) {
     const electrodb = dirname(createRequire(import.meta.url).resolve('electrodb/package.json'));
-    build.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind === 'entry-point') return { path: args.path, namespace: 'electrodb-commands-entry', pluginData: args.resolveDir };
-      if (args.path === '@aws-sdk/lib-dynamodb' && args.importer.startsWith(electrodb)) return { path: 'lookup', namespace: 'electrodb-commands' };
-      if (args.path === 'electrodb-commands:register') return { path: 'register', namespace: 'electrodb-commands' };
-      return undefined;
-    });
+    // Narrow filters: a catch-all one would call back into JavaScript for every import of every bundle.
+    const entries = Object.values(build.initialOptions.entryPoints ?? {}).map((entry) => (typeof entry === 'string' ? entry : entry.in).replace(/^\.\//, ''));
+    const escaped = entries.map((entry) => entry.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    if (escaped.length) {
+      // esbuild hands an entry's path to plugins with a leading ./
+      build.onResolve({ filter: new RegExp(`^(\\./)?(${escaped.join('|')})$`) }, (args) =>
+        args.kind === 'entry-point' ? { path: args.path, namespace: 'electrodb-commands-entry', pluginData: args.resolveDir } : undefined,
+      );
+    }
+    build.onResolve({ filter: /^@aws-sdk\/lib-dynamodb$/ }, (args) => (args.importer.startsWith(electrodb) ? { path: 'lookup', namespace: 'electrodb-commands' } : undefined));
+    build.onResolve({ filter: /^electrodb-commands:register$/ }, () => ({ path: 'register', namespace: 'electrodb-commands' }));
     build.onLoad({ filter: /.*/, namespace: 'electrodb-commands-entry' }, (args) => ({
       // The registry is filled before the handler's modules (and ElectroDB) are evaluated.
-      contents: `import "electrodb-commands:register";\nexport * from ${JSON.stringify(`./${args.path}`)};`,
+      contents: `import "electrodb-commands:register";\nexport * from ${JSON.stringify(isAbsolute(args.path) || args.path.startsWith('.') ? args.path : `./${args.path}`)};`,
       resolveDir: args.pluginData as string,
       loader: 'js',
     }));
