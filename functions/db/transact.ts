@@ -143,11 +143,11 @@ export async function transactInChunks(leading: readonly TransactionItem[][], fi
 }
 
 /** Groups of writes packed into transactions of 100, a group never split (an item with the writes that must go with it). */
-export function packTransactions(groups: readonly TransactionItem[][]): TransactionItem[][] {
+export function packTransactions(groups: readonly TransactionItem[][], max = TRANSACTION_MAX_ITEMS): TransactionItem[][] {
   const transactions: TransactionItem[][] = [];
   let current: TransactionItem[] = [];
   for (const group of groups) {
-    if (current.length + group.length > TRANSACTION_MAX_ITEMS) {
+    if (current.length + group.length > max) {
       transactions.push(current);
       current = [];
     }

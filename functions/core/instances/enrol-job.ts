@@ -8,6 +8,7 @@ import { findInstance } from './instance-access';
 import { stepInstanceWrites, type StepWrites } from './instance-items';
 import { deletePartitionPage } from './instance-partition';
 import { activeSteps, partsFor, trackParts } from './template-parts';
+import { rolesVersionOf, RolesMovedError } from './roles-guard';
 
 /**
  * `instance.enrol`: an enrolment too large for one transaction (docs/data-model.md). The route
@@ -34,6 +35,11 @@ interface EnrolCursor {
   after?: string;
   /** Instances left out because someone enrolled the participant meanwhile. */
   skipped?: string[];
+  /**
+   * The track's `responsibleRolesVersion` read before the parts of this instance's chunks so far
+   * (roles-guard.ts): when it has moved, the instance is written again from the first step.
+   */
+  rolesVersion?: number;
 }
 
 /**
@@ -70,31 +76,36 @@ export const enrolJob: JobKind<EnrolJobInput> = {
     if (!instance) return { done: 0, finished: true, result: { trackInstanceIds: ids(), skipped: cursor.skipped ?? [] } };
     const next = (skipped = cursor.skipped): EnrolCursor => ({ index: cursor.index + 1, ...(skipped?.length ? { skipped } : {}) });
 
-    // The three reads side by side (the parts of every step: a locked step's `responsibleRoleIds` names them too).
-    const [visibleAlready, outline, allParts] = await Promise.all([findInstance(instance.trackInstanceId), readTrackAggregate(input.trackTemplateId), trackParts(input.trackTemplateId)]);
+    // The outline (with the roles version) before the parts of every step (a locked step's `responsibleRoleIds` names them too).
+    const [visibleAlready, outline] = await Promise.all([findInstance(instance.trackInstanceId), readTrackAggregate(input.trackTemplateId)]);
     // A repeat after the visible write committed: this instance is done.
     if (visibleAlready) return { done: 0, cursor: next() };
     if (!outline || !isTrackOpen(outline.track)) return failAfterCleanUp(instance, 'This track is being deleted.');
+    const rolesVersion = rolesVersionOf(outline.track);
+    // A step's roles changed since the chunks so far were written: write them all again from this design.
+    const after = cursor.rolesVersion === rolesVersion ? cursor.after : undefined;
+    const allParts = await trackParts(input.trackTemplateId);
     const steps = activeSteps(outline);
     const activeIds = new Set(steps.map((step) => step.stepTemplateId));
     const context = { activeIds, completedIds: new Set<string>(), now: instance.createdAt, mode: 'put' as const };
     const parts = await partsFor(outline, steps, allParts);
-    const remaining = steps.filter((step) => cursor.after === undefined || key(step.stepTemplateId) > cursor.after);
+    const remaining = steps.filter((step) => after === undefined || key(step.stepTemplateId) > after);
     const chunk = nextChunk(remaining.map((step) => stepInstanceWrites(instance, step, parts, context)));
     if (chunk.length) await inParallel(packTransactions(chunk.map((step) => step.writes)));
-    if (chunk.length < remaining.length) return { done: chunk.length, cursor: { ...cursor, after: key(remaining[chunk.length - 1].stepTemplateId) } };
+    if (chunk.length < remaining.length) return { done: chunk.length, cursor: { ...cursor, rolesVersion, after: key(remaining[chunk.length - 1].stepTemplateId) } };
 
     // Every step is written: the form instances and the enrolment become visible together.
     const forms = steps.flatMap((step): StepWrites['formWrites'] => stepInstanceWrites(instance, step, parts, context).formWrites);
-    const visible = visibilityWrites(instance, input.advisors, input.actorId);
+    const visible = visibilityWrites(instance, input.advisors, input.actorId, rolesVersion);
     const early = forms.slice(0, Math.max(0, forms.length - (TRANSACTION_MAX_ITEMS - visible.length)));
     // Only a design with more forms than one transaction holds shows some before the rest.
     if (early.length) await inParallel(packTransactions(early.map((write) => [write])));
     try {
       await transact([...forms.slice(early.length), ...visible]);
     } catch (error) {
+      // The design moved (or the track is going): the next step reads it again and writes this instance from the start.
+      if (error instanceof RolesMovedError) return { done: 0, cursor: { ...cursor, after: undefined, rolesVersion: undefined } };
       if (!(error instanceof ConflictError)) throw error;
-      if (error.message === 'This track is being deleted.') return failAfterCleanUp(instance, error.message);
       // Enrolled meanwhile by someone else: this one is dropped, the others go on.
       await cleanUp(instance);
       return { done: chunk.length, cursor: next([...(cursor.skipped ?? []), instance.trackInstanceId]) };

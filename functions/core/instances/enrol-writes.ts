@@ -1,10 +1,10 @@
 import { claimKey } from '../../db/claims';
 import type { TransactionItem } from '../../db/transact';
 import { ConflictError } from '../../lib/errors';
-import { TRACK_DELETING_MESSAGE } from '../tracks/track-scope';
 import { eventWrites, trackInstanceLink } from './instance-events';
 import { ADVISOR_ROLE_ID } from './instance-access';
 import type { InstanceRef } from './instance-items';
+import { ifRolesVersion, RolesMovedError } from './roles-guard';
 
 /**
  * The writes that make one enrolment visible, always in one transaction: the instance, its
@@ -37,7 +37,13 @@ const summary = (person: Person) => ({ firstName: person.firstName, lastName: pe
 /** Writes per enrolment besides its steps: instance, claim, count, then an assignment and an event per advisor, and the participant's event. */
 export const visibilityItemCount = (advisors: number) => 3 + advisors * 2 + 1;
 
-export function visibilityWrites(instance: PlannedInstance, advisors: readonly Person[], actorId: string): TransactionItem[] {
+/**
+ * `rolesVersion`: the track's `responsibleRolesVersion` read before the parts the step instances
+ * were made from (roles-guard.ts). The count's condition holds it with "not being deleted": a
+ * failure (RolesMovedError) means the design moved or the track is being deleted, and the writer
+ * reads the track again to tell which.
+ */
+export function visibilityWrites(instance: PlannedInstance, advisors: readonly Person[], actorId: string, rolesVersion: number): TransactionItem[] {
   const { trackInstanceId, trackTemplateId, trackName, participant } = instance;
   const link = trackInstanceLink(trackTemplateId, trackInstanceId);
   const stamps = { createdAt: instance.createdAt, updatedAt: instance.createdAt };
@@ -69,9 +75,9 @@ export function visibilityWrites(instance: PlannedInstance, advisors: readonly P
         tx.trackTemplate
           .patch({ trackTemplateId })
           .add({ instanceCount: 1 })
-          .where((attributes, operations) => operations.ne(attributes.status, 'deleting'))
+          .where((attributes, operations) => `${operations.ne(attributes.status, 'deleting')} AND ${ifRolesVersion(rolesVersion)(attributes, operations)}`)
           .commit(),
-      onConditionFailed: () => new ConflictError(TRACK_DELETING_MESSAGE),
+      onConditionFailed: () => new RolesMovedError(),
     },
     ...advisors.map(
       (advisor): TransactionItem =>

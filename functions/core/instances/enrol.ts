@@ -2,20 +2,21 @@ import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggr
 import { newId } from '../../db/ids';
 import { newJob } from '../../db/jobs';
 import { db } from '../../db/service';
-import { batchGet, transact, TRANSACTION_MAX_ITEMS } from '../../db/transact';
-import { BusinessRuleError, ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { batchGet, retry, transact, TRANSACTION_MAX_ITEMS } from '../../db/transact';
+import { BusinessRuleError, BusyError, ConflictError, ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { scoped } from '../../../shared/auth/ability';
 import { grants } from '../../../shared/auth/permissions';
 import { ADDER_HAS_NO_DISTRICT, PARTICIPANT_NEEDS_DISTRICT, type EnrolInput } from '../../../shared/schemas/track-instance';
 import { canSeeTarget } from '../permissions/target-user';
 import { findRole } from '../roles/role-store';
 import type { AuthContext } from '../session/resolve-session';
-import { assertTrackOpen, mayActAt, placeOf } from '../tracks/track-scope';
-import { getTrackTemplate, readTrackAggregate, type TrackTemplateItem } from '../tracks/track-store';
+import { assertTrackOpen, isTrackOpen, mayActAt, placeOf, TRACK_DELETING_MESSAGE } from '../tracks/track-scope';
+import { getTrackTemplate, readTrackAggregate, type TrackAggregate, type TrackTemplateItem } from '../tracks/track-store';
 import { alreadyEnrolledMessage, enrolmentClaim, visibilityItemCount, visibilityWrites, type Person, type PlannedInstance } from './enrol-writes';
 import { ENROL_JOB_KIND, type EnrolJobInput } from './enrol-job';
 import { ADVISOR_ROLE_ID } from './instance-access';
-import { stepInstanceWrites } from './instance-items';
+import { stepInstanceWrites, type StepTemplateParts } from './instance-items';
+import { rolesVersionOf, RolesMovedError } from './roles-guard';
 import { activeSteps, partsFor, trackParts } from './template-parts';
 
 export const SYSTEM_ROLE_ERROR = 'System role error has occurred, please try again later.';
@@ -105,14 +106,30 @@ export async function enrol(auth: AuthContext, input: EnrolInput): Promise<Enrol
   const steps = activeSteps(outline);
   const fixed = visibilityItemCount(advisors.length);
   if (fixed + steps.length <= TRANSACTION_MAX_ITEMS) {
-    const parts = await partsFor(outline, steps, await trackParts(track.trackTemplateId));
-    const activeIds = new Set(steps.map((step) => step.stepTemplateId));
-    const plans = planned.map((instance) => {
-      const writes = steps.map((step) => stepInstanceWrites(instance, step, parts, { activeIds, completedIds: new Set(), now: createdAt, mode: 'put' }));
-      return [...writes.flatMap((step) => [...step.writes, ...step.formWrites]), ...visibilityWrites(instance, advisors, auth.userId)];
-    });
-    if (plans.every((items) => items.length <= TRANSACTION_MAX_ITEMS)) {
-      for (const items of plans) await transact(items);
+    // The outline (with the roles version) was read before the parts: see roles-guard.ts.
+    let design: Design = { outline, parts: await partsFor(outline, steps, await trackParts(track.trackTemplateId)) };
+    const planWith = (current: Design, instance: PlannedInstance) => {
+      const active = activeSteps(current.outline);
+      const activeIds = new Set(active.map((step) => step.stepTemplateId));
+      const writes = active.map((step) => stepInstanceWrites(instance, step, current.parts, { activeIds, completedIds: new Set(), now: createdAt, mode: 'put' }));
+      return [...writes.flatMap((step) => [...step.writes, ...step.formWrites]), ...visibilityWrites(instance, advisors, auth.userId, rolesVersionOf(current.outline.track))];
+    };
+    const plan = (instance: PlannedInstance) => planWith(design, instance);
+    if (planned.every((instance) => plan(instance).length <= TRANSACTION_MAX_ITEMS)) {
+      // One transaction each; one whose design moved meanwhile reads it again (those before it committed first, so the edit's job reaches them).
+      for (const instance of planned) {
+        await retry(
+          async () => {
+            try {
+              await transact(plan(instance));
+            } catch (error) {
+              if (error instanceof RolesMovedError) design = await designAgain(track.trackTemplateId, (next) => planned.every((other) => planWith(next, other).length <= TRANSACTION_MAX_ITEMS));
+              throw error;
+            }
+          },
+          { attempts: ROLES_MOVED_ATTEMPTS, again: ({ error }) => error instanceof RolesMovedError },
+        );
+      }
       return { trackInstanceIds: planned.map((instance) => instance.trackInstanceId) };
     }
   }
@@ -120,6 +137,27 @@ export async function enrol(auth: AuthContext, input: EnrolInput): Promise<Enrol
   const job = newJob({ kind: ENROL_JOB_KIND, ownerId: auth.userId, title: `Enrolling ${planned.length === 1 ? `${planned[0].participant.firstName} ${planned[0].participant.lastName}` : `${planned.length} participants`} in ${track.name}`, input: jobInput, total: planned.length * steps.length });
   await transact([job.write]);
   return { jobId: job.jobId };
+}
+
+/** Times one enrolment's transaction is planned again after a step's roles changed under it. */
+const ROLES_MOVED_ATTEMPTS = 5;
+
+interface Design {
+  outline: TrackAggregate;
+  parts: StepTemplateParts;
+}
+
+/**
+ * The design read again after a step's roles moved under an enrolment's transaction: the outline
+ * (and its roles version) before the parts. A track being deleted meanwhile is 409; a design grown
+ * past one transaction meanwhile asks for another try (which then takes the job).
+ */
+async function designAgain(trackTemplateId: string, fits: (design: Design) => boolean): Promise<Design> {
+  const outline = await readTrackAggregate(trackTemplateId);
+  if (!outline || !isTrackOpen(outline.track)) throw new ConflictError(TRACK_DELETING_MESSAGE);
+  const design = { outline, parts: await partsFor(outline, activeSteps(outline), await trackParts(trackTemplateId)) };
+  if (!fits(design)) throw new BusyError();
+  return design;
 }
 
 /** A participant already enrolled is refused before anything is written (the claim in the write decides races). */

@@ -1,10 +1,11 @@
-import { packTransactions, retryOnStale, transact } from '../../db/transact';
+import { packTransactions, retryOnStale, transact, TRANSACTION_MAX_ITEMS } from '../../db/transact';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { readTrackAggregate } from '../tracks/track-store';
 import { INSTANCE_NOT_FOUND, instanceRights, NO_TRACK_ACCESS, type InstanceCaller } from './instance-access';
 import { stepInstanceWrites } from './instance-items';
 import { missingStepTemplates, readInstanceSummary } from './instance-read';
 import { partsFor } from './template-parts';
+import { rolesGuard, rolesVersionOf } from './roles-guard';
 import { loadUserAggregate } from '../../db/access/user-aggregate';
 
 /** Steps created per call at most; the page calls again while its read still reports missing steps. */
@@ -36,7 +37,9 @@ export async function verifyStepInstances(auth: InstanceCaller, trackInstanceId:
       const writes = stepInstanceWrites(instance, step, parts, { activeIds, completedIds, now, mode: 'create' });
       return [...writes.writes, ...writes.formWrites];
     });
-    for (const items of packTransactions(groups)) await transact(items);
+    // Each transaction holds while no step's roles moved since the outline was read (roles-guard.ts); else all is read again.
+    const guard = rolesGuard(instance.trackTemplateId, rolesVersionOf(outline.track));
+    for (const items of packTransactions(groups, TRANSACTION_MAX_ITEMS - 1)) await transact([...items, guard]);
     return { created: missing.length };
   });
 }

@@ -8,7 +8,7 @@ import { responsibleRoles, stepInstanceIdOf } from './instance-items';
 /**
  * `stepInstance.responsibleRoleIds` is a copy of the roles completing a step template's content
  * and actions (the track page's "waits for" line). When an edit of the step changes that set,
- * the edit's transaction starts this job (`responsibleRolesJob`); each job step reads the
+ * the edit's transaction starts this job (`responsibleRolesWrites`); each job step reads the
  * template's CURRENT parts and sets the copy on the next page of the track's enrolments (the
  * step instance's id is derived from the enrolment and the template: no search). Idempotent
  * and resumable: a repeated page, or a second job after a second edit, sets the same value.
@@ -24,17 +24,23 @@ interface Input {
   stepTemplateId: string;
 }
 
-/** The job to write in the step edit's transaction, when the edit changes the step's responsible roles. */
-export function responsibleRolesJob(ownerId: string, input: Input & { stepName: string; before: readonly string[]; after: readonly string[] }): TransactionWrite | null {
+/**
+ * What the step edit's transaction adds when the edit changes the step's responsible roles: the
+ * job, and the track's `responsibleRolesVersion` moved, so an enrolment or verify-step-instances
+ * still writing from the design before (not visible to the job yet) fails its guarded write and
+ * writes again (roles-guard.ts). Started whatever the track's `instanceCount` read: an enrolment
+ * may become visible between that read and this transaction. Nothing when the roles are the same.
+ */
+export function responsibleRolesWrites(ownerId: string, input: Input & { stepName: string; before: readonly string[]; after: readonly string[] }): TransactionWrite[] {
   const same = input.before.length === input.after.length && input.before.every((roleId, index) => input.after[index] === roleId);
-  if (same) return null;
+  if (same) return [];
   const job = newJob({
     kind: RESPONSIBLE_ROLES_JOB_KIND,
     ownerId,
     title: `Updating who completes ${input.stepName} in its enrolments`,
     input: { trackTemplateId: input.trackTemplateId, stepTemplateId: input.stepTemplateId } satisfies Input,
   });
-  return job.write;
+  return [job.write, (tx) => tx.trackTemplate.patch({ trackTemplateId: input.trackTemplateId }).add({ responsibleRolesVersion: 1 }).commit()];
 }
 
 export const refreshResponsibleRolesJob: JobKind<Input> = {

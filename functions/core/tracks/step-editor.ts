@@ -14,7 +14,7 @@ import type { TrackCaller } from './track-scope';
 import type { StepItem } from './track-store';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { responsibleRoles } from '../instances/instance-items';
-import { responsibleRolesJob } from '../instances/responsible-roles-job';
+import { responsibleRolesWrites } from '../instances/responsible-roles-job';
 import { planAttachments } from './step-attachments';
 
 /** A step's description is rich text (SPEC.md section 3): stored only through the one sanitiser. */
@@ -146,7 +146,7 @@ function keptPart<T>(existing: Map<string, T>, id: string | undefined, path: str
  * linked), the others are new, the missing ones removed. Imported steps are locked.
  */
 export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<StepDetail> {
-  const { step: indexed, track } = await requireStep(auth, input.id, 'update');
+  const { step: indexed } = await requireStep(auth, input.id, 'update');
   const parts = await readStepParts(indexed);
   if (!parts) throw new NotFoundError('Step not found.');
   const { step } = parts;
@@ -175,18 +175,16 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
 
   // Enrolments copy who completes the step (stepInstance.responsibleRoleIds): a change of that set refreshes them in a job.
   const byOrder = <T extends { order: number }>(items: readonly T[]) => [...items].sort((a, b) => a.order - b.order);
-  const rolesJob = (track.instanceCount ?? 0) > 0
-    ? responsibleRolesJob(auth.userId, {
-        ...owner,
-        stepName: input.name,
-        before: responsibleRoles(step.stepTemplateId, { contents: byOrder(parts.contents), actions: byOrder(parts.actions) }),
-        after: responsibleRoles(step.stepTemplateId, { contents, actions }),
-      })
-    : null;
+  const rolesWrites = responsibleRolesWrites(auth.userId, {
+    ...owner,
+    stepName: input.name,
+    before: responsibleRoles(step.stepTemplateId, { contents: byOrder(parts.contents), actions: byOrder(parts.actions) }),
+    after: responsibleRoles(step.stepTemplateId, { contents, actions }),
+  });
 
   await transact([
     (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).remove(cleared).add({ version: 1 }).where(ifVersion(input.version)).commit(),
-    ...(rolesJob ? [rolesJob] : []),
+    ...rolesWrites,
     // Puts replace a kept part whole: a content whose type changed keeps nothing of the old type.
     ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.put(content).commit()),
     ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.put(action).commit()),

@@ -33,6 +33,14 @@ export const trackTemplate = new Entity({
      */
     outlineVersion: { type: 'number', required: true, default: 0 },
     copyCount: { type: 'number', required: true, default: 0 },
+    /**
+     * Moves (+1) in the transaction of every step edit that changes who completes a step (the
+     * roles enrolments copy into `stepInstance.responsibleRoleIds`). The transaction that makes an
+     * enrolment visible, and each of verify-step-instances, is conditioned on the value read
+     * before the parts it copied: an enrolment written from an older design is written again.
+     * Absent: 0 (never moved).
+     */
+    responsibleRolesVersion: { type: 'number' },
     /** The track's interview groups, moved in the transaction that creates or deletes one (at most USER_GROUPS_PER_TRACK_MAX). */
     userGroupCount: { type: 'number' },
     /** Reminder and escalation periods in days (issue 13; absent: the defaults of shared/schemas/track.ts). */
