@@ -32,8 +32,8 @@ async function main() {
   try {
     say(`runtime ready after ${Math.round(performance.now() - started)} ms`);
     if (large && !(await largeSeedPresent())) {
-      say(`no complete large seed in ${LARGE_DATA_DIR}: seeding (takes a while, once)`);
-      await seedLarge({ log: say });
+      say(`no complete large seed in ${LARGE_DATA_DIR}: seeding (takes a while, once; an interrupted seed goes on where it stopped)`);
+      await seedLarge({ log: say, resume: true });
     }
     const target = benchTarget(runtime);
     const rows: Array<Record<string, unknown>> = [];

@@ -8,7 +8,8 @@
  * Every item has a fixed id and is put, so seeding again overwrites. Directory counts are
  * tallied per chunk (each target is in exactly one chunk), added to the demo's counts for
  * the scopes both share, and written once at the end: the System root's `users` count
- * reaching the total is what `largeSeedPresent` checks, so an interrupted seed runs again.
+ * reaching the total is what `largeSeedPresent` checks, so an interrupted seed runs again; with
+ * `resume` it skips what the interrupted run wrote (./large-resume.ts).
  */
 import { claimKey, GLOBAL_SCOPE } from '../claims';
 import { directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
@@ -21,6 +22,7 @@ import { countTally, demoCounts } from './large-counts';
 import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } from './large-organisation';
 import { generatedPeopleCount, LARGE_TAGS, largePeople, type GeneratedPerson } from './large-people';
 import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
+import { resumingWriter } from './large-resume';
 import { largeTrackTableItems } from './large-track';
 import { enrolmentTableItems, LARGE_ENROLMENTS } from './large-enrolments';
 import { DEMO_INSTANCE_IDS } from './demo-tracks';
@@ -44,10 +46,15 @@ export interface SeedLargeOptions {
   mode?: WriteMode;
   /** The 10 x 100 system track (./large-track.ts); by default with the default sizes only (tests pass small sizes). */
   track?: boolean;
+  /** Pick up an interrupted run where it stopped (./large-resume.ts); `resumeWindow` items before it are written again. */
+  resume?: boolean;
+  resumeWindow?: number;
 }
 
 export interface SeedLargeResult {
   items: number;
+  /** Items an interrupted run had written, found and skipped (`resume`). */
+  skipped: number;
   seconds: number;
   itemsPerSecond: number;
 }
@@ -63,14 +70,15 @@ function elapsed(ms: number): string {
   return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`;
 }
 
-function progressLog(writer: ParallelWriter, started: number, log?: (line: string) => void) {
+function progressLog(writer: Pipeline['writer'], started: number, log?: (line: string) => void) {
   let lastAt = 0;
   return (what: string, done: number, total: number) => {
     const now = performance.now();
     if (!log || (done < total && now - lastAt < PROGRESS_EVERY_MS)) return;
     lastAt = now;
     const rate = writer.written / ((now - started) / 1000);
-    log(`${what} ${number(done)}/${number(total)}  (${number(writer.written)} items written, ${number(Math.round(rate))} items/s, ${elapsed(now - started)})`);
+    const found = writer.skipped ? `, ${number(writer.skipped)} found from an earlier run` : '';
+    log(`${what} ${number(done)}/${number(total)}  (${number(writer.written)} items written${found}, ${number(Math.round(rate))} items/s, ${elapsed(now - started)})`);
   };
 }
 
@@ -153,7 +161,8 @@ const largeTagItems = (): Item[] =>
 const entryItems = (entries: DirectoryEntryInput[]) => entries.map((entry) => tableItem(entities().directoryEntry.put(entry).params()));
 
 interface Pipeline {
-  writer: ParallelWriter;
+  /** `skipped`: what a resumed run found already written. */
+  writer: ParallelWriter & { skipped?: number };
   counts: ReturnType<typeof countTally>;
   progress: ReturnType<typeof progressLog>;
 }
@@ -247,7 +256,8 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLar
   options.log?.(`demo organisation seeded (${elapsed(performance.now() - started)})`);
 
   const organisation = largeOrganisation(sizes);
-  const writer = parallelWriter({ concurrency: options.concurrency, mode: options.mode });
+  const base = parallelWriter({ concurrency: options.concurrency, mode: options.mode });
+  const writer: Pipeline['writer'] = options.resume ? resumingWriter(base, options.resumeWindow) : base;
   const pipeline: Pipeline = { writer, counts: countTally(), progress: progressLog(writer, started, options.log) };
   await writeLocations(organisation.generated, pipeline);
   await writePeople(largePeople(organisation, sizes.users), generatedPeopleCount(sizes.users), pipeline);
@@ -256,8 +266,9 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLar
 
   const seconds = (performance.now() - started) / 1000;
   const itemsPerSecond = Math.round(writer.written / seconds);
-  options.log?.(`large organisation seeded: ${number(writer.written)} items in ${elapsed(seconds * 1000)} (${number(itemsPerSecond)} items/s)`);
-  return { items: writer.written, seconds, itemsPerSecond };
+  const skipped = writer.skipped ?? 0;
+  options.log?.(`large organisation seeded: ${number(writer.written)} items in ${elapsed(seconds * 1000)} (${number(itemsPerSecond)} items/s)${skipped ? `, ${number(skipped)} found from an earlier run` : ''}`);
+  return { items: writer.written, skipped, seconds, itemsPerSecond };
 }
 
 function isCompletionMarker(item: Item): boolean {

@@ -38,11 +38,13 @@ async function seededLocations() {
 }
 
 describe('large seed (small sizes)', () => {
+  let fullRunItems = 0;
   beforeAll(async () => {
     expect(await largeSeedPresent(SIZES)).toBe(false);
     // Few transactions in flight: DynamoDB Local makes them wait for locks under a busy run.
     const result = await seedLarge({ sizes: SIZES, concurrency: 4 });
     expect(result.items).toBeGreaterThan(SIZES.users * 10);
+    fullRunItems = result.items;
   }, 300_000);
 
   it('reaches the requested totals, demo organisation included, and says it is complete', async () => {
@@ -152,6 +154,26 @@ describe('large seed (small sizes)', () => {
     await seedLarge({ sizes: SIZES, mode: 'batch', concurrency: 4 });
     expect(await Promise.all(keys.map(([scopeId, list]) => storedCount(scopeId, list)))).toEqual(before);
     expect((await listedTargets(SYSTEM_LOCATION_ID, directoryLists.locations('Church'))).size).toBe(SIZES.churches);
+    expect((await checkDirectory()).differences).toEqual([]);
+  }, 300_000);
+
+  it('resumes an interrupted seed where it stopped: what was written is skipped, what was lost is written again', async () => {
+    // An interruption part way through the people: the last person's items (their projection record is
+    // the last of their batch) and the completion marker never arrived.
+    const people = [...largePeople(largeOrganisation(SIZES), SIZES.users)];
+    const last = people.at(-1)!.user.userId;
+    await db().entities.projection.delete({ source: 'user', targetId: last }).go();
+    await db().entities.directoryCount.delete({ scopeId: SYSTEM_LOCATION_ID, list: directoryLists.users() }).go();
+    expect(await largeSeedPresent(SIZES)).toBe(false);
+
+    const result = await seedLarge({ sizes: SIZES, concurrency: 4, resume: true, resumeWindow: 10 });
+    // The locations were found and skipped; the people's batch, whose last item was lost, and all after it were written.
+    expect(result.skipped).toBeGreaterThan(0);
+    expect(result.items + result.skipped).toBe(fullRunItems);
+    const { data: projection } = await db().entities.projection.get({ source: 'user', targetId: last }).go({ consistent: true });
+    expect(projection?.targetId).toBe(last);
+    expect(await largeSeedPresent(SIZES)).toBe(true);
+    expect(await storedCount(SYSTEM_LOCATION_ID, directoryLists.users())).toBe(SIZES.users);
     expect((await checkDirectory()).differences).toEqual([]);
   }, 300_000);
 });
