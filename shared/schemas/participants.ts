@@ -45,8 +45,10 @@ export const participantFilterSchema = z.strictObject(
     firstName: searchTextSchema.optional(),
     lastName: searchTextSchema.optional(),
     email: searchTextSchema.optional(),
+    /** Only enrolments with an Overdue step (the escalation digest's "and N more" link). */
+    overdue: z.literal(true, 'overdue is true or left out').optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'where accepts status, firstName, lastName, email' : undefined) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'where accepts status, firstName, lastName, email, overdue' : undefined) },
 );
 export type ParticipantFilter = z.infer<typeof participantFilterSchema>;
 

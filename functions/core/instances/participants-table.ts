@@ -5,6 +5,7 @@ import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
 import { administeredDistrictIds, administersEnrolments, deniedDistrictIds, type TrackInstanceItem } from './instance-access';
+import { overdueInstanceIds } from './overdue-enrolments';
 
 export interface ParticipantQuery {
   limit: number;
@@ -158,6 +159,26 @@ async function assignedPage(auth: TrackCaller, trackTemplateId: string, where: P
 }
 
 /**
+ * Only the enrolments with an Overdue step (`where.overdue`, the escalation digest's link): their
+ * ids from the reminders' `overdue` bucket (overdue-enrolments.ts, bounded: `partial` when the
+ * bound stopped it), one BatchGet of those instances, then the same rule of who sees which row
+ * (all of them for an administrator, less denied districts; a district admin's districts; what the
+ * caller is assigned to or enrolled in) and the other filters, sorted by name.
+ */
+async function overduePage(auth: TrackCaller, trackTemplateId: string, conferenceId: string, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
+  const [overdue, assigned] = await Promise.all([overdueInstanceIds(trackTemplateId), assignedInstances(auth, trackTemplateId, where)]);
+  const mine = new Set(assigned.map((instance) => instance.trackInstanceId));
+  const denied = auth.isSuperadmin ? [] : deniedDistrictIds(auth);
+  const districts = administeredDistrictIds(auth);
+  const visible = administersEnrolments(auth, conferenceId)
+    ? (instance: TrackInstanceItem) => !denied.includes(instance.districtId ?? '')
+    : (instance: TrackInstanceItem) => mine.has(instance.trackInstanceId) || districts.includes(instance.districtId ?? '');
+  const instances = await batchGet<TrackInstanceItem>(db().entities.trackInstance, [...overdue.ids].map((trackInstanceId) => ({ trackInstanceId })));
+  const kept = instances.filter((instance) => instance.trackTemplateId === trackTemplateId && visible(instance) && matches(instance, where)).sort(bySortName);
+  return pageOf(kept, query, overdue.partial);
+}
+
+/**
  * `POST track/{id}/{isQuickSearch}/instances`, the participants table (SPEC.md sections 2 and 6):
  * a reader of the track sees all of its enrolments when they administer them, a district admin or
  * superintendent those of their districts, everyone those they are assigned to and their own;
@@ -166,6 +187,7 @@ async function assignedPage(auth: TrackCaller, trackTemplateId: string, where: P
 export async function participantsPage(auth: TrackCaller, trackTemplateId: string, query: ParticipantQuery): Promise<ParticipantPage> {
   const { track } = await requireTrack(auth, trackTemplateId, 'read');
   const where = query.where ?? {};
+  if (where.overdue) return overduePage(auth, trackTemplateId, track.conferenceId, where, query);
   if (administersEnrolments(auth, track.conferenceId)) {
     return administeredPage(trackTemplateId, where, query, auth.isSuperadmin ? [] : deniedDistrictIds(auth));
   }

@@ -63,12 +63,12 @@ export function digestMessage(count: number, placeName: string | undefined): str
   return `${count} overdue ${count === 1 ? 'step' : 'steps'}${placeName ? ` in ${placeName}` : ''}`;
 }
 
-/** Where "and N more" leads: the track's participants (the first of the rest's track). */
-export const moreLink = (trackTemplateId: string) => `/tracks/${trackTemplateId}/participants`;
+/** Where "and N more" leads: the track's participants with an Overdue step (the first of the rest's track). */
+export const moreLink = (trackTemplateId: string) => `/tracks/${trackTemplateId}/participants?overdue=1`;
 
 /**
  * The lines of one recipient's digest, oldest first (`lines` holds the first DIGEST_ITEMS_MAX of
- * `total`); past DIGEST_ITEMS_MAX the last line says how many more, linking the track's participants.
+ * `total`); past DIGEST_ITEMS_MAX the last line says how many more, linking the track's participants with overdue steps.
  */
 export function digestItems(lines: readonly DigestLine[], total = lines.length): Array<{ text: string; link: string }> {
   const shown = lines.map(({ text, link }) => ({ text, link }));

@@ -44,7 +44,7 @@ describe('digestItems', () => {
     const many = digestItems(Array.from({ length: 100 }, (_, i) => line(i)), 150);
     expect(many).toHaveLength(DIGEST_ITEMS_MAX);
     expect(many[98].link).toBe('/step/step-98');
-    expect(many[99]).toEqual({ text: 'and 51 more', link: '/tracks/track-1/participants' });
+    expect(many[99]).toEqual({ text: 'and 51 more', link: '/tracks/track-1/participants?overdue=1' });
     expect(digestItems(Array.from({ length: 100 }, (_, i) => line(i)), 100)).toHaveLength(100);
   });
 

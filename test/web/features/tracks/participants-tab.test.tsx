@@ -70,6 +70,25 @@ describe('the participants table', () => {
     await waitFor(() => expect(fake.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0, where: { firstName: 'an', email: 'ann@' } }), { timeout: 3000 });
   });
 
+  it("opened from an escalation digest (?overdue=1) asks for the enrolments with overdue steps, says so, and links back to all", async () => {
+    const fake = server();
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants?overdue=1`);
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    await within(table).findByText('Ann');
+    expect(fake.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0, where: { overdue: true } });
+    expect(screen.getByText(/Showing participants with overdue steps/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show all participants' }).getAttribute('href')).toBe(`/tracks/${TRACK}/participants`);
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('without ?overdue=1 asks for everyone and shows no overdue notice', async () => {
+    const fake = server();
+    renderTab();
+    await within(await screen.findByRole('table', { name: 'Participants' })).findByText('Ann');
+    expect(fake.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0 });
+    expect(screen.queryByText(/Showing participants with overdue steps/)).toBeNull();
+  });
+
   it('with nobody enrolled says so with the add button; '+'an advisor gets neither add nor edit', async () => {
     server([]);
     const { unmount } = renderTab();

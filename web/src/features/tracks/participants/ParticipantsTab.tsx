@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
-import { Route, Routes, useNavigate, useParams } from 'react-router';
+import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NO_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
 import { Alert, Button, DataTable, EmptyState, Link } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
@@ -74,11 +74,13 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
   const ability = useAbility();
   const navigate = useNavigate();
   const base = `/tracks/${trackId}/participants`;
-  const paged = usePagedBodyTable(participantPageRoute, participantPageBody, { trackTemplateId: trackId, isQuickSearch: 'true' });
+  // `?overdue=1` (the escalation digest's "and N more"): only enrolments with an Overdue step.
+  const overdueOnly = useSearchParams()[0].get('overdue') === '1';
+  const paged = usePagedBodyTable(participantPageRoute, (state) => participantPageBody(state, overdueOnly), { trackTemplateId: trackId, isQuickSearch: 'true' });
   const canAdd = ability.can('create', 'TrackInstance');
   const canManage = ability.can('update', 'Conference');
   const canRemove = ability.can('delete', 'TrackInstance');
-  const filtered = paged.table.state.columnFilters.some((f) => String(f.value ?? '').trim());
+  const filtered = overdueOnly || paged.table.state.columnFilters.some((f) => String(f.value ?? '').trim());
   const addButton = canAdd && <Button onPress={() => navigate(`${base}/add`)}>+ Participant</Button>;
   const close = () => navigate(base);
   const saved = () => void paged.refresh();
@@ -109,6 +111,11 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
 
   return (
     <div className="participants-tab">
+      {overdueOnly && (
+        <Alert tone="info">
+          Showing participants with overdue steps. <Link href={base}>Show all participants</Link>
+        </Alert>
+      )}
       <DataTable<ParticipantRow>
         {...paged.table}
         aria-label="Participants"

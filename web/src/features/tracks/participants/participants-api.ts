@@ -20,12 +20,16 @@ export const participantPageRoute = routes.track.instances;
 
 const FILTERED_COLUMNS = ['firstName', 'lastName', 'email'] as const;
 
-/** The table's state as the route's body: the page, and the column filters (prefixes, sent as typed). */
-export function participantPageBody(state: ServerTableState): ParticipantPageBody {
+/**
+ * The table's state as the route's body: the page, and the column filters (prefixes, sent as
+ * typed); `overdueOnly` (the URL's `?overdue=1`, the escalation digest's link) keeps the
+ * enrolments with an Overdue step.
+ */
+export function participantPageBody(state: ServerTableState, overdueOnly = false): ParticipantPageBody {
   const filters = Object.fromEntries(
     state.columnFilters.filter((f) => (FILTERED_COLUMNS as readonly string[]).includes(f.id)).map((f) => [f.id, String(f.value ?? '').trim() || undefined]),
   );
-  return { ...pageOf(state), where: compact(filters) };
+  return { ...pageOf(state), where: compact({ ...filters, ...(overdueOnly ? { overdue: true as const } : {}) }) };
 }
 
 /** People for an assignment row: active holders of the role the caller can see, less those already chosen (the search's limit, 15). */
