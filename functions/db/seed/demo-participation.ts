@@ -8,6 +8,7 @@ import { ASSIGNEE_ROLE_IDS } from '../../../shared/schemas/participants';
 import { sweepOverdueSteps } from '../../core/instances/overdue-sweep';
 import { sendOverdueDigests } from '../../core/reminders/overdue-digest-job';
 import { dueIndexFields } from '../../core/instances/step-due';
+import { reminderFields } from '../../core/reminders/reminder-index';
 import { saveFormAnswers } from '../../core/forms/form-instances';
 import { addComments } from '../../core/people/user-comments';
 import { projectUser } from '../../core/users/user-projector';
@@ -135,4 +136,20 @@ export async function seedParticipation(seededAt: string): Promise<void> {
   await sweepOverdueSteps(new Date().toISOString());
   await sendOverdueDigests(new Date().toISOString());
   await addComments(admin, grace.userId, [{ type: 'Performance', comment: 'Strong call story; follow up on the transcript, which is late.' }]);
+  await remindPriya();
+}
+
+/**
+ * The demo participant's steps are put straight into the table (./demo-tracks.ts, the tests' plain demo), so
+ * the living demo gives her waiting steps the reminder schedule's entry enrolment would have given them:
+ * waiting since the seed ran, reminded once the track's period has passed.
+ */
+async function remindPriya(): Promise<void> {
+  const now = new Date().toISOString();
+  const waiting = [ids.callStoryStep, ids.transcriptStep, ids.questionnaireStep];
+  await Promise.all(
+    waiting.map((stepInstanceId) =>
+      db().entities.stepInstance.patch({ trackInstanceId: ids.trackInstance, stepInstanceId }).set(reminderFields('Ready', now, undefined)).add({ version: 1 }).go(),
+    ),
+  );
 }

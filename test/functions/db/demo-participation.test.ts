@@ -46,6 +46,17 @@ it('enrols three candidates through enrolment and moves their steps through ever
   expect(digests).toEqual([expect.objectContaining({ items: [expect.objectContaining({ text: expect.stringMatching(/^Upload your transcript in Candidacy Pathway for Grace Mbeki, overdue since /), link: `/step/${late.stepInstanceId}` })] })]);
 });
 
+it("gives the demo participant's waiting steps their place in the reminder schedule, waiting since the seed ran", async () => {
+  const ids = DEMO_INSTANCE_IDS;
+  const { data: steps } = await db().entities.stepInstance.query.byInstance({ trackInstanceId: ids.trackInstance }).go({ consistent: true });
+  const waiting = steps.filter((step) => step.status === 'Ready');
+  expect(waiting.map((step) => step.stepInstanceId).sort()).toEqual([ids.callStoryStep, ids.questionnaireStep, ids.transcriptStep].sort());
+  for (const step of waiting) {
+    expect(step.remindBucket).toEqual(expect.any(String));
+    expect(Date.now() - Date.parse(step.remindSince!)).toBeLessThan(10 * 60_000);
+  }
+});
+
 it('seeding again changes nothing', async () => {
   const before = await statusesOf(LIVING_CANDIDATES[2].id);
   await seedParticipation(SEEDED_AT);
