@@ -2,30 +2,10 @@ import * as z from 'zod';
 import { defineContract } from './contract';
 import { BULK_MAX } from './limits';
 import { idSchema } from './id-list';
-import { emailSchema, firstNameSchema, lastNameSchema, userSchema } from '../schemas/user';
-
-/** SPEC.md section 8: the refusal of Confirm User Deactivation. */
-export const CANNOT_DEACTIVATE_SELF = 'Cannot deactivate your own account.';
+import { addUserSchema, userSchema } from '../schemas/user';
 
 const userIdsBody = z.object({ ids: z.array(idSchema).min(1, 'Select at least one user.').max(BULK_MAX, `At most ${BULK_MAX} users at once.`) });
 const changedUsers = z.object({ ids: z.array(z.string()) });
-
-/** SPEC.md section 5's Add User messages; names and addresses are bounded like any text. */
-export const addUserSchema = z
-  .object({
-    firstName: firstNameSchema.max(60, 'First Name must be at most 60 characters'),
-    lastName: lastNameSchema.max(60, 'Last Name must be at most 60 characters'),
-    email: emailSchema.max(254, 'Invalid email address'),
-    conferenceLocation: idSchema.optional(),
-    conferenceLocationType: z.literal('Conference').optional(),
-    districtLocation: idSchema.optional(),
-    districtLocationType: z.literal('District').optional(),
-  })
-  .refine((user) => Boolean(user.conferenceLocation || user.districtLocation), { path: ['conferenceLocation'], message: 'Location is required' });
-export type AddUserInput = z.infer<typeof addUserSchema>;
-
-/** An email that another user holds. */
-export const EMAIL_IN_USE = 'This email is already in use.';
 
 /** The admin service (SPEC.md section 7): accounts of other users. */
 export const adminApi = {

@@ -4,6 +4,7 @@ import { idListParam, idSchema } from './id-list';
 import { UPLOAD_KIND_NAMES, UPLOAD_MAX_BYTES } from '../files/upload-kinds';
 import { PROFILE_TAB_MAX, fileTabContracts } from './user-tabs';
 import { limitSchema, pageOf } from './list-query';
+import { fileKeySchema, uploadFileViewSchema } from '../files/stored-files';
 
 /**
  * Files (SPEC.md sections 3, 5 and 7; ARCHITECTURE.md section 8). The browser never sends a
@@ -14,8 +15,6 @@ import { limitSchema, pageOf } from './list-query';
  */
 const base = '/api/file';
 
-/** Keys are made by the server: a lower-case ULID. Anything else is a 400, never a lookup. */
-export const fileKeySchema = z.string().min(26, 'Invalid file key.').max(26, 'Invalid file key.').regex(/^[0-9a-z]{26}$/, 'Invalid file key.');
 const byKey = z.object({ key: fileKeySchema });
 
 /** The largest file of any kind; each kind has its own limit (shared/files/upload-kinds.ts). */
@@ -69,9 +68,6 @@ export const uploadGrantSchema = z.object({
 });
 export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
-/** A file listed on a step's upload content: the entry's id (for `removeFileId`), the file's key and name. */
-export const uploadFileViewSchema = z.object({ id: z.string(), key: z.string(), name: z.string() });
-
 /** A step's upload content as the file service answers it (SPEC.md section 3: submitted, its files with id and key). */
 export const uploadInstanceViewSchema = z.object({
   id: z.string(),
@@ -87,10 +83,6 @@ const filesQuery = z.object({
   limit: limitSchema,
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(PROFILE_TAB_MAX - 1, `offset must be below ${PROFILE_TAB_MAX}`).default(0),
 });
-
-export const FILE_NOT_FOUND = 'File not found.';
-export const FILE_IN_SAVED_ANSWERS = 'This file is part of saved answers: remove it from the field and save first.';
-export const UPLOAD_NOT_ARRIVED = 'The file did not arrive. Please upload it again.';
 
 export const fileApi = {
   requestUpload: defineContract({

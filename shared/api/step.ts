@@ -15,7 +15,7 @@ import {
 import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
 import { actionInstanceViewSchema, approvedParamSchema, contentChangeSchema, contentInstanceViewSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
-import { fileKeySchema } from './file';
+import { fileKeySchema } from '../files/stored-files';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
 
 /**

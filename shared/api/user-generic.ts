@@ -3,10 +3,9 @@ import { defineContract } from './contract';
 import { idListParam, idSchema } from './id-list';
 import { BULK_MAX } from './limits';
 import { limitSchema, offsetSchema, pageOf, relationsSchema } from './list-query';
-import { addUserSchema } from './admin';
 import { userRowSchema, usersOrderBySchema, usersWhereSchema } from './user-directory';
 import { profileDetailsInputSchema, profileDetailsSchema } from '../schemas/user-profile';
-import { userSchema } from '../schemas/user';
+import { addUserSchema, userSchema } from '../schemas/user';
 
 /**
  * The generic set for `user` (SPEC.md section 7). Every call is another door onto a specific

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { idSchema } from '../api/id-list';
-import { fileKeySchema, uploadFileViewSchema } from '../api/file';
+import { fileKeySchema, uploadFileViewSchema } from '../files/stored-files';
 import { STEP_STATUSES } from '../tracks/statuses';
 import { SELECTABLE_STEP_STATUSES } from '../tracks/step-status';
 import { ACTION_TYPES, CONTENT_TYPES, UPLOAD_TYPES, stepAttachmentViewSchema } from './step';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { idOf, idSchema } from '../api/id-list';
 import { STEP_ATTACHMENTS_MAX, STEP_PARTS_MAX } from '../api/limits';
-import { fileKeySchema } from '../api/file';
+import { fileKeySchema } from '../files/stored-files';
 import { TRACK_DESCRIPTION_MAX, TRACK_NAME_MAX, stepHeaderSchema } from './track';
 
 /** SPEC.md section 8. */

@@ -54,6 +54,15 @@ describe('buildFunctions', () => {
     expect(over).toEqual([]);
   });
 
+  it("bundles each service's own contracts only (the app service's OpenAPI document lists them all)", () => {
+    const contractOf = (source: string) => /shared\/api\/([\w-]+)\.ts$/.exec(source)?.[1];
+    for (const { name, outfile } of built.filter((b) => b.name !== 'app')) {
+      const sources: string[] = JSON.parse(readFileSync(`${outfile}.map`, 'utf8')).sources;
+      const others = sources.map(contractOf).filter((contract) => contract && contract !== name && (services as readonly string[]).includes(contract));
+      expect(others, name).toEqual([]);
+    }
+  });
+
   it('leaves out what no function runs: zod’s other languages, a CSS parser, React’s server renderer, HTML-to-text, STS and SSO clients', () => {
     for (const { name } of built) {
       const text = code(name);

@@ -1,5 +1,6 @@
 import type { FormField } from '../../../shared/forms/form-definition';
-import { FILE_IN_SAVED_ANSWERS, type UploadTarget } from '../../../shared/api/file';
+import { type UploadTarget } from '../../../shared/api/file';
+import { FILE_IN_SAVED_ANSWERS } from '../../../shared/files/stored-files';
 import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { db } from '../../db/service';

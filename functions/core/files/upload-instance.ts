@@ -1,4 +1,4 @@
-import { FILE_NOT_FOUND } from '../../../shared/api/file';
+import { FILE_NOT_FOUND } from '../../../shared/files/stored-files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { NOT_RESPONSIBLE } from '../instances/step-load';
 import { removeUploadFile } from '../instances/step-work';

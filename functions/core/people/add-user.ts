@@ -1,8 +1,6 @@
-import type { AddUserInput } from '../../../shared/api/admin';
-import { EMAIL_IN_USE } from '../../../shared/api/admin';
 import { scoped } from '../../../shared/auth/ability';
 import { denials } from '../../../shared/auth/permissions';
-import type { UserView } from '../../../shared/schemas/user';
+import { EMAIL_IN_USE, type AddUserInput, type UserView } from '../../../shared/schemas/user';
 import { projectOrWait } from '../../db/directory-projection';
 import { newId } from '../../db/ids';
 import { transact, type TransactionItem } from '../../db/transact';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EMAIL_IN_USE } from '../../../shared/api/admin';
+import { EMAIL_IN_USE } from '../../../shared/schemas/user';
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { projectOrWait } from '../../db/directory-projection';
 import { newId } from '../../db/ids';

@@ -1,4 +1,4 @@
-import { CANNOT_DEACTIVATE_SELF } from '../../../shared/api/admin';
+import { CANNOT_DEACTIVATE_SELF } from '../../../shared/schemas/user';
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { projectOrWait } from '../../db/directory-projection';
 import { transact } from '../../db/transact';

@@ -5,7 +5,7 @@ import { requireStep } from './step-store';
 import { toActionView, toContentView, type ActionItem, type ContentItem } from './step-view';
 import { isTrackOpen, mayActAt, placeOf, requireTrack, type TrackCaller } from './track-scope';
 import { getTrackTemplate, type StepItem } from './track-store';
-import { FILE_NOT_FOUND } from '../../../shared/api/file';
+import { FILE_NOT_FOUND } from '../../../shared/files/stored-files';
 import { presignDownload } from '../../lib/adapters/storage';
 import { mayReadStepAttachments } from '../files/file-targets';
 import type { AuthContext } from '../session/resolve-session';

@@ -3,7 +3,7 @@ import { handler as users } from '../../../functions/http/user/handler';
 import { acceptLocalInvitation, verifyLocalCredentials } from '../../../functions/core/identity/local-accounts';
 import { db } from '../../../functions/db/service';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
-import { EMAIL_IN_USE } from '../../../shared/api/admin';
+import { EMAIL_IN_USE } from '../../../shared/schemas/user';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';

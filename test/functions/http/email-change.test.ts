@@ -4,7 +4,7 @@ import { db } from '../../../functions/db/service';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { createLocalAccount, verifyLocalCredentials } from '../../../functions/core/identity/local-accounts';
 import { confirmEmail } from '../../../functions/core/people/email-change';
-import { EMAIL_IN_USE } from '../../../shared/api/admin';
+import { EMAIL_IN_USE } from '../../../shared/schemas/user';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';

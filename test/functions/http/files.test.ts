@@ -5,7 +5,7 @@ import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation'
 import { openSession } from '../../../functions/core/session/open-session';
 import { sessionCookieName } from '../../../functions/lib/http/cookies';
 import { PENDING_UPLOAD_PREFIX } from '../../../shared/files/pending-uploads';
-import { FILE_IN_SAVED_ANSWERS, FILE_NOT_FOUND, UPLOAD_NOT_ARRIVED } from '../../../shared/api/file';
+import { FILE_IN_SAVED_ANSWERS, FILE_NOT_FOUND, UPLOAD_NOT_ARRIVED } from '../../../shared/files/stored-files';
 import { db } from '../../../functions/db/service';
 import { deliverOutboxItem } from '../../../functions/events/outbox-delivery';
 import { describeObject } from '../../../functions/lib/adapters/storage';

@@ -2,7 +2,7 @@ import { handler as admin } from '../../../functions/http/admin/handler';
 import { handler as users } from '../../../functions/http/user/handler';
 import { db } from '../../../functions/db/service';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
-import { CANNOT_DEACTIVATE_SELF, EMAIL_IN_USE } from '../../../shared/api/admin';
+import { CANNOT_DEACTIVATE_SELF, EMAIL_IN_USE } from '../../../shared/schemas/user';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';

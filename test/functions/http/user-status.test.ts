@@ -4,7 +4,7 @@ import { openSession } from '../../../functions/core/session/open-session';
 import { sessionCookieName } from '../../../functions/lib/http/cookies';
 import { db } from '../../../functions/db/service';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
-import { CANNOT_DEACTIVATE_SELF } from '../../../shared/api/admin';
+import { CANNOT_DEACTIVATE_SELF } from '../../../shared/schemas/user';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor, demoUser } from '../../support/session';

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { addUserSchema } from '@shared/api/admin';
-import type { UserView } from '@shared/schemas/user';
+import { addUserSchema, type UserView } from '@shared/schemas/user';
 import { Alert, cancelAndSubmit, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { FormTextField } from '../../../lib/forms/FormTextField';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { UserRow } from '@shared/api/user-directory';
-import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
+import { CANNOT_DEACTIVATE_SELF } from '@shared/schemas/user';
 import { Alert, ConfirmDialog, MenuButton, RadioGroup } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { Save } from '../../../lib/forms/use-save';

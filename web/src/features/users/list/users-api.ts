@@ -1,6 +1,6 @@
 import type { Api } from '@shared/api';
 import type { QueryInput } from '@shared/api/contract';
-import type { AddUserInput } from '@shared/api/admin';
+import type { AddUserInput } from '@shared/schemas/user';
 import { BULK_MAX } from '@shared/api/limits';
 import type { LocationKind } from '@shared/auth/vocabulary';
 import type { SelectOption } from '../../../components/ui';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { CANNOT_DEACTIVATE_SELF } from '@shared/api/admin';
-import type { UserView } from '@shared/schemas/user';
+import { CANNOT_DEACTIVATE_SELF, type UserView } from '@shared/schemas/user';
 import { Alert, Badge, Button, ConfirmDialog, Link } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { useCurrentUser } from '../../../lib/current-user';
