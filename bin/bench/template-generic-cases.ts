@@ -85,6 +85,11 @@ const STEP_GENERIC: Record<string, BenchCase> = {
   'step.search': { as: AS.conferenceAdmin, method: 'POST', path: '/api/step/search', body: { where: { phaseId: ids.discernmentPhase, name: 'up' }, limit: 10 } },
   'step.get': { as: AS.participant, path: `/api/step/${ids.callStoryTemplate}`, singleItem: true },
   'step.create': onMade('POST', withPhase('step generic'), ({ phaseIds }, call) => ({ path: '/api/step', body: { phaseId: phaseIds[0], name: `Bench step ${call}`, contents: [BENCH_TASK], actions: [{ type: 'Approval', name: 'Approve' }] } })),
+  // Starts the job (202): BULK_SIZE steps for a phase of its own each call; the local runtime adds them beside the timed calls.
+  'step.bulk': onMade('POST', withPhase('step bulk'), ({ phaseIds }) => ({
+    path: '/api/step/bulk',
+    body: Array.from({ length: BULK_SIZE }, (_, i) => ({ phaseId: phaseIds[0], name: `Bench bulk step ${i}`, contents: [BENCH_TASK], actions: [{ type: 'Approval', name: 'Approve' }] })),
+  })),
   'step.updateById': onMade('PATCH', withStep('step updateById'), ({ phaseIds }) => ({ path: `/api/step/${phaseIds[1]}`, body: stepEdit })),
   'step.update': onMade('PATCH', withStep('step update generic'), ({ phaseIds }) => ({ path: '/api/step', body: { id: phaseIds[1], ...stepEdit } })),
 };

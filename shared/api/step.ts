@@ -16,6 +16,8 @@ import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
 import { actionInstanceViewSchema, approvedParamSchema, contentChangeSchema, contentInstanceViewSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
 import { fileKeySchema } from '../files/stored-files';
+import { BULK_MAX } from './limits';
+import { jobStartedSchema } from '../schemas/job';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
 
 /**
@@ -163,7 +165,7 @@ export const stepApi = {
   }),
 
   // The generic set (SPEC.md section 7): aliases of the calls above, through the same functions.
-  // No delete and no bulk: SPEC.md has no step delete, and a step is one transaction of its own.
+  // No delete: SPEC.md has no step delete. Bulk is a job: a step with its parts is one transaction of its own.
   list: defineContract({
     id: 'step.list', service: 'step', method: 'GET', path: base, ...read,
     summary: `A page of one phase's step headers ${IN_ORDER}; where[phaseId] is required.`, query: listQuery, response: z.array(stepHeaderSchema),
@@ -192,6 +194,18 @@ export const stepApi = {
   create: defineContract({
     id: 'step.create', service: 'step', method: 'POST', path: base, ...write, status: 201,
     summary: 'Adds a step to a phase (as template/create-step-template).', body: stepInputSchema, response: stepDetailSchema,
+  }),
+  bulk: defineContract({
+    id: 'step.bulk', service: 'step', method: 'POST', path: `${base}/bulk`, ...write, status: 202,
+    summary:
+      `Adds steps to the end of one phase, each as template/create-step-template does (at most ${BULK_MAX}): a background job (202 \`{ jobId }\`) adds one step per transaction. ` +
+      "A refused step ends the job with its reason (those before it stay); the job's result lists the new steps' ids in the body's order (`{ stepTemplateIds }`).",
+    body: z
+      .array(stepInputSchema)
+      .min(1, 'Give at least one step.')
+      .max(BULK_MAX, `At most ${BULK_MAX} steps at once.`)
+      .refine((steps) => new Set(steps.map((step) => step.phaseId)).size === 1, 'The steps of one bulk call belong to one phase.'),
+    response: jobStartedSchema,
   }),
   updateById: defineContract({
     id: 'step.updateById', service: 'step', method: 'PATCH', path: `${base}/{id}`, ...write,

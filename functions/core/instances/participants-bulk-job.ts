@@ -1,11 +1,10 @@
 import type { ParticipantBulkAction, ParticipantBulkResult } from '../../../shared/schemas/participants';
 import { ASSIGNEE_ROLE_IDS } from '../../../shared/schemas/participants';
 import type { TrackInstanceStatus } from '../../../shared/tracks/step-status';
-import { loadUserAggregate } from '../../db/access/user-aggregate';
-import { JobFailure, type JobKind } from '../../db/jobs';
+import type { JobKind } from '../../db/jobs';
 import { retryOnStale } from '../../db/transact';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { authContextOf } from '../session/resolve-session';
+import { jobCaller } from '../jobs/job-caller';
 import type { TrackCaller } from '../tracks/track-scope';
 import { changeLoadedAssignments } from './assignments';
 import { administersInstance, findInstance, INSTANCE_NOT_FOUND, instanceRights } from './instance-access';
@@ -50,7 +49,7 @@ export const participantBulkJob: JobKind<ParticipantBulkInput> = {
   async step(job) {
     const input: ParticipantBulkInput = job.input;
     const cursor: Cursor = (job.cursor as Cursor | null) ?? { index: 0, succeeded: 0, failed: input.notFound.map((trackInstanceId) => ({ trackInstanceId, message: INSTANCE_NOT_FOUND })) };
-    const auth = await callerOf(job.ownerId, job.jobId);
+    const auth = await jobCaller(job, PARTICIPANT_BULK_CALLER_GONE);
     const rows = input.trackInstanceIds.slice(cursor.index, cursor.index + participantBulkChunk.rows);
     // One row at a time: each is a handful of requests, and rows of one job never race each other.
     for (const trackInstanceId of rows) {
@@ -64,13 +63,6 @@ export const participantBulkJob: JobKind<ParticipantBulkInput> = {
     return { done, finished: true, result: { succeeded: cursor.succeeded, failed: cursor.failed } satisfies ParticipantBulkResult };
   },
 };
-
-/** The job's owner as they are now: a person deactivated or gone since starting it changes nothing more. */
-async function callerOf(userId: string, jobId: string): Promise<TrackCaller> {
-  const aggregate = await loadUserAggregate(userId);
-  if (!aggregate || aggregate.user.inactive) throw new JobFailure(PARTICIPANT_BULK_CALLER_GONE);
-  return authContextOf(aggregate, { sessionId: `job-${jobId}` });
-}
 
 /** One row: null when it ends as asked, else why not (a refusal a user may read; anything else is retried by the job). */
 async function applyToRow(auth: TrackCaller, input: ParticipantBulkInput, trackInstanceId: string): Promise<string | null> {

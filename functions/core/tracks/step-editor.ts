@@ -83,7 +83,7 @@ async function assertRolesExist(contents: readonly ContentInput[], actions: read
 }
 
 /** Forms and roles named by the parts exist. */
-const assertPartsExist = (contents: readonly ContentInput[], actions: readonly ActionInput[]) => Promise.all([assertFormsExist(contents), assertRolesExist(contents, actions)]);
+export const assertPartsExist = (contents: readonly ContentInput[], actions: readonly ActionInput[]) => Promise.all([assertFormsExist(contents), assertRolesExist(contents, actions)]);
 
 /** How many steps the track holds (ids only; at most the bound). */
 export async function stepCountOfTrack(trackTemplateId: string): Promise<number> {
@@ -108,12 +108,13 @@ const dueDaysOf = (input: { dueDays: number | null }) => (input.dueDays === null
  * Create step: the step, its contents and actions in one transaction, with its phase's guard
  * and its track's (so the phase and track bounds hold however many editors add steps at once).
  */
-export async function createStep(auth: TrackCaller, input: StepInput): Promise<StepDetail> {
+export async function createStep(auth: TrackCaller, input: StepInput, fixedId?: string): Promise<StepDetail> {
   await assertPartsExist(input.contents, input.actions);
   return retryOnStale(async () => {
     const { phase, track } = await phaseWithRoom(auth, input.phaseId);
     const trackTemplateId = phase.trackTemplateId;
-    const stepTemplateId = newId();
+    // A bulk job names its steps (step-bulk-job.ts): a step repeated after a crash is the same step.
+    const stepTemplateId = fixedId ?? newId();
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId };
     const files = await planAttachments(auth.userId, { ...owner, phaseId: phase.phaseId }, input.attachments);

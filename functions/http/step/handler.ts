@@ -3,6 +3,7 @@ import { designPage, type DesignListQuery } from '../../core/tracks/design-list'
 import type { TrackCaller } from '../../core/tracks/track-scope';
 import { stepApi } from '../../../shared/api/step';
 import { createStep, updateStep } from '../../core/tracks/step-editor';
+import { startStepBulk } from '../../core/tracks/step-bulk';
 import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
 import { stepInstancePage } from '../../core/instances/step-page';
@@ -50,6 +51,7 @@ export const handler = createServiceHandler(stepApi, {
   search: async ({ auth, body }) => (await stepPage(auth, body)).data,
   get: async ({ auth, params }) => readStep(auth, params.id),
   create: async ({ auth, body }) => createStep(auth, body),
+  bulk: async ({ auth, body }) => startStepBulk(auth, body),
   updateById: async ({ auth, params, body }) => updateStep(auth, { ...body, id: params.id }),
   update: async ({ auth, body }) => updateStep(auth, body),
 });

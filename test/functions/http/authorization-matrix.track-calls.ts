@@ -214,6 +214,7 @@ export const TRACK_CALLS: Record<string, CallBuilder> = {
   'step.query': async (t) => ({ path: '/api/step/query', method: 'POST', body: { where: { phaseId: await phaseIn(t.chain.Conference) } } }),
   'step.search': async (t) => ({ path: '/api/step/search', method: 'POST', body: { where: { phaseId: await phaseIn(t.chain.Conference), name: 'Matrix' } } }),
   'step.get': async (t) => ({ path: `/api/step/${(await stepIn(t.chain.Conference)).stepTemplateId}` }),
+  'step.bulk': async (t, tag) => ({ path: '/api/step/bulk', method: 'POST', body: [{ phaseId: await phaseIn(t.chain.Conference), name: `Matrix bulk step ${tag}`, actions: [{ type: 'Approval', name: 'Approval' }] }] }),
   'step.create': async (t, tag) => ({ path: '/api/step', method: 'POST', body: { phaseId: await phaseIn(t.chain.Conference), name: `Matrix step ${tag}`, actions: [{ type: 'Approval', name: 'Approval' }] } }),
   'step.updateById': async (t, tag) => {
     const { stepTemplateId } = await throwawayStep(t.chain.Conference, tag);

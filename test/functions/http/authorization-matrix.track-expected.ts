@@ -88,6 +88,7 @@ export const TRACK_ROWS: Record<string, MatrixRow> = {
   'step.search': row(only(READ_TRACK, 200), READ_OTHER),
   'step.get': row(only(READ_TRACK, 200), READ_OTHER),
   'step.create': row(only(WRITE_TRACK, 201), only(['Superadmin'], 201)),
+  'step.bulk': row(only(WRITE_TRACK, 202), only(['Superadmin'], 202)),
   'step.updateById': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
   'step.update': row(only(WRITE_TRACK, 200), only(['Superadmin'], 200)),
 };

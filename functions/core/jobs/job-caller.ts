@@ -1,0 +1,13 @@
+import { loadUserAggregate } from '../../db/access/user-aggregate';
+import { JobFailure, type JobItem } from '../../db/jobs';
+import { authContextOf, type AuthContext } from '../session/resolve-session';
+
+/**
+ * The person who started a job, as they are now (their roles and places read again at each job
+ * step), for jobs that act in their scope. Deactivated or gone since: the job fails with `goneMessage`.
+ */
+export async function jobCaller(job: Pick<JobItem, 'jobId' | 'ownerId'>, goneMessage: string): Promise<AuthContext> {
+  const aggregate = await loadUserAggregate(job.ownerId);
+  if (!aggregate || aggregate.user.inactive) throw new JobFailure(goneMessage);
+  return authContextOf(aggregate, { sessionId: `job-${job.jobId}` });
+}
