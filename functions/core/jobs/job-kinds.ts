@@ -15,7 +15,7 @@ import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../insta
 import { PUBLISH_JOB_KIND, publishJob } from '../notifications/publish-job';
 import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob } from '../reminders/overdue-digest-job';
 import { PARTICIPANT_BULK_JOB_KIND, participantBulkJob } from '../instances/participants-bulk-job';
-import { STEP_BULK_JOB_KIND, stepBulkJob } from '../tracks/step-bulk';
+import { STEP_BULK_JOB_KIND, stepBulkJob } from '../tracks/step-bulk-job';
 import { REINDEX_JOB_KIND, reindexJob } from './reindex-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */

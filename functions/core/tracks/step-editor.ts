@@ -1,58 +1,26 @@
-import { PHASE_STEPS_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
 import type { ActionInput, ContentInput, StepDetail, StepInput, StepUpdate } from '../../../shared/schemas/step';
 import { newId } from '../../db/ids';
-import { db } from '../../db/service';
-import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
+import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { formsById } from '../forms/form-store';
 import { allRoles } from '../roles/role-store';
-import { outlineGuard, requirePhase } from './phase-editor';
-import { readStepParts, requireStep, stepsGuard, stepsOfPhase } from './step-store';
-import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
+import { readStepParts, requireStep } from './step-store';
+import { toStepDetail } from './step-view';
 import type { TrackCaller } from './track-scope';
-import type { StepItem } from './track-store';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { responsibleRoles } from '../instances/instance-items';
 import { responsibleRolesWrites } from '../instances/responsible-roles-job';
 import { planAttachments } from './step-attachments';
+import { actionItem, contentItem, dueDaysOf, writeNewStep } from './step-create';
+export { PHASE_FULL_MESSAGE, TRACK_FULL_MESSAGE, phaseWithRoom, stepCountOfTrack } from './step-create';
 
 /** A step's description is rich text (SPEC.md section 3): stored only through the one sanitiser. */
 const richTextOrNothing = (html: string | undefined) => (html === undefined ? undefined : sanitizeRichText(html));
 
-export const PHASE_FULL_MESSAGE = `A phase holds at most ${PHASE_STEPS_MAX} steps.`;
-export const TRACK_FULL_MESSAGE = `A track holds at most ${TRACK_STEPS_MAX} steps.`;
 export const STEP_LOCKED_MESSAGE = 'This step was imported from another track: only its prerequisites can be changed.';
 export const UNKNOWN_PART_MESSAGE = 'This is not a content or action of the step.';
 export const FORM_NOT_FOUND_MESSAGE = 'Form not found.';
-
-interface PartOwner {
-  trackTemplateId: string;
-  stepTemplateId: string;
-}
-
-/** A content as stored: only the part its type uses (a Task keeps no upload, and so on). */
-function contentItem(owner: PartOwner, content: ContentInput, contentTemplateId: string, order: number, version: number, createdAt: string): ContentItem {
-  return {
-    ...owner,
-    contentTemplateId,
-    type: content.type,
-    name: content.name,
-    roleId: content.roleId,
-    isPrivate: content.isPrivate,
-    approvedRoles: content.isPrivate ? content.approvedRoles : [],
-    ...(content.type === 'Task' ? { task: content.task } : {}),
-    ...(content.type === 'Upload' ? { upload: content.upload } : {}),
-    ...(content.type === 'Form' ? { formId: content.formId } : {}),
-    order,
-    version,
-    createdAt,
-  } as ContentItem;
-}
-
-function actionItem(owner: PartOwner, action: ActionInput, actionTemplateId: string, order: number, version: number, createdAt: string): ActionItem {
-  return { ...owner, actionTemplateId, type: action.type, name: action.name, roleId: action.roleId, order, version, createdAt } as ActionItem;
-}
 
 /** Form contents name forms that exist (the picker lists them; an id from elsewhere is a field message). */
 async function assertFormsExist(contents: readonly ContentInput[]) {
@@ -85,53 +53,16 @@ async function assertRolesExist(contents: readonly ContentInput[], actions: read
 /** Forms and roles named by the parts exist. */
 export const assertPartsExist = (contents: readonly ContentInput[], actions: readonly ActionInput[]) => Promise.all([assertFormsExist(contents), assertRolesExist(contents, actions)]);
 
-/** How many steps the track holds (ids only; at most the bound). */
-export async function stepCountOfTrack(trackTemplateId: string): Promise<number> {
-  const { data } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId }).go({ limit: TRACK_STEPS_MAX, attributes: ['stepTemplateId'], consistent: true });
-  return data.length;
-}
-
-/** A phase the caller edits that can take one more step (its bound and its track's); the guards in the write keep them under concurrency. */
-export async function phaseWithRoom(auth: TrackCaller, phaseId: string) {
-  const loaded = await requirePhase(auth, phaseId, 'update');
-  const { trackTemplateId, phaseId: id } = loaded.phase;
-  const [phaseSteps, trackSteps] = await Promise.all([stepsOfPhase(trackTemplateId, id), stepCountOfTrack(trackTemplateId)]);
-  if (phaseSteps.length >= PHASE_STEPS_MAX) throw new HttpError(400, PHASE_FULL_MESSAGE);
-  if (trackSteps >= TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
-  return loaded;
-}
-
-/** The step's due period as stored: absent when none. */
-const dueDaysOf = (input: { dueDays: number | null }) => (input.dueDays === null ? {} : { dueDays: input.dueDays });
-
 /**
- * Create step: the step, its contents and actions in one transaction, with its phase's guard
- * and its track's (so the phase and track bounds hold however many editors add steps at once).
+ * Create step: forms and roles named exist, the description through the one sanitiser, then the write (step-create.ts).
  */
-export async function createStep(auth: TrackCaller, input: StepInput, fixedId?: string): Promise<StepDetail> {
+export async function createStep(auth: TrackCaller, input: StepInput): Promise<StepDetail> {
   await assertPartsExist(input.contents, input.actions);
-  return retryOnStale(async () => {
-    const { phase, track } = await phaseWithRoom(auth, input.phaseId);
-    const trackTemplateId = phase.trackTemplateId;
-    // A bulk job names its steps (step-bulk-job.ts): a step repeated after a crash is the same step.
-    const stepTemplateId = fixedId ?? newId();
-    const createdAt = new Date().toISOString();
-    const owner = { trackTemplateId, stepTemplateId };
-    const files = await planAttachments(auth.userId, { ...owner, phaseId: phase.phaseId }, input.attachments);
-    const step = { ...owner, phaseId: phase.phaseId, name: input.name, description: richTextOrNothing(input.description), required: input.required, inactive: input.inactive, ...dueDaysOf(input), prerequisites: [] as string[], attachments: files.attachments, version: 1, createdAt };
-    const contents = input.contents.map((content, order) => contentItem(owner, content, newId(), order, 1, createdAt));
-    const actions = input.actions.map((action, order) => actionItem(owner, action, newId(), order, 1, createdAt));
-    await transact([
-      (tx) => tx.stepTemplate.create(step).commit(),
-      ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.create(content).commit()),
-      ...actions.map((action): TransactionItem => (tx) => tx.stepActionTemplate.create(action).commit()),
-      ...files.writes,
-      stepsGuard(phase),
-      outlineGuard(track),
-    ]);
-    return toStepDetail(step as StepItem, contents, actions);
-  });
+  return writeNewStep(auth, cleanStepInput(input));
 }
+
+/** A new step's input with its description through the one sanitiser. */
+export const cleanStepInput = (input: StepInput): StepInput => ({ ...input, description: sanitizeRichText(input.description) });
 
 /** The stored part an input names by id, or a field message: the client never picks another step's part. */
 function keptPart<T>(existing: Map<string, T>, id: string | undefined, path: string): T | undefined {

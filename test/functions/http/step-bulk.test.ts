@@ -34,7 +34,7 @@ const stepsOf = async (trackTemplateId: string) => (await db().collections.track
 
 it('adds the steps with their contents and actions through a job; a step repeated after a crash is not added twice', async () => {
   const { trackTemplateId, phaseId } = await phaseOf('Bulk Steps');
-  const body = ['One', 'Two', 'Three'].map((name) => ({ phaseId, name, contents: [task], actions: [approval] }));
+  const body = ['One', 'Two', 'Three'].map((name) => ({ phaseId, name, description: '<p>Read this</p><script>alert(1)</script>', contents: [task], actions: [approval] }));
   const res = await bulk(cookie, body);
   expect(res.status).toBe(202);
   const { jobId } = res.body as { jobId: string };
@@ -52,6 +52,8 @@ it('adds the steps with their contents and actions through a job; a step repeate
   expect(made.map((step) => step.name).sort()).toEqual(['One', 'Three', 'Two']);
   expect(made.map((step) => step.stepTemplateId).sort()).toEqual([...(job!.result as { stepTemplateIds: string[] }).stepTemplateIds].sort());
   const detail = await invoke(steps, `/api/step/step-template/${(job!.result as { stepTemplateIds: string[] }).stepTemplateIds[1]}`, { cookie });
+  // Sanitised by the route, as Create Step does.
+  expect(detail.body.description).toBe('<p>Read this</p>');
   expect(detail.body).toMatchObject({ name: 'Two', contents: [{ type: 'Task', name: 'Reflection' }], actions: [{ type: 'Approval', roleId: 'role-advisor' }] });
 });
 
