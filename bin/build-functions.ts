@@ -13,7 +13,6 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { services } from '../shared/api';
 import { BUNDLE_FILE, DEFAULT_BUNDLES_DIR, bundleFolder, functionEntries } from '../infra/bundling/function-bundles';
-import { zodEnglishOnly } from '../infra/bundling/zod-english-only';
 import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
 import { noStyleParser } from '../infra/bundling/no-style-parser';
 import { literalSchemaKeysPlugin } from '../infra/bundling/literal-schema-keys';
@@ -76,7 +75,7 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
     // React (the worker renders emails with it) ships development and production builds; keep only the latter.
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [zodEnglishOnly, lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, emailTemplateAtBuild],
+    plugins: [lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, emailTemplateAtBuild],
     logLevel: 'warning',
     metafile: true,
   });

@@ -49,7 +49,7 @@ export function printBundles(bundles: BundleFigures[]): void {
       size: kb(b.bytes),
       load: `${b.loadMs} ms`,
       'load CPU': `${b.loadCpuMs} ms`,
-      largest: b.largest.map((p) => `${p.name} ${Math.round(p.bytes / 1024)}`).join(', '),
+      largest: b.largest.map((p) => `${p.name} ${kb(p.bytes)}`).join(', '),
     })),
   );
 }

@@ -10,7 +10,7 @@ import { scratchTable } from './scratch-table';
 const scratch = await scratchTable('enrol-timing');
 const { requestCounter } = await import('../../functions/db/client');
 const { seedDemo } = await import('../../functions/db/seed/demo');
-const { largeTrackItems, largeTrackTableItems, LARGE_TRACK_ID } = await import('../../functions/db/seed/large-track');
+const { largeTrackItems, putLargeTrack, LARGE_TRACK_ID } = await import('../../functions/db/seed/large-track');
 const { parallelWriter } = await import('../../functions/db/seed/large-writer');
 const { openSession } = await import('../../functions/core/session/open-session');
 const { resolveSession } = await import('../../functions/core/session/resolve-session');
@@ -22,9 +22,7 @@ const { jobKinds } = await import('../../functions/core/jobs/job-kinds');
 try {
   await seedDemo();
   const track = largeTrackItems();
-  const writer = parallelWriter({ concurrency: 4 });
-  await writer.put(largeTrackTableItems());
-  await writer.flush();
+  await putLargeTrack();
   // A system track: the superadmin enrols the demo participant (who has a district) with the demo advisor.
   const auth = (await resolveSession((await openSession('demo-superadmin')).token))!;
 

@@ -2,6 +2,7 @@ import { DEMO_LOCATION_IDS as ids } from '../../functions/db/seed/demo-organisat
 import { systemRoleByName } from '../../shared/auth/system-roles';
 import { DEMO_INSTANCE_IDS } from '../../functions/db/seed/demo-tracks';
 import { LARGE_TRACK_ID } from '../../functions/db/seed/large-track';
+import { AS, demoUserId } from './accounts';
 import type { BenchCase } from './bench-case';
 
 /**
@@ -92,7 +93,7 @@ function searchCases(): ScaleCase[] {
     people('advisor', 'ma'),
     people('mentor', 'ma'),
     { name: 'tag search', route: 'user.searchTags', bench: { path: '/api/user/tag', query: 'searchTerm=coh' } },
-    { name: 'mentor options', route: 'user.mentorOptions', bench: { method: 'POST', path: '/api/user/get-mentor-options', body: { userId: 'demo-participant', mentorSearch: 'm' } } },
+    { name: 'mentor options', route: 'user.mentorOptions', bench: { method: 'POST', path: '/api/user/get-mentor-options', body: { userId: demoUserId(AS.participant), mentorSearch: 'm' } } },
   ];
 }
 

@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { contracts } from '../../shared/api';
 import { largeSeedPresent, seedLarge } from '../../functions/db/seed/large';
-import { largeTrackTableItems } from '../../functions/db/seed/large-track';
-import { parallelWriter } from '../../functions/db/seed/large-writer';
+import { putLargeTrack } from '../../functions/db/seed/large-track';
 import { freePort } from '../local/ports';
 import { startLocalRuntime } from '../local/runtime';
 import { AS } from './accounts';
@@ -21,12 +20,6 @@ import { SCALE_CASES } from './scale-cases';
 
 export const LARGE_DATA_DIR = fileURLToPath(new URL('../../.data/bench-large', import.meta.url));
 const CALLERS = [AS.superadmin, AS.conferenceAdmin];
-
-async function writeLargeTrack(): Promise<void> {
-  const writer = parallelWriter({ concurrency: 4 });
-  await writer.put(largeTrackTableItems());
-  await writer.flush();
-}
 
 async function main() {
   const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, calls: { type: 'string', default: '200' } } });
@@ -49,7 +42,7 @@ async function main() {
       runtime = await start();
     }
     // The design-size track is part of the large seed; the demo side gets it too, so its routes compare.
-    if (!large) await writeLargeTrack();
+    if (!large) await putLargeTrack();
     const target = benchTarget(runtime);
     const rows: Array<Record<string, unknown>> = [];
     for (const scaleCase of SCALE_CASES) {

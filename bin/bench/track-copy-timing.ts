@@ -9,8 +9,7 @@ import { scratchTable } from './scratch-table';
 const scratch = await scratchTable('track-copy-timing');
 const { requestCounter } = await import('../../functions/db/client');
 const { seedDemo, DEMO_LOCATION_IDS } = await import('../../functions/db/seed/demo');
-const { largeTrackItems, largeTrackTableItems, LARGE_TRACK_ID } = await import('../../functions/db/seed/large-track');
-const { parallelWriter } = await import('../../functions/db/seed/large-writer');
+const { largeTrackItems, putLargeTrack, LARGE_TRACK_ID } = await import('../../functions/db/seed/large-track');
 const { openSession } = await import('../../functions/core/session/open-session');
 const { resolveSession } = await import('../../functions/core/session/resolve-session');
 const { startTrackCopy } = await import('../../functions/core/tracks/track-copy');
@@ -21,9 +20,7 @@ const { jobKinds } = await import('../../functions/core/jobs/job-kinds');
 try {
   await seedDemo();
   const track = largeTrackItems();
-  const writer = parallelWriter({ concurrency: 4 });
-  await writer.put(largeTrackTableItems());
-  await writer.flush();
+  await putLargeTrack();
   const auth = (await resolveSession((await openSession('demo-conference-admin')).token))!;
 
   const started = Date.now();

@@ -9,7 +9,7 @@ import { appLink } from '../lib/email/email-content';
 import { log } from '../lib/log';
 import type { OutboxPayloadInput } from './outbox-payloads';
 import { readRecipient, type Recipient } from './outbox-recipient';
-import { wantsEmail } from './outbox-fanout';
+import { clip, wantsEmail } from './outbox-fanout';
 
 /**
  * The daily digest (docs/notifications.md): a digest-mode user's notification emails wait as
@@ -33,7 +33,7 @@ export const DIGEST_ENTRIES_MAX = 100;
 const SUB_ITEM_MARK = '– ';
 
 type Entry = { text: string; url: string };
-const entryOf = (text: string, link: string): Entry => ({ text: text.length <= 300 ? text : `${text.slice(0, 299)}…`, url: appLink(config.appUrl, link) });
+const entryOf = (text: string, link: string): Entry => ({ text: clip(text, 300), url: appLink(config.appUrl, link) });
 
 /**
  * The email's list: each line with its link, an escalation's own items right under it (marked

@@ -32,7 +32,8 @@ const SMS_MAX = 300;
 export const emailItemId = (source: SourceItem) => deterministicId(source.at, source.outboxId, 'email');
 export const digestLineId = (source: SourceItem) => deterministicId(source.at, source.outboxId, 'digest');
 
-function clip(text: string, max: number): string {
+/** `text` cut to `max` characters, an ellipsis marking the cut. */
+export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 

@@ -8,7 +8,7 @@ export interface PackageShare {
  * `node_modules/@aws-sdk/client-s3/dist-es/x.js` counts for `@aws-sdk/client-s3`; the innermost
  * node_modules wins, so a nested copy counts under its own name (a second copy shows up twice in
  * a bundle's list). Our own files count under their top folder (`functions`, `shared`); inputs a
- * plugin replaced (`zod-english-only:…`) under the plugin's namespace.
+ * plugin replaced (`electrodb-commands:…`) under the plugin's namespace.
  */
 export function packageOf(input: string): string {
   const namespace = /^([a-z-]+):/.exec(input);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
 import { idArray, idOf, idSchema } from '../api/id-list';
 import { searchTextSchema } from '../api/list-query';
+import { PAGE_SIZES } from '../api/limits';
 
 /** The roles a track instance is assigned to people in (SPEC.md section 3: assignees, 'Advisors / Interviewers'). */
 export const ASSIGNEE_ROLE_IDS = { Advisor: 'role-advisor', Interviewer: 'role-interviewer' } as const;
@@ -89,7 +90,7 @@ export const CANCEL_ASSIGNING_MESSAGE = 'Are you sure you want to cancel assigni
 export const NO_PARTICIPANTS_MESSAGE = 'No participants enrolled in track.';
 
 /** Enrolments one bulk action takes: the rows selected on one page of the table (SPEC.md section 9: pages of at most 50). */
-export const PARTICIPANT_BULK_MAX = 50;
+export const PARTICIPANT_BULK_MAX = Math.max(...PAGE_SIZES);
 const bulkInstanceIds = idArray('Choose at least one participant.').max(PARTICIPANT_BULK_MAX, `At most ${PARTICIPANT_BULK_MAX} participants at once.`);
 
 /**

@@ -9,7 +9,7 @@ import type { TrackCaller } from '../tracks/track-scope';
 import { changeLoadedAssignments } from './assignments';
 import { administersInstance, findInstance, INSTANCE_NOT_FOUND, instanceRights } from './instance-access';
 import { REMOVAL_REFUSED, removeLoadedInstance } from './instance-remove';
-import { writeInstanceStatus } from './instance-status';
+import { STATUS_CHANGE_REFUSED, writeInstanceStatus } from './instance-status';
 
 /**
  * `participants.bulk` (started by `POST track/{id}/instances/bulk`, participants-bulk.ts): a few
@@ -73,6 +73,8 @@ async function applyToRow(auth: TrackCaller, input: ParticipantBulkInput, trackI
     if (instance.trackTemplateId !== input.trackTemplateId) return INSTANCE_NOT_FOUND;
     if (!administersInstance(auth, instance)) return NOT_ADMINISTERED;
     if (input.action === 'setStatus') {
+      // As PATCH track/instance: the participant's advisor or a track override, in reach.
+      if (!instanceRights(auth, instance, null).canChangeStatus) return STATUS_CHANGE_REFUSED;
       if (instance.status !== input.status) await writeInstanceStatus(auth, instance, input.status!);
     } else if (input.action === 'assignAdvisor') {
       const advisorId = input.advisorId!;

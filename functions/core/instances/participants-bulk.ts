@@ -10,6 +10,9 @@ import { assigneeProblem } from './assignments';
 import { administeredDistrictIds, administersEnrolments, type TrackInstanceItem } from './instance-access';
 import { PARTICIPANT_BULK_JOB_KIND, type ParticipantBulkInput } from './participants-bulk-job';
 
+/** The TrackInstance right of the single-row route each action stands for (assigning asks TrackAssignment, as the contract does). */
+const INSTANCE_RIGHT = { setStatus: 'update', assignAdvisor: null, remove: 'delete' } as const;
+
 const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`;
 
 /**
@@ -23,6 +26,10 @@ const fullName = (person: { firstName: string; lastName: string }) => `${person.
 export async function startParticipantsBulk(auth: TrackCaller, trackTemplateId: string, body: ParticipantBulkBody): Promise<{ jobId: string }> {
   const { track } = await requireTrack(auth, trackTemplateId, 'read');
   if (!administersEnrolments(auth, track.conferenceId) && administeredDistrictIds(auth).length === 0) throw new ForbiddenError();
+  // The right each single-row route asks (PATCH / DELETE track/instance): a district superintendent
+  // administers their district's enrolments but may not delete one, here as there.
+  const right = INSTANCE_RIGHT[body.action];
+  if (right && !auth.ability.can(right, 'TrackInstance')) throw new ForbiddenError();
   const ids = [...new Set(body.trackInstanceIds)];
   const [instances, advisorName] = await Promise.all([
     batchGet<Pick<TrackInstanceItem, 'trackInstanceId' | 'trackTemplateId'>>(

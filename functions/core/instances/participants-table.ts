@@ -166,11 +166,13 @@ async function assignedPage(auth: TrackCaller, trackTemplateId: string, where: P
  * caller is assigned to or enrolled in) and the other filters, sorted by name.
  */
 async function overduePage(auth: TrackCaller, trackTemplateId: string, conferenceId: string, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
-  const [overdue, assigned] = await Promise.all([overdueInstanceIds(trackTemplateId), assignedInstances(auth, trackTemplateId, where)]);
+  const administers = administersEnrolments(auth, conferenceId);
+  // What the caller is assigned to or enrolled in matters only to someone who does not administer them all.
+  const [overdue, assigned] = await Promise.all([overdueInstanceIds(trackTemplateId), administers ? [] : assignedInstances(auth, trackTemplateId, where)]);
   const mine = new Set(assigned.map((instance) => instance.trackInstanceId));
   const denied = auth.isSuperadmin ? [] : deniedDistrictIds(auth);
   const districts = administeredDistrictIds(auth);
-  const visible = administersEnrolments(auth, conferenceId)
+  const visible = administers
     ? (instance: TrackInstanceItem) => !denied.includes(instance.districtId ?? '')
     : (instance: TrackInstanceItem) => mine.has(instance.trackInstanceId) || districts.includes(instance.districtId ?? '');
   const instances = await batchGet<TrackInstanceItem>(db().entities.trackInstance, [...overdue.ids].map((trackInstanceId) => ({ trackInstanceId })));

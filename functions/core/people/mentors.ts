@@ -8,7 +8,7 @@ import { MENTOR_ALREADY, MENTOR_INACTIVE, MENTOR_NEEDS_ROLE, MENTOR_SELF, type M
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import type { mentorAssignment } from '../../db/entities/mentor-assignment';
 import { db } from '../../db/service';
-import { retryOnStale, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
+import { packTransactions, retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { BusinessRuleError, ForbiddenError } from '../../lib/errors';
 import { userScope } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
@@ -93,8 +93,6 @@ export async function assignMentor(auth: AuthContext, menteeId: string, mentorId
   return { user: { id: mentorId, ...person(mentor) }, createdAt };
 }
 
-const LINKS_PER_TRANSACTION = Math.floor(TRANSACTION_MAX_ITEMS / 3);
-
 /** Ends links: each needs delete MentorAssignment at its mentee's locations; any refused refuses all. */
 async function unlink(auth: AuthContext, links: Array<{ menteeId: string; mentorId: string }>): Promise<{ removed: number }> {
   const mentees = new Map<string, UserAggregate>();
@@ -111,11 +109,10 @@ async function unlink(auth: AuthContext, links: Array<{ menteeId: string; mentor
         (tx) => tx.mentorAssignment.delete({ userId: item.userId, mentorId: item.mentorId }).where(({ mentorId }, { exists }) => exists(mentorId)).commit(),
         ...mentorLinkEndedWrites({ ...item, menteeId: item.userId }, auth.userId),
       ]);
-    // A link and its two bell items never split: at most three items each.
-    for (let start = 0; start < groups.length; start += LINKS_PER_TRANSACTION) {
-      const chunk = groups.slice(start, start + LINKS_PER_TRANSACTION);
-      await transact(chunk.flat());
-      removed += chunk.length;
+    // A link and its bell items never split; each group's first item is its delete.
+    for (const items of packTransactions(groups)) {
+      await transact(items);
+      removed += groups.filter((group) => items.includes(group[0])).length;
     }
   });
   return { removed };

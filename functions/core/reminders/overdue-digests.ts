@@ -3,14 +3,14 @@ import { DEFAULT_ESCALATION_DAYS } from '../../../shared/schemas/track';
 import type { location } from '../../db/entities/location';
 import type { overdueDigestLine } from '../../db/entities/overdue-digest';
 import { db } from '../../db/service';
-import { batchGet, transact, type TransactionWrite } from '../../db/transact';
+import { batchGet, packTransactions, transact, type TransactionWrite } from '../../db/transact';
 import { StaleVersionError } from '../../db/versioned';
 import type { StepItem } from '../tracks/track-store';
 import { eventWrites, stepInstanceLink } from '../instances/instance-events';
 import type { StepInstanceItem, TrackInstanceItem } from '../instances/step-instance-store';
 import { CONFERENCE_ESCALATION_ROLES, DISTRICT_ESCALATION_ROLES, locationRoleHolders } from './location-admins';
 import { dropEntry, entriesDue, entryContext } from './reminder-entries';
-import { DAY_MS, OVERDUE_BUCKET } from './reminder-index';
+import { DAY_MS, markTtl, OVERDUE_BUCKET } from './reminder-index';
 import { readRecipient } from '../../events/outbox-recipient';
 import { DEFAULT_TIME_ZONE, knownTimeZone, localDay } from '../../lib/zoned-time';
 
@@ -21,9 +21,6 @@ type LineItem = EntityItem<typeof overdueDigestLine>;
 export const DIGEST_PAGE = 25;
 /** A digest's lines (the outbox payload's bound); past it the last line says how many more. */
 export const DIGEST_ITEMS_MAX = 100;
-/** Digest marks and lines are read only on their day: gone a few days later. */
-const TTL_DAYS = 3;
-const ttlFrom = (now: string) => Math.floor(Date.parse(now) / 1000) + TTL_DAYS * 86_400;
 
 export interface DigestReport {
   /** Overdue steps looked at. */
@@ -126,7 +123,7 @@ export async function collectOverdue(now: string, day: string, limit: number, cu
   const places = await batchGet<LocationItem>(db().entities.location, [...placeIds].map((locationId) => ({ locationId })));
   const placeNames = new Map(places.map((p) => [p.locationId, p.name]));
   const zones = new Map(places.map((p) => [p.locationId, knownTimeZone(p.timeZone)]));
-  const ttl = ttlFrom(now);
+  const ttl = markTtl(now);
   const writes: TransactionWrite[] = [
     ...lines.map(({ userId, told: t }): TransactionWrite => (tx) =>
       tx.overdueDigestLine
@@ -135,7 +132,7 @@ export async function collectOverdue(now: string, day: string, limit: number, cu
     ),
     ...unique(lines, (l) => l.userId).map(({ userId }): TransactionWrite => (tx) => tx.overdueDigestRecipient.put({ day, userId, ttl }).commit()),
   ];
-  for (let i = 0; i < writes.length; i += 100) await transact(writes.slice(i, i + 100));
+  for (const items of packTransactions(writes.map((write) => [write]))) await transact(items);
   return { looked: steps.length, cursor: page.cursor };
 }
 
@@ -161,7 +158,7 @@ async function sendDigest(userId: string, day: string, now: string): Promise<boo
   const timeZone = (await readRecipient(userId))?.timeZone ?? DEFAULT_TIME_ZONE;
   try {
     await transact([
-      (tx) => tx.reminderMark.create({ markId: `digest:${userId}`, period: localDay(Date.parse(now), timeZone), createdAt: now, ttl: ttlFrom(now) }).commit(),
+      (tx) => tx.reminderMark.create({ markId: `digest:${userId}`, period: localDay(Date.parse(now), timeZone), createdAt: now, ttl: markTtl(now) }).commit(),
       ...eventWrites({ recipientIds: [userId], message: digestMessage(total, places.size === 1 ? [...places.values()][0] : undefined), link: items[0].link, items }),
     ]);
     return true;

@@ -17,6 +17,10 @@ export const DAY_MS = 24 * 3600_000;
 /** The statuses whose step waits for someone to act (reminded after the track's `reminderDays`); Resubmit waits for the participant like Ready. */
 export const REMINDED_STATUSES: ReadonlySet<StepStatus> = new Set<StepStatus>(['Ready', 'Resubmit', 'PendingReview']);
 
+/** The reminders' run marks and digest lines are read only in their hour or day: gone a few days later (DynamoDB TTL, seconds). */
+const MARK_TTL_DAYS = 3;
+export const markTtl = (now: string) => Math.floor(Date.parse(now) / 1000) + MARK_TTL_DAYS * (DAY_MS / 1000);
+
 export const addDays = (at: string, days: number) => new Date(Date.parse(at) + days * DAY_MS).toISOString();
 
 export type ReminderFields = { remindBucket: string; remindAt: string; remindSince: string } | Record<string, never>;

@@ -1,11 +1,8 @@
 import { db } from '../../db/service';
 import { log } from '../../lib/log';
 import { startOverdueDigests } from './overdue-digest-job';
-import { REMINDER_BUCKETS } from './reminder-index';
+import { markTtl, REMINDER_BUCKETS } from './reminder-index';
 import { REMINDERS_PER_BUCKET, sendStepReminders } from './step-reminders';
-
-/** A run's mark is read only in its hour or day: gone a few days later. */
-const MARK_TTL_DAYS = 3;
 
 type Report = { looked: number; sent: number };
 
@@ -14,8 +11,7 @@ async function ranAlready(markId: string, period: string): Promise<boolean> {
 }
 
 async function markRun(markId: string, period: string, report: Report, now: string): Promise<void> {
-  const ttl = Math.floor(Date.parse(now) / 1000) + MARK_TTL_DAYS * 86_400;
-  await db().entities.reminderMark.put({ markId, period, report, createdAt: now, ttl }).go();
+  await db().entities.reminderMark.put({ markId, period, report, createdAt: now, ttl: markTtl(now) }).go();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
+import { parallelWriter } from './large-writer';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 
 /**
@@ -82,4 +83,11 @@ export function largeTrackTableItems(): Array<Record<string, unknown>> {
     ...track.contents.map((content) => item(entities.stepContentTemplate.put(content as never).params())),
     ...track.actions.map((action) => item(entities.stepActionTemplate.put(action as never).params())),
   ];
+}
+
+/** Writes the design-size track alone (the benchmark's timing scripts and the demo side of `--scale large`). */
+export async function putLargeTrack(): Promise<void> {
+  const writer = parallelWriter({ concurrency: 4 });
+  await writer.put(largeTrackTableItems());
+  await writer.flush();
 }

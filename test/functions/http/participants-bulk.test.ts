@@ -151,6 +151,16 @@ describe('bulk assign advisor and bulk remove', () => {
     expect((await stored(row))!.version).toBe(1);
   });
 
+  it('asks the right of the single-row route: a district superintendent changes statuses in their district but removes nothing', async () => {
+    const track = await trackIn(ids.conference1);
+    const row = await enrolIn(track, ids.district1, 'Sue');
+    const superintendent = await cookieForUser(await putTestUser({ firstName: 'Dee', lastName: 'Super', locationId: ids.district1, role: 'DistrictSuperintendent' }));
+    expect((await bulk(superintendent, track, { action: 'remove', trackInstanceIds: [row] })).status).toBe(403);
+    expect((await invoke(tracks, '/api/track/instance', { method: 'DELETE', cookie: superintendent, body: { id: row, version: 1 } })).status).toBe(403);
+    expect(await finished(await started(superintendent, track, { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [row] }))).toEqual({ succeeded: 1, failed: [] });
+    expect((await stored(row))!.status).toBe('Withdrawn');
+  });
+
   it('removes the rows, counts an enrolment already gone as removed, and stops when its owner is deactivated', async () => {
     const track = await trackIn(ids.conference1);
     const rows = await Promise.all(['Ro', 'Ry'].map((first) => enrolIn(track, ids.district1, first)));
