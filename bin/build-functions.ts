@@ -6,7 +6,7 @@
  *   tsx bin/build-functions.ts              build and print each bundle's size
  *   tsx bin/build-functions.ts --compare    also measure the "AWS SDK external" variant
  */
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -48,16 +48,13 @@ export interface BuiltFunction {
   packages: PackageShare[];
 }
 
-export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<BuiltFunction[]> {
-  const outDir = resolve(PROJECT_ROOT, opts.outDir ?? DEFAULT_BUNDLES_DIR);
-  const entries = functionEntries(services).filter((e) => !opts.names || opts.names.includes(e.name));
-  // Start clean so a removed dependency or service never leaves stale files in an asset.
-  for (const { name } of entries) rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
-
-  const result = await build({
+/**
+ * The esbuild options of every Lambda bundle, without entries and output: the tests bundle single
+ * modules with them too, to check that the bundling plugins keep behaviour.
+ */
+export function lambdaBuildOptions(opts: Pick<BuildFunctionsOptions, 'externalAwsSdk'> = {}): BuildOptions {
+  return {
     absWorkingDir: PROJECT_ROOT,
-    entryPoints: Object.fromEntries(entries.map((e) => [`${e.name}/index`, e.entry])),
-    outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -77,6 +74,19 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, emailTemplateAtBuild],
     logLevel: 'warning',
+  };
+}
+
+export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<BuiltFunction[]> {
+  const outDir = resolve(PROJECT_ROOT, opts.outDir ?? DEFAULT_BUNDLES_DIR);
+  const entries = functionEntries(services).filter((e) => !opts.names || opts.names.includes(e.name));
+  // Start clean so a removed dependency or service never leaves stale files in an asset.
+  for (const { name } of entries) rmSync(bundleFolder(outDir, name), { recursive: true, force: true });
+
+  const result = await build({
+    ...lambdaBuildOptions(opts),
+    entryPoints: Object.fromEntries(entries.map((e) => [`${e.name}/index`, e.entry])),
+    outdir: outDir,
     metafile: true,
   });
 

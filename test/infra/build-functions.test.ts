@@ -5,7 +5,10 @@ import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { buildFunctions, type BuiltFunction } from '../../bin/build-functions';
+import { build } from 'esbuild';
+import fc from 'fast-check';
+import { buildFunctions, lambdaBuildOptions, type BuiltFunction } from '../../bin/build-functions';
+import { sanitizeRichText } from '../../functions/lib/rich-text';
 import { services } from '../../shared/api';
 import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 
@@ -98,5 +101,24 @@ describe('buildFunctions', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('sanitises rich text in a bundle exactly as the source does (the parser and CSS stand-ins change nothing)', async () => {
+    // The same options as every Lambda, on the sanitiser alone: what its stand-ins replace is what this checks.
+    await build({ ...lambdaBuildOptions(), entryPoints: { 'rich-text/index': 'functions/lib/rich-text.ts' }, outdir: outDir });
+    const bundled = readFileSync(join(outDir, 'rich-text', 'index.mjs'), 'utf8');
+    expect(bundled).not.toContain('DomHandler'); // htmlparser2's DOM side, left out by sanitizer-parser-only
+    expect(bundled).not.toContain('CssSyntaxError'); // postcss, left out by no-style-parser
+    const samples = [
+      '<h3>Title</h3><p><strong>Bold</strong> &amp; <em>it</em> &lt;tag&gt; &nbsp;&eacute;&#x1F600;</p><ol start="3"><li>three</li></ol><hr>',
+      '<p onclick="x()" style="color:red" class="c">Hi<script>alert(1)</script></p><style>p{}</style>',
+      '<a href="javascript:alert(1)">x</a><a href="https://example.org" target="_self">y</a><a href="//evil.example">z</a>',
+      '<img src=x onerror=alert(1)><iframe src="https://evil.example"></iframe><svg><script>1</script></svg><div>text</div>',
+      '<p>unclosed <b>bold <i>both</p><!-- comment --><![CDATA[x]]><p a="1" a="2">dup</p>',
+      ...fc.sample(fc.array(fc.constantFrom('<p>', '</p>', '<a href="https://e.org">', '</a>', '<script>', '&amp;', '&#60;', 'text ', '<b', '"', "'", '>', '<ul><li>', '<br>', 'é'), { maxLength: 30 }).map((parts) => parts.join('')), { numRuns: 200, seed: 7 }),
+    ];
+    const script = `const { sanitizeRichText } = await import(${JSON.stringify(join(outDir, 'rich-text', 'index.mjs'))}); console.log(JSON.stringify(${JSON.stringify(samples)}.map(sanitizeRichText)));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { maxBuffer: 10 * 1024 * 1024 });
+    expect(JSON.parse(stdout)).toEqual(samples.map(sanitizeRichText));
   });
 });
