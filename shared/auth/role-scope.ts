@@ -97,10 +97,22 @@ export function deniedAround(permissions: readonly Grant[], chain: readonly stri
  * could not hold themselves at that place.
  */
 export function holdsPowerOver(holder: PowerHolder, chain: readonly string[], action: Action, subject: Subject): boolean {
+  return holdsPower(holder, chain, action, subject, deniedAround(holder.permissions, chain));
+}
+
+/**
+ * Like holdsPowerOver, for work that leaves out the places the holder is denied inside the
+ * location (publishing skips their people): only a denial at or above the location refuses.
+ */
+export function holdsPowerAt(holder: PowerHolder, chain: readonly string[], action: Action, subject: Subject): boolean {
+  return holdsPower(holder, chain, action, subject, denials(holder.permissions).filter((d) => chain.includes(d.entityId)));
+}
+
+function holdsPower(holder: PowerHolder, chain: readonly string[], action: Action, subject: Subject, refusingDenials: readonly unknown[]): boolean {
   if (hasSystemRole(holder.roles, 'Superadmin')) return true;
   if (subject === 'all') return false;
   if (!isScopedSubject(subject)) return holder.roles.some((role) => roleAllows(role, action, subject));
-  if (deniedAround(holder.permissions, chain).length > 0) return false;
+  if (refusingDenials.length > 0) return false;
   const at = grantsAllowing(holder, action, subject);
   return at !== 'everywhere' && at.some((grant) => chain.includes(grant.entityId));
 }

@@ -1,4 +1,4 @@
-import { deniedAround, holdsPowerOver } from '../../../shared/auth/role-scope';
+import { deniedAround, holdsPowerAt } from '../../../shared/auth/role-scope';
 import { PUBLISH_LOCATION_KIND, type publishInputSchema } from '../../../shared/schemas/notification-publish';
 import type * as z from 'zod';
 import { newJob } from '../../db/jobs';
@@ -33,9 +33,8 @@ export async function publishMessage(auth: AuthContext, input: Publish): Promise
   const [location, roles] = await Promise.all([getLocation(input.locationId), input.roleId ? loadRoles([input.roleId]) : Promise.resolve([])]);
   if (!location || !location.active || (location.kind !== 'Conference' && location.kind !== 'District')) throw new ValidationError({ locationId: [PUBLISH_LOCATION_KIND] });
   const skipScopeIds = deniedInside(auth, location.ancestorIds);
-  // Power over the location itself; the places denied inside it are skipped, not a reason to refuse.
-  const outside = { ...auth, permissions: auth.permissions.filter((p) => !(p.denial && skipScopeIds?.includes(p.entityId))) };
-  if (!skipScopeIds || !holdsPowerOver(outside, location.ancestorIds, 'update', 'User')) throw new ForbiddenError();
+  // Power at the location itself; the places denied inside it are skipped, not a reason to refuse.
+  if (!skipScopeIds || !holdsPowerAt(auth, location.ancestorIds, 'update', 'User')) throw new ForbiddenError();
   const role = roles[0];
   if (input.roleId && !role) throw new ValidationError({ roleId: ['Select a role.'] });
   const audience = role ? `${role.name} in ${location.name}` : location.name;

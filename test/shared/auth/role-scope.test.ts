@@ -1,6 +1,6 @@
 import { buildAbility } from '../../../shared/auth/ability';
 import { rulesFor } from '../../../shared/auth/rules';
-import { grantsAllowing, holdsPowerOver } from '../../../shared/auth/role-scope';
+import { grantsAllowing, holdsPowerAt, holdsPowerOver } from '../../../shared/auth/role-scope';
 import { SELF, abilityOf, at, chain, perm, systemRoles } from './fixtures';
 
 /** J1 > EA1 > C1 > D1 > CH1, C1 > D2, EA1 > C2 > D3 (fixtures.ts). */
@@ -105,5 +105,21 @@ describe('holdsPowerOver: the test for granting', () => {
     const districtAdmin = { roles: systemRoles('DistrictAdmin'), permissions: [perm('D1'), perm('C1')] };
     expect(holdsPowerOver(districtAdmin, chain('C1'), 'update', 'User')).toBe(false);
     expect(holdsPowerOver(districtAdmin, chain('D1'), 'update', 'User')).toBe(true);
+  });
+});
+
+describe('holdsPowerAt: power at a location whose denied places the work leaves out (publishing)', () => {
+  const deniedInside = { roles: systemRoles('ConferenceAdmin'), permissions: [perm('C1'), perm('D1', { denial: true })] };
+
+  it('a denial inside the location does not refuse it (its places are skipped), unlike holdsPowerOver', () => {
+    expect(holdsPowerAt(deniedInside, chain('C1'), 'update', 'User')).toBe(true);
+    expect(holdsPowerOver(deniedInside, chain('C1'), 'update', 'User')).toBe(false);
+  });
+
+  it('a denial at or above the location refuses it, and a role still governs only its own places', () => {
+    expect(holdsPowerAt(deniedInside, chain('D1'), 'update', 'User')).toBe(false);
+    expect(holdsPowerAt(deniedInside, chain('CH1'), 'update', 'User')).toBe(false);
+    expect(holdsPowerAt(deniedInside, chain('C2'), 'update', 'User')).toBe(false);
+    expect(holdsPowerAt({ roles: systemRoles('DistrictAdmin'), permissions: [perm('D1'), perm('C1')] }, chain('C1'), 'update', 'User')).toBe(false);
   });
 });
