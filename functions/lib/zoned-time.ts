@@ -47,6 +47,11 @@ export function quietHoursEnd(at: number, quiet: QuietHours, timeZone: string): 
   return inside ? nextLocalTime(at, quiet.end, timeZone) : undefined;
 }
 
+/** The hour (0 to 23) the clock in `timeZone` shows at `at` (epoch ms). */
+export function localHour(at: number, timeZone: string): number {
+  return fromAbsolute(at, timeZone).hour;
+}
+
 /** The calendar day (YYYY-MM-DD) `at` falls on in `timeZone`: the day the SMS cap and escalation digests count. */
 export function localDay(at: number, timeZone: string): string {
   return fromAbsolute(at, timeZone).toString().slice(0, 10);

@@ -11,7 +11,7 @@ export const OVERDUE_DIGEST_JOB_KIND = 'reminders.overdueDigests';
 interface DigestInput {
   /** The run's clock: steps overdue by then are told. */
   now: string;
-  /** The digest day (UTC): one digest per recipient and day. */
+  /** The digest day (the schedule's: the default zone's; one digest per recipient and their local day). */
   day: string;
   /** Steps per collecting step, recipients per sending step. */
   pageSize: number;
@@ -65,8 +65,7 @@ const jobFor = (now: string, day: string, pageSize: number, jobId?: string) =>
  * starts nothing. The job's stream record runs it (the sweeper restarts it after a crash).
  * Returns the job's id, or null when the day's job exists.
  */
-export async function startOverdueDigests(now: string, pageSize = DIGEST_PAGE): Promise<string | null> {
-  const day = now.slice(0, 10);
+export async function startOverdueDigests(now: string, day: string, pageSize = DIGEST_PAGE): Promise<string | null> {
   const { jobId, write } = jobFor(now, day, pageSize, `overdue-digests-${day}`);
   try {
     await transact([write, (tx) => tx.reminderMark.create({ markId: 'run:digests', period: day, createdAt: now, ttl: markTtl(now) }).commit()]);

@@ -1,4 +1,7 @@
+import { DEFAULT_TIME_ZONE } from '../../../shared/schemas/conference-settings';
 import { db } from '../../db/service';
+import { config } from '../../lib/config';
+import { localDay, localHour } from '../../lib/zoned-time';
 import { log } from '../../lib/log';
 import { startOverdueDigests } from './overdue-digest-job';
 import { markTtl, REMINDER_BUCKETS } from './reminder-index';
@@ -16,9 +19,11 @@ async function markRun(markId: string, period: string, report: Report, now: stri
 
 /**
  * The reminder schedule, run by every sweep (functions/events/sweepers.ts: every five minutes
- * by EventBridge in AWS, the sweep timer locally): the reminders once an hour, and once a UTC
- * day the escalation digests' job (`overdue-digest-job.ts`: it pages through every Overdue step,
- * however many). A finished reminder run leaves a mark with its report (`reminderMark`
+ * by EventBridge in AWS, the sweep timer locally): the reminders once an hour, and once a day
+ * the escalation digests' job (`overdue-digest-job.ts`: it pages through every Overdue step,
+ * however many), from `DIGEST_HOUR` (default 07:00) in the organisation's default time zone, so
+ * digests reach people in their morning rather than at UTC midnight (the evening before in the
+ * Americas). A finished reminder run leaves a mark with its report (`reminderMark`
  * `run:reminders` per hour); the digest job is created with the day's `run:digests` mark (its
  * report once the job ends), so later sweeps of that hour or day read one item and do nothing.
  * A reminder run that filled its bound leaves no mark: the next sweep goes on with the rest. A
@@ -34,9 +39,10 @@ export async function runReminderSchedule(now = new Date().toISOString()): Promi
     log('info', 'reminders sent', { hour, ...report });
     sent += report.sent;
   }
-  const day = now.slice(0, 10);
-  if (!(await ranAlready('run:digests', day))) {
-    const jobId = await startOverdueDigests(now);
+  const at = Date.parse(now);
+  const day = localDay(at, DEFAULT_TIME_ZONE);
+  if (localHour(at, DEFAULT_TIME_ZONE) >= config.digestHour && !(await ranAlready('run:digests', day))) {
+    const jobId = await startOverdueDigests(now, day);
     log('info', 'overdue digests started', { day, jobId });
   }
   return sent;

@@ -254,8 +254,8 @@ describe('sendOverdueDigests with more steps than a page', () => {
     await Promise.all(steps.map((id) => db().entities.stepInstance.patch(stepKey(id)).set({ status: 'Overdue', dueAt: due, ...reminderFields('Overdue', due, due) }).add({ version: 1 }).go()));
     const now = at(due, 20);
     const before = (await bells()).length;
-    const jobId = (await startOverdueDigests(now, 1))!;
-    expect(await startOverdueDigests(at(due, 20, 1), 1)).toBeNull();
+    const jobId = (await startOverdueDigests(now, now.slice(0, 10), 1))!;
+    expect(await startOverdueDigests(at(due, 20, 1), now.slice(0, 10), 1)).toBeNull();
     // Three collecting steps and the turn to sending, then a sending step dies after its digest and before its progress.
     for (let i = 0; i < 4; i++) await runJobStep(jobId, { [OVERDUE_DIGEST_JOB_KIND]: overdueDigestJob });
     jobFaults.failAfterWork = true;
@@ -275,20 +275,25 @@ describe('sendOverdueDigests with more steps than a page', () => {
 });
 
 describe('runReminderSchedule', () => {
-  it('runs the reminders once an hour and the digests once a day, reporting what was sent', async () => {
+  it('runs the reminders once an hour and the digests once a day from 07:00 New York, reporting what was sent', async () => {
     await db().entities.stepInstance.patch(stepKey(ids.transcriptStep)).set({ status: 'Ready', ...reminderFields('Ready', '2034-05-01T09:00:00.000Z', undefined) }).go();
+    // 10:15 UTC is 06:15 in New York (summer time): the reminders run, the day's digests wait for 07:00.
     expect(await runReminderSchedule('2034-06-01T10:15:00.000Z')).toBe(1);
     const mark = async (markId: string, period: string) => (await db().entities.reminderMark.get({ markId, period }).go({ consistent: true })).data?.report;
     expect(await mark('run:reminders', '2034-06-01T10')).toEqual({ looked: 1, sent: 1 });
-    // The day's digest job is started (the job stream runs it); its report lands on the day's mark.
-    expect(await runDigestJob('overdue-digests-2034-06-01')).toEqual({ looked: 0, sent: 0 });
-    expect(await mark('run:digests', '2034-06-01')).toEqual({ looked: 0, sent: 0 });
+    const digestJobs = async () => (await db().entities.job.query.byStatus({ status: 'queued' }).go()).data.filter((job) => job.kind === 'reminders.overdueDigests');
+    expect(await digestJobs()).toEqual([]);
 
     // Later in the same hour: nothing is looked at again, even an entry that has come due.
     await db().entities.stepInstance.patch(stepKey(ids.questionnaireStep)).set({ status: 'Ready', ...reminderFields('Ready', '2034-05-01T09:00:00.000Z', undefined) }).go();
     expect(await runReminderSchedule('2034-06-01T10:45:00.000Z')).toBe(0);
-    expect((await db().entities.job.query.byStatus({ status: 'queued' }).go()).data.filter((job) => job.kind === 'reminders.overdueDigests')).toEqual([]);
-    // The next hour does.
+    // The next hour does, and at 07:05 in New York the day's digest job is started (the job stream runs it); its report lands on the day's mark.
     expect(await runReminderSchedule('2034-06-01T11:05:00.000Z')).toBe(1);
+    expect(await runDigestJob('overdue-digests-2034-06-01')).toEqual({ looked: 0, sent: 0 });
+    expect(await mark('run:digests', '2034-06-01')).toEqual({ looked: 0, sent: 0 });
+    // The rest of that New York day (past UTC midnight) starts no other digest job.
+    await runReminderSchedule('2034-06-02T03:30:00.000Z');
+    expect(await digestJobs()).toEqual([]);
+    expect(await mark('run:digests', '2034-06-02')).toBeUndefined();
   });
 });
