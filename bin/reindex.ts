@@ -1,7 +1,7 @@
 /**
- * `npm run reindex [-- --background]`: gives the enrolments and steps written before an index
- * existed their entries (gsi4 `byTemplateDistrict`; the Overdue sweep's gsi1 `byDue` and the
- * reminders' gsi2 `byReminder`), as the `index.reindexEnrolments` background job on the
+ * `npm run reindex [-- --background]`: gives the track templates, enrolments and steps written
+ * before an index existed their entries (the Track Templates lists' gsi3 `byStatus` and gsi4
+ * `byArea`; gsi4 `byTemplateDistrict`; the Overdue sweep's gsi1 `byDue` and the reminders' gsi2 `byReminder`), as the `index.reindexEnrolments` background job on the
  * configured table (TABLE_NAME, DYNAMODB_ENDPOINT). It walks by key (conferences, their tracks,
  * their enrolments, their steps), never a Scan, and only adds what is missing: safe to run again,
  * and beside normal use. By default it runs the job here, printing progress; with --background it

@@ -9,21 +9,27 @@ import { projectLocation } from '../locations/location-projector';
 import { projectUser } from '../users/user-projector';
 import { projectOrWait } from '../../db/directory-projection';
 import { setIfPresent } from './set-if-present';
+import { areaOf } from '../tracks/track-scope';
+import { setTrackArea } from '../tracks/track-area';
 
 /**
  * After a location moved to another parent (the move itself committed with this job): every
- * descendant's ancestry, every permission's and membership's ancestor chain, and the
+ * descendant's ancestry, every permission's and membership's ancestor chain, each conference's
+ * track templates' area (their gsi4 list), and the
  * directory entries of those locations and users follow. A depth-first walk with an explicit
  * stack in the cursor; each frame is one location at one stage, each step a bounded number of
  * writes, each write recomputed from the parent's CURRENT state (idempotent, resumable).
  */
 interface Frame {
   locationId: string;
-  stage: 'permissions' | 'memberships' | 'children';
+  stage: 'permissions' | 'memberships' | 'tracks' | 'children';
   page?: string;
 }
 
 const PAGE = 25;
+
+/** After its permissions: a church's memberships, a conference's tracks, then (not a church) the children. */
+const nextStage: Partial<Record<LocationKind, Frame['stage']>> = { Church: 'memberships', Conference: 'tracks' };
 
 export const locationMoveJob: JobKind<{ locationId: string }> = {
   async step(job) {
@@ -42,7 +48,16 @@ export const locationMoveJob: JobKind<{ locationId: string }> = {
         }
         await projectOrWait(() => projectUser(permission.userId));
       }
-      stack.push(cursor ? { ...frame, page: cursor } : { locationId: location.locationId, stage: location.kind === 'Church' ? 'memberships' : 'children' });
+      stack.push(cursor ? { ...frame, page: cursor } : { locationId: location.locationId, stage: nextStage[location.kind as LocationKind] ?? 'children' });
+      return { done: 0, total, cursor: stack };
+    }
+
+    if (frame.stage === 'tracks') {
+      // A conference's tracks follow it into its new area's list (gsi4 `byArea`).
+      const { data, cursor } = await db().entities.trackTemplate.query.byConference({ conferenceId: location.locationId }).go({ limit: PAGE, cursor: frame.page ?? null });
+      const areaId = areaOf({ conferenceId: location.locationId, ancestorIds: location.ancestorIds });
+      for (const track of data) await setTrackArea(track, areaId);
+      stack.push(cursor ? { ...frame, page: cursor } : { locationId: location.locationId, stage: 'children' });
       return { done: 0, total, cursor: stack };
     }
 

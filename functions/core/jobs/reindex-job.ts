@@ -6,6 +6,8 @@ import { ifVersion, StaleVersionError } from '../../db/versioned';
 import type { TrackInstanceItem } from '../instances/instance-access';
 import { instanceSteps } from '../instances/instance-status';
 import { dueIndexReturns } from '../instances/step-due';
+import { setTrackArea } from '../tracks/track-area';
+import { areaOf, placeOf, storedConferenceId } from '../tracks/track-scope';
 
 export const REINDEX_JOB_KIND = 'index.reindexEnrolments';
 
@@ -40,6 +42,8 @@ export interface ReindexReport {
   districtEntries: number;
   /** Steps given their Overdue-sweep or reminder entry. */
   stepEntries: number;
+  /** Track templates given their area and their entries in the track lists (gsi3 `byStatus`, gsi4 `byArea`). */
+  trackEntries: number;
 }
 
 const START: ReindexCursor = {
@@ -50,7 +54,7 @@ const START: ReindexCursor = {
   templateCursor: null,
   moreTemplates: true,
   instanceCursor: null,
-  report: { enrolments: 0, districtEntries: 0, stepEntries: 0 },
+  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0 },
 };
 
 /** An enrolment with a district but no gsi4 key (written before gsi4): the keys are rebuilt from its own values, on its version. */
@@ -93,7 +97,8 @@ async function reindexEnrolment(instance: TrackInstanceItem & { gsi4pk?: string 
  * that writes made before the index existed lack. It walks by key, never a Scan: the conferences
  * (`location.byKind`) and System, each one's track templates (`trackTemplate.byConference`),
  * each template's enrolments (`trackInstance.byTemplate`, a page per step), each enrolment's
- * steps. It gives an enrolment with a district its gsi4 entry (`byTemplateDistrict`), and the
+ * steps. It gives a track template its conference's area and so its entries in the Track
+ * Templates lists (gsi3 `byStatus`, gsi4 `byArea`: `setTrackArea`, on its version), it gives an enrolment with a district its gsi4 entry (`byTemplateDistrict`), and the
  * waiting steps of an Open enrolment their gsi1 `byDue` and gsi2 `byReminder` entries
  * (`dueIndexReturns`: only those missing, on the step's version, without moving it). Every
  * write is conditioned on the version read and sets only what is missing, so it is idempotent:
@@ -117,9 +122,13 @@ export const reindexJob: JobKind<ReindexInput> = {
       return { done: page.data.length, cursor: next };
     }
     if (at.conferences.length && at.moreTemplates) {
-      const conferenceId = at.conferences[0];
-      const page = await db().entities.trackTemplate.query.byConference({ conferenceId }).go({ limit: 100, cursor: at.templateCursor, attributes: ['trackTemplateId'] });
-      return { done: 0, cursor: { ...at, templates: page.data.map((t) => t.trackTemplateId!), templateCursor: page.cursor, moreTemplates: Boolean(page.cursor) } };
+      const conferenceId = storedConferenceId(at.conferences[0]);
+      const page = await db().entities.trackTemplate.query.byConference({ conferenceId }).go({ limit: 100, cursor: at.templateCursor });
+      const areaId = areaOf(await placeOf({ conferenceId }));
+      let trackEntries = 0;
+      for (const track of page.data) if (await setTrackArea(track, areaId)) trackEntries++;
+      const report = { ...at.report, trackEntries: (at.report.trackEntries ?? 0) + trackEntries };
+      return { done: 0, cursor: { ...at, templates: page.data.map((t) => t.trackTemplateId), templateCursor: page.cursor, moreTemplates: Boolean(page.cursor), report } };
     }
     if (at.conferences.length) return { done: 0, cursor: { ...at, conferences: at.conferences.slice(1), templateCursor: null, moreTemplates: true } };
     if (at.moreConferences) {

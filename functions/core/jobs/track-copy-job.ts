@@ -3,7 +3,7 @@ import { transact, type TransactionItem } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
 import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource, type CopyJob } from '../tracks/design-copy';
 import { statusOf } from '../tracks/track-store';
-import { isTrackOpen } from '../tracks/track-scope';
+import { areaOf, isTrackOpen, placeOf } from '../tracks/track-scope';
 
 /**
  * Copy from Existing and Import from Existing: a track's phases, steps, contents and actions
@@ -47,6 +47,8 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
       name: job.input.name,
       description: job.input.description,
       conferenceId: job.input.conferenceId,
+      // The conference's area as it is now (a move since the job began is then already followed).
+      episcopalAreaId: areaOf(await placeOf({ conferenceId: job.input.conferenceId })),
       disabled: false,
       status: statusOf(false),
       originTrackTemplateId: source.track.trackTemplateId,

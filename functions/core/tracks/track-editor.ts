@@ -4,7 +4,7 @@ import { newJob } from '../../db/jobs';
 import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, HttpError } from '../../lib/errors';
-import { mayActAt, placeNamed, requireTrack, type TrackCaller, type TrackPlace } from './track-scope';
+import { areaOf, mayActAt, placeNamed, requireTrack, type TrackCaller, type TrackPlace } from './track-scope';
 import type { TrackDeleteInput } from '../jobs/track-delete-job';
 import { statusOf, type TrackTemplateItem } from './track-store';
 import { toTrackView } from './track-view';
@@ -38,6 +38,7 @@ export async function createTracks(auth: TrackCaller, inputs: TrackInput[]): Pro
       name: input.name.trim(),
       description: input.description.trim(),
       conferenceId: place.conferenceId,
+      episcopalAreaId: areaOf(place),
       disabled: false,
       status: statusOf(false),
       instanceCount: 0,
@@ -76,6 +77,7 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
     name: changes.name?.trim() ?? track.name,
     description: changes.description?.trim() ?? track.description,
     conferenceId: newPlace.conferenceId,
+    episcopalAreaId: areaOf(newPlace),
     status: statusOf(track.disabled),
     ...(changes.reminderDays !== undefined ? { reminderDays: changes.reminderDays } : {}),
     ...(changes.escalationDays !== undefined ? { escalationDays: changes.escalationDays } : {}),

@@ -1,5 +1,5 @@
 import { scoped } from '../../../shared/auth/ability';
-import type { Action } from '../../../shared/auth/vocabulary';
+import { LOCATION_KINDS, type Action } from '../../../shared/auth/vocabulary';
 import { canEditTrackTemplate } from '../../../shared/auth/policies/track-template-edit';
 import { SYSTEM_SCOPE_ID } from '../../../shared/auth/scope';
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
@@ -23,6 +23,15 @@ export interface TrackPlace {
 export const SYSTEM_PLACE: TrackPlace = { conferenceId: SYSTEM_LOCATION_ID, conferenceName: null, ancestorIds: [SYSTEM_SCOPE_ID] };
 
 export const isSystemTrack = (conferenceId: string) => conferenceId === SYSTEM_LOCATION_ID;
+
+const AREA_DEPTH = LOCATION_KINDS.indexOf('EpiscopalArea');
+
+/**
+ * A track's `episcopalAreaId` (its gsi4 `byArea` list) at this place: the conference's episcopal area,
+ * the System root for a system track (or a conference whose chain is unknown; nobody reads that list).
+ */
+export const areaOf = (place: Pick<TrackPlace, 'conferenceId' | 'ancestorIds'>): string =>
+  !isSystemTrack(place.conferenceId) && place.ancestorIds.length > AREA_DEPTH + 1 ? place.ancestorIds[AREA_DEPTH] : SYSTEM_LOCATION_ID;
 
 /** The API's conference id ('0' means none) as stored. */
 export const storedConferenceId = (apiId: string) => (apiId === NO_CONFERENCE_ID || apiId === SYSTEM_LOCATION_ID ? SYSTEM_LOCATION_ID : apiId);

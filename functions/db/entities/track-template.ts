@@ -6,7 +6,10 @@ import { SERVICE, stringList, timestamps, version } from './attributes';
  * which also holds its phases, steps, content and action templates: the editor loads
  * in one Query. `conferenceId` is the System root id for system tracks (no conference).
  * gsi1 `byConference`: a conference's active, then inactive, tracks sorted by name. gsi2 `byOrigin`: the copies of a
- * track (originals share one partition with an empty origin). `instanceCount`, `copyCount` and `userGroupCount` are counters kept in the same
+ * track (originals share one partition with an empty origin). gsi3 `byStatus`: every track of the organisation
+ * in one status by name (a superadmin's unfiltered list), a partition per status. gsi4 `byArea`: an episcopal area's tracks by
+ * status and name (a bishop's list; the System root's for system tracks). Both keep the Track Templates table's
+ * page one or two Queries at any number of conferences (docs/data-model.md). `instanceCount`, `copyCount` and `userGroupCount` are counters kept in the same
  * transaction as enrolment, copying and interview groups' creation and deletion (delete only when 0; conference locked while copies exist).
  */
 export const trackTemplate = new Entity({
@@ -16,6 +19,12 @@ export const trackTemplate = new Entity({
     name: { type: 'string', required: true },
     description: { type: 'string', required: true },
     conferenceId: { type: 'string', required: true },
+    /**
+     * The conference's episcopal area (its `ancestorIds[1]`), the System root for system tracks:
+     * gsi4's key, set with `conferenceId` and rewritten by the location move job when the
+     * conference moves. Absent on tracks written before gsi3/gsi4 (`npm run reindex` adds it).
+     */
+    episcopalAreaId: { type: 'string' },
     disabled: { type: 'boolean', required: true, default: false },
     /**
      * `disabled` as a key part, so the active and the inactive tracks are two sorted lists;
@@ -64,6 +73,17 @@ export const trackTemplate = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: ['originTrackTemplateId'] },
       sk: { field: 'gsi2sk', composite: ['trackTemplateId'] },
+    },
+    byStatus: {
+      index: 'gsi3',
+      // The status is the partition (not a static key): every write that sets it rebuilds the whole key, the re-index too.
+      pk: { field: 'gsi3pk', composite: ['status'] },
+      sk: { field: 'gsi3sk', composite: ['name', 'trackTemplateId'] },
+    },
+    byArea: {
+      index: 'gsi4',
+      pk: { field: 'gsi4pk', composite: ['episcopalAreaId'] },
+      sk: { field: 'gsi4sk', composite: ['status', 'name', 'trackTemplateId'] },
     },
   },
 });

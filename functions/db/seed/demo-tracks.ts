@@ -69,6 +69,7 @@ export function demoTrackTemplateItems() {
       name: 'Candidacy Pathway',
       description: 'From first conversation to certified candidate: discernment, then formation.',
       conferenceId: DEMO_LOCATION_IDS.conference1,
+      episcopalAreaId: DEMO_LOCATION_IDS.episcopalArea1,
       roles: [participantRole, advisorRole],
       instanceCount: 1,
       /** The candidacy interview panel (demo-groups.ts). */
@@ -108,6 +109,7 @@ export function demoSystemTrackItems() {
       name: 'Licensing School Pathway',
       description: 'The shared pathway every conference can copy: study, then a reflection.',
       conferenceId: SYSTEM_LOCATION_ID,
+      episcopalAreaId: SYSTEM_LOCATION_ID,
       /** The licensing readers (demo-groups.ts). */
       userGroupCount: 1,
       createdAt: SEEDED_AT,

@@ -35,6 +35,7 @@ export function largeTrackItems(sizes: { phases: number; stepsPerPhase: number }
       name: 'Large Formation Pathway',
       description: `${sizes.phases} phases of ${sizes.stepsPerPhase} steps: the design size, for the benchmark.`,
       conferenceId: SYSTEM_LOCATION_ID,
+      episcopalAreaId: SYSTEM_LOCATION_ID,
       disabled: false,
       status: 'active',
       ...stamps,

@@ -12,7 +12,7 @@ import { handler as tracks } from '../../../functions/http/track/handler';
 import type { ParticipantPage } from '../../../shared/schemas/participants';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
-import { cookieFor } from '../../support/session';
+import { cookieFor, cookieForUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
 import { putEnrolment } from '../../support/enrolments';
 
@@ -25,7 +25,7 @@ let track: string;
 const rows: Record<string, string> = {};
 
 /** The index keys a write made before the index existed would lack. */
-async function stripKeys(entity: 'trackInstance' | 'stepInstance', key: Record<string, string>, fields: string[]) {
+async function stripKeys(entity: 'trackInstance' | 'stepInstance' | 'trackTemplate', key: Record<string, string>, fields: string[]) {
   const { data } = await (db().entities[entity] as any).get(key).go({ data: 'includeKeys', consistent: true });
   await documentClient().send(new UpdateCommand({ TableName: config.tableName, Key: { pk: data.pk, sk: data.sk }, UpdateExpression: `REMOVE ${fields.join(', ')}` }));
 }
@@ -95,5 +95,32 @@ describe('the re-index job', () => {
     // Again: nothing is missing, nothing is written.
     expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { districtEntries: 0, stepEntries: 0 } });
     expect((await readStep(rows.old, ready)).remindAt).toBe(readyAfter.remindAt);
+  });
+
+  it('gives track templates written before the track lists their area and list entries, on their version, once', async () => {
+    const conferenceTrack = `reindex-listed-${newId().toLowerCase()}`;
+    const systemTrack = `reindex-system-${newId().toLowerCase()}`;
+    await db().entities.trackTemplate.create({ trackTemplateId: conferenceTrack, name: 'Unlisted Conference Track', description: 'Old', conferenceId: ids.conference1, status: 'active' }).go();
+    await db().entities.trackTemplate.create({ trackTemplateId: systemTrack, name: 'Unlisted System Track', description: 'Old', conferenceId: 'system', status: 'active' }).go();
+    // Written before gsi3 and gsi4: no area, no entries in either list.
+    for (const trackTemplateId of [conferenceTrack, systemTrack]) await stripKeys('trackTemplate', { trackTemplateId }, ['gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'episcopalAreaId']);
+    const superadmin = await cookieFor('superadmin@example.org');
+    const bishop = await cookieForUser(await putTestUser({ firstName: 'Rita', lastName: 'Reindex', locationId: ids.episcopalArea1, role: 'Bishop' }));
+    const listed = async (cookie: string) =>
+      ((await invoke(tracks, '/api/track/quickSearch', { cookie, query: 'limit=10&where[name]=unlisted' })).body.data as Array<{ id: string }>).map((row) => row.id).sort();
+    expect(await listed(superadmin)).toEqual([]);
+    // A bishop reads the system tracks' own list (gsi1), which they were always in.
+    expect(await listed(bishop)).toEqual([systemTrack]);
+
+    const job = await reindex(50);
+    expect(job).toMatchObject({ status: 'succeeded', result: { trackEntries: expect.any(Number) } });
+    expect((job!.result as { trackEntries: number }).trackEntries).toBeGreaterThanOrEqual(2);
+    expect(await listed(superadmin)).toEqual([conferenceTrack, systemTrack].sort());
+    // The conference track through the area's list.
+    expect(await listed(bishop)).toEqual([conferenceTrack, systemTrack].sort());
+    const after = (await db().entities.trackTemplate.get({ trackTemplateId: conferenceTrack }).go()).data!;
+    expect(after).toMatchObject({ episcopalAreaId: ids.episcopalArea1, version: 1 });
+
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { trackEntries: 0 } });
   });
 });

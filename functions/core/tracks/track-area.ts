@@ -1,0 +1,32 @@
+import { db } from '../../db/service';
+import { ifVersion, isConditionFailure } from '../../db/versioned';
+import { getTrackTemplate, type TrackTemplateItem } from './track-store';
+
+/** Tries before giving up on a track that keeps changing (its writers set the area themselves). */
+const ATTEMPTS = 3;
+
+/**
+ * Puts a track in `episcopalAreaId`'s list, rebuilding all its list keys (gsi3 `byStatus`, gsi4
+ * `byArea`) from its own status and name: for the location move job (its conference moved) and
+ * the re-index (a track written before those indexes). On the version read, without moving it
+ * (the design did not change; an editor's next save stays valid); a write meanwhile is re-read.
+ * True when it wrote.
+ */
+export async function setTrackArea(read: TrackTemplateItem, episcopalAreaId: string): Promise<boolean> {
+  let track: TrackTemplateItem | null = read;
+  for (let attempt = 0; track && attempt < ATTEMPTS; attempt++) {
+    if (track.episcopalAreaId === episcopalAreaId) return false;
+    try {
+      await db()
+        .entities.trackTemplate.patch({ trackTemplateId: track.trackTemplateId })
+        .set({ episcopalAreaId, status: track.status, name: track.name })
+        .where(ifVersion(track.version))
+        .go();
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      track = await getTrackTemplate(track.trackTemplateId);
+    }
+  }
+  return false;
+}
