@@ -1,7 +1,7 @@
 import type { StepInput } from '../../../shared/schemas/step';
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
-import { assertPartsExist, cleanStepInput, phaseWithRoom } from './step-editor';
+import { assertBulkPartsExist, cleanStepInput, phaseWithRoom } from './step-editor';
 import { STEP_BULK_JOB_KIND, type StepBulkInput } from './step-bulk-job';
 import type { TrackCaller } from './track-scope';
 
@@ -17,8 +17,9 @@ import type { TrackCaller } from './track-scope';
  */
 
 export async function startStepBulk(auth: TrackCaller, steps: StepInput[]): Promise<{ jobId: string }> {
-  const { phase } = await phaseWithRoom(auth, steps[0].phaseId);
-  await Promise.all(steps.map((step) => assertPartsExist(step.contents, step.actions)));
+  // Room for the whole batch (the job's steps check one at a time, as the phase then is).
+  const { phase } = await phaseWithRoom(auth, steps[0].phaseId, steps.length);
+  await assertBulkPartsExist(steps);
   const job = newJob({ kind: STEP_BULK_JOB_KIND, ownerId: auth.userId, title: `Adding ${steps.length} ${steps.length === 1 ? 'step' : 'steps'} to ${phase.name}`, input: { trackTemplateId: phase.trackTemplateId, steps: steps.map(cleanStepInput) } satisfies StepBulkInput, total: steps.length });
   await transact([job.write]);
   return { jobId: job.jobId };

@@ -52,13 +52,16 @@ export async function stepCountOfTrack(trackTemplateId: string): Promise<number>
   return data.length;
 }
 
-/** A phase the caller edits that can take one more step (its bound and its track's); the guards in the write keep them under concurrency. */
-export async function phaseWithRoom(auth: TrackCaller, phaseId: string) {
+/**
+ * A phase the caller edits that can take `adding` more steps (one, or a bulk body's: its bound and
+ * its track's); the guards in the write keep them under concurrency.
+ */
+export async function phaseWithRoom(auth: TrackCaller, phaseId: string, adding = 1) {
   const loaded = await requirePhase(auth, phaseId, 'update');
   const { trackTemplateId, phaseId: id } = loaded.phase;
   const [phaseSteps, trackSteps] = await Promise.all([stepsOfPhase(trackTemplateId, id), stepCountOfTrack(trackTemplateId)]);
-  if (phaseSteps.length >= PHASE_STEPS_MAX) throw new HttpError(400, PHASE_FULL_MESSAGE);
-  if (trackSteps >= TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
+  if (phaseSteps.length + adding > PHASE_STEPS_MAX) throw new HttpError(400, PHASE_FULL_MESSAGE);
+  if (trackSteps + adding > TRACK_STEPS_MAX) throw new HttpError(400, TRACK_FULL_MESSAGE);
   return loaded;
 }
 

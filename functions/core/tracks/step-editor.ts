@@ -22,36 +22,61 @@ export const STEP_LOCKED_MESSAGE = 'This step was imported from another track: o
 export const UNKNOWN_PART_MESSAGE = 'This is not a content or action of the step.';
 export const FORM_NOT_FOUND_MESSAGE = 'Form not found.';
 
-/** Form contents name forms that exist (the picker lists them; an id from elsewhere is a field message). */
-async function assertFormsExist(contents: readonly ContentInput[]) {
-  const formIds = [...new Set(contents.flatMap((c) => (c.type === 'Form' ? [c.formId] : [])))];
-  if (!formIds.length) return;
+/** The parts of one step, and where its field messages go (`''` for one step, `'3.'` for the fourth of a bulk body). */
+interface NamedParts {
+  prefix: string;
+  contents: readonly ContentInput[];
+  actions: readonly ActionInput[];
+}
+
+/** Form contents name forms that exist (the picker lists them; an id from elsewhere is a field message). One BatchGet for all the steps. */
+async function formErrors(steps: readonly NamedParts[]): Promise<Record<string, string[]>> {
+  const formIds = [...new Set(steps.flatMap((step) => step.contents.flatMap((c) => (c.type === 'Form' ? [c.formId] : []))))];
+  if (!formIds.length) return {};
   const found = new Set((await formsById(formIds)).map((form) => form.formId));
   const fieldErrors: Record<string, string[]> = {};
-  contents.forEach((c, i) => {
-    if (c.type === 'Form' && !found.has(c.formId)) fieldErrors[`contents.${i}.formId`] = [FORM_NOT_FOUND_MESSAGE];
-  });
-  if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
+  for (const { prefix, contents } of steps) {
+    contents.forEach((c, i) => {
+      if (c.type === 'Form' && !found.has(c.formId)) fieldErrors[`${prefix}contents.${i}.formId`] = [FORM_NOT_FOUND_MESSAGE];
+    });
+  }
+  return fieldErrors;
 }
 
 export const ROLE_NOT_FOUND_MESSAGE = 'Role not found.';
 
-/** Every role a content or action names exists (system or custom): a made-up id is a field message. */
-async function assertRolesExist(contents: readonly ContentInput[], actions: readonly ActionInput[]) {
+/** Every role a content or action names exists (system or custom): a made-up id is a field message. One read of the roles for all the steps. */
+async function roleErrors(steps: readonly NamedParts[]): Promise<Record<string, string[]>> {
   const known = new Set((await allRoles()).map((role) => role.roleId));
   const fieldErrors: Record<string, string[]> = {};
-  contents.forEach((c, i) => {
-    if (!known.has(c.roleId)) fieldErrors[`contents.${i}.roleId`] = [ROLE_NOT_FOUND_MESSAGE];
-    if (c.approvedRoles.some((id) => !known.has(id))) fieldErrors[`contents.${i}.approvedRoles`] = [ROLE_NOT_FOUND_MESSAGE];
-  });
-  actions.forEach((a, i) => {
-    if (!known.has(a.roleId)) fieldErrors[`actions.${i}.roleId`] = [ROLE_NOT_FOUND_MESSAGE];
-  });
+  for (const { prefix, contents, actions } of steps) {
+    contents.forEach((c, i) => {
+      if (!known.has(c.roleId)) fieldErrors[`${prefix}contents.${i}.roleId`] = [ROLE_NOT_FOUND_MESSAGE];
+      if (c.approvedRoles.some((id) => !known.has(id))) fieldErrors[`${prefix}contents.${i}.approvedRoles`] = [ROLE_NOT_FOUND_MESSAGE];
+    });
+    actions.forEach((a, i) => {
+      if (!known.has(a.roleId)) fieldErrors[`${prefix}actions.${i}.roleId`] = [ROLE_NOT_FOUND_MESSAGE];
+    });
+  }
+  return fieldErrors;
+}
+
+/**
+ * Forms and roles named by the parts of these steps exist: the forms and the roles read once
+ * whatever the number of steps; every missing one a field message under its step's prefix.
+ */
+async function assertStepsPartsExist(steps: readonly NamedParts[]): Promise<void> {
+  const [forms, roles] = await Promise.all([formErrors(steps), roleErrors(steps)]);
+  const fieldErrors = { ...forms, ...roles };
   if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
 }
 
-/** Forms and roles named by the parts exist. */
-export const assertPartsExist = (contents: readonly ContentInput[], actions: readonly ActionInput[]) => Promise.all([assertFormsExist(contents), assertRolesExist(contents, actions)]);
+/** Forms and roles named by one step's parts exist. */
+export const assertPartsExist = (contents: readonly ContentInput[], actions: readonly ActionInput[]) => assertStepsPartsExist([{ prefix: '', contents, actions }]);
+
+/** The same for a bulk body: field messages keyed as the body is, `3.contents.0.formId` for the fourth step's first content. */
+export const assertBulkPartsExist = (steps: readonly StepInput[]) =>
+  assertStepsPartsExist(steps.map((step, index) => ({ prefix: `${index}.`, contents: step.contents, actions: step.actions })));
 
 /**
  * Create step: forms and roles named exist, the description through the one sanitiser, then the write (step-create.ts).

@@ -4,11 +4,14 @@ import { handler as tracks } from '../../../functions/http/track/handler';
 import { db } from '../../../functions/db/service';
 import { jobFaults, runJobStep, runJobToEnd } from '../../../functions/db/jobs';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
-import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
+import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor, cookieForUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
+import { withCountedRequests } from '../../support/dynamo';
+import { PHASE_STEPS_MAX } from '../../../shared/api/limits';
+import { PHASE_FULL_MESSAGE } from '../../../functions/core/tracks/step-create';
 
 /**
  * `POST /step/bulk` (SPEC.md section 7's generic bulk): steps added to one phase by a job, one
@@ -88,4 +91,44 @@ it('refuses callers who may not edit the track, steps of two phases, too many st
   const refused = await runJobToEnd(later.body.jobId, jobKinds);
   expect(refused!.status).toBe('failed');
   expect(refused!.error).toMatch(/^Step 1 \(Step\): /);
+});
+
+describe('the route checks the whole batch (review notes)', () => {
+  const form = { type: 'Form', name: 'Form', formId: 'no-such-form' };
+
+  it('reads the roles and the forms the batch names once, whatever the number of steps', async () => {
+    const { phaseId } = await phaseOf('Bulk Steps Reads');
+    const questionnaire = { type: 'Form', name: 'Questionnaire', formId: DEMO_INSTANCE_IDS.form };
+    const body = (count: number) => Array.from({ length: count }, (_, n) => ({ phaseId, name: `Read ${n}`, contents: [task, questionnaire], actions: [approval] }));
+    const one = await withCountedRequests(() => bulk(cookie, body(1)));
+    const many = await withCountedRequests(() => bulk(cookie, body(6)));
+    expect([one.result.status, many.result.status]).toEqual([202, 202]);
+    expect(many.counted.byCommand).toEqual(one.counted.byCommand);
+  });
+
+  it("keys a step's field messages by its place in the body", async () => {
+    const { phaseId } = await phaseOf('Bulk Steps Keys');
+    const step = { phaseId, name: 'Step', contents: [task] };
+    const res = await bulk(cookie, [step, step, step, { ...step, contents: [task, form], actions: [{ ...approval, roleId: 'no-such-role' }] }]);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ '3.contents.1.formId': ['Form not found.'], '3.actions.0.roleId': ['Role not found.'] });
+    // A single Create Step keeps its own keys.
+    const single = await invoke(steps, '/api/step/template/create-step-template', { method: 'POST', cookie, body: { ...step, contents: [form] } });
+    expect(single.status).toBe(400);
+    expect(single.body.fieldErrors).toEqual({ 'contents.0.formId': ['Form not found.'] });
+  });
+
+  it("refuses a batch the phase has no room for (its step limit counts every step of it), nothing added", async () => {
+    const { trackTemplateId, phaseId } = await phaseOf('Bulk Steps Full');
+    const filler = Array.from({ length: PHASE_STEPS_MAX - 2 }, (_, n) => ({ trackTemplateId, phaseId, stepTemplateId: `filler-${String(n).padStart(3, '0')}`, name: `Filler ${n}` }));
+    const { unprocessed } = await db().entities.stepTemplate.put(filler).go();
+    expect(unprocessed).toEqual([]);
+    const step = { phaseId, name: 'Step', contents: [task] };
+    const full = await bulk(cookie, [step, step, step]);
+    expect(full.status).toBe(400);
+    expect(full.body.message).toBe(PHASE_FULL_MESSAGE);
+    expect(await stepsOf(trackTemplateId)).toHaveLength(PHASE_STEPS_MAX - 2);
+    // Two still fit.
+    expect((await bulk(cookie, [step, step])).status).toBe(202);
+  });
 });
