@@ -200,6 +200,22 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'person1@example.org' })).toBeTruthy();
   });
 
+  it('while the first page loads, grey rows of the page size stand in and the pager waits (nothing moves when the rows come)', async () => {
+    const { container } = render(
+      <DataTable<Person> aria-label="Advisors" columns={columns} isLoading state={{ ...DEFAULT_TABLE_STATE, pageSize: 25 }} onStateChange={() => {}} />,
+    );
+    expect(container.querySelectorAll('tbody tr.ui-table-skeleton[aria-hidden="true"]')).toHaveLength(25);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Loading table rows' })).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('keeps the pager and no grey rows once a page has come', () => {
+    const { container } = render(<Harness isLoading />);
+    expect(container.querySelectorAll('tr.ui-table-skeleton')).toHaveLength(0);
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeTruthy();
+  });
+
   it("shows 'No results' when empty, or the given empty state", () => {
     const { unmount } = render(<Harness data={[]} count={0} />);
     expect(screen.getByRole('cell', { name: 'No results' })).toBeTruthy();

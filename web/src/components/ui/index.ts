@@ -6,6 +6,7 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from '.
 export { Spinner, SpinnerGlyph, type SpinnerProps } from './Spinner';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';
 export { LoadingState, type LoadingStateProps } from './LoadingState';
+export { Skeleton, SkeletonBar, type SkeletonProps } from './Skeleton';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { Alert, type AlertProps, type AlertTone } from './Alert';
 export { Badge, type BadgeTone } from './Badge';

@@ -10,6 +10,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { Checkbox } from '../Checkbox';
+import { SkeletonBar } from '../Skeleton';
 import { Spinner } from '../Spinner';
 import type { ServerTableState } from './tableState';
 import { useFilterDrafts } from './useFilterDrafts';
@@ -156,6 +157,9 @@ export function DataTable<TData>({
   const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
   const hasFilters = leafColumns.some((column) => column.columnDef.meta?.filterable);
+  // The first page is on its way: grey rows stand in for it and the pager waits for it, so what
+  // shows moves nothing when the rows come (a pager under the grey rows would jump with the count).
+  const firstLoad = data === undefined && Boolean(isLoading);
 
   return (
     <div className="ui-table-card">
@@ -230,6 +234,16 @@ export function DataTable<TData>({
                 ))}
               </tr>
             ))}
+            {firstLoad &&
+              Array.from({ length: state.pageSize }, (_, index) => (
+                <tr key={`skeleton-${index}`} className="ui-table-skeleton" aria-hidden="true">
+                  {leafColumns.map((column) => (
+                    <td key={column.id}>
+                      <SkeletonBar />
+                    </td>
+                  ))}
+                </tr>
+              ))}
             {rows.length === 0 && !isLoading && (
               <tr className="ui-table-empty">
                 <td colSpan={leafColumns.length}>{emptyState}</td>
@@ -243,13 +257,15 @@ export function DataTable<TData>({
           </div>
         )}
       </div>
-      <Pager
-        pageIndex={state.pageIndex}
-        pageSize={state.pageSize}
-        count={count}
-        onPageChange={(pageIndex) => onStateChange({ ...state, pageIndex })}
-        onPageSizeChange={(pageSize) => onStateChange({ ...state, pageSize, pageIndex: 0 })}
-      />
+      {!firstLoad && (
+        <Pager
+          pageIndex={state.pageIndex}
+          pageSize={state.pageSize}
+          count={count}
+          onPageChange={(pageIndex) => onStateChange({ ...state, pageIndex })}
+          onPageSizeChange={(pageSize) => onStateChange({ ...state, pageSize, pageIndex: 0 })}
+        />
+      )}
     </div>
   );
 }

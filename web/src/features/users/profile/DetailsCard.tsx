@@ -13,7 +13,8 @@ import {
   type ProfileDetails,
   type ProfileDetailsInput,
 } from '@shared/schemas/user-profile';
-import { Alert, Badge, Button, Checkbox, LoadingState, SelectField } from '../../../components/ui';
+import { Alert, Badge, Button, Checkbox, SelectField, Skeleton, SkeletonBar } from '../../../components/ui';
+import { useAbility } from '../../../lib/ability';
 import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { call } from '../../../lib/api/client';
@@ -167,14 +168,21 @@ export function suppressionText(suppression: ProfileDetails['emailSuppression'])
   return suppression ? `Email to this address is suppressed (${suppression.reason} on ${suppression.since.slice(0, 10)}).` : 'Email to this address is suppressed (bounce or complaint).';
 }
 
+const VIEW_FIELDS = ['title', 'firstName', 'middleName', 'lastName', 'suffix', 'gender', 'dateOfBirth', 'ethnicBackground', 'primaryLanguage', 'email', 'secondEmail', 'phoneNumber', 'secondPhoneNumber', 'gcfaId', 'umcaresId'] as const;
+
+/** The rows the details show, in order; `manageAll` adds the Salesforce ID and PID. */
+function detailLabels(manageAll: boolean): string[] {
+  return [...VIEW_FIELDS.map((field) => LABELS[field]), 'Address', ...(manageAll ? [LABELS.salesforceId, LABELS.pid] : [])];
+}
+
 function DetailsView({ details, onChanged }: { details: ProfileDetails; onChanged: () => Promise<unknown> }) {
-  const rows: Array<[string, string | undefined]> = [
-    ...(['title', 'firstName', 'middleName', 'lastName', 'suffix', 'gender', 'dateOfBirth', 'ethnicBackground', 'primaryLanguage', 'email', 'secondEmail', 'phoneNumber', 'secondPhoneNumber', 'gcfaId', 'umcaresId'] as const).map(
-      (field): [string, string | undefined] => [LABELS[field], details[field]],
-    ),
-    ['Address', [details.address.street, details.address.unit, details.address.city, details.address.state, details.address.zipCode].filter(Boolean).join(', ') || undefined],
-    ...(details.canManageAll ? ([[LABELS.salesforceId, details.salesforceId], [LABELS.pid, details.pid]] as Array<[string, string | undefined]>) : []),
+  const values = [
+    ...VIEW_FIELDS.map((field) => details[field]),
+    [details.address.street, details.address.unit, details.address.city, details.address.state, details.address.zipCode].filter(Boolean).join(', ') || undefined,
+    details.salesforceId,
+    details.pid,
   ];
+  const rows = detailLabels(details.canManageAll).map((label, index): [string, string | undefined] => [label, values[index]]);
   return (
     <>
       <dl className="app-details">
@@ -200,6 +208,34 @@ function DetailsView({ details, onChanged }: { details: ProfileDetails; onChange
 }
 
 /**
+ * The details card while it loads: its heading, the Edit button's room, every label with a grey
+ * value and the badges' line, so the cards below stay where they are when the details come.
+ */
+function DetailsLoading({ manageAll }: { manageAll: boolean }) {
+  return (
+    <section className="profile-card" aria-labelledby="profile-details">
+      <div className="profile-card-head profile-card-head-pending">
+        <h2 id="profile-details">Details</h2>
+      </div>
+      <Skeleton message="Loading details..." lines={0} />
+      <dl className="app-details" aria-hidden="true">
+        {detailLabels(manageAll).map((label) => (
+          <div key={label} className="profile-detail">
+            <dt>{label}</dt>
+            <dd>
+              <SkeletonBar />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="profile-badges profile-badges-pending" aria-hidden="true">
+        <SkeletonBar />
+      </p>
+    </section>
+  );
+}
+
+/**
  * The profile's details (SPEC.md sections 2 to 5): every field of the user, Edit/Save for those
  * the server says may edit (their own, or update User where the user is). Save is enabled once
  * something changed; a concurrent edit is refused (409) and said so in the banner.
@@ -207,10 +243,11 @@ function DetailsView({ details, onChanged }: { details: ProfileDetails; onChange
 export function DetailsCard({ userId, onSaved }: { userId: string; onSaved?: () => void }) {
   const details = useApi(routes.user.profileBasicInfo, { params: { userId, canEdit: 'true' } });
   const [editing, setEditing] = useState(false);
+  const manageAll = useAbility().can('manage', 'all'); // what the server's canManageAll says
   const navigate = useNavigate();
   const base = `/users/${userId}`;
   if (details.error) return <Alert tone="danger">{(details.error as Error).message}</Alert>;
-  if (!details.data) return <LoadingState message="Loading details..." />;
+  if (!details.data) return <DetailsLoading manageAll={manageAll} />;
   const data = details.data;
   return (
     <section className="profile-card" aria-labelledby="profile-details">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, LoadingState } from '../../../components/ui';
+import { Alert, Button, Skeleton } from '../../../components/ui';
 
 export interface LabelItem {
   id: string;
@@ -28,7 +28,7 @@ export function LabelList({ headingId, title, noun, items, error, onRemove, onDe
     <section className="profile-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {error ? <Alert tone="danger">{(error as Error).message}</Alert> : null}
-      {!error && !items && <LoadingState message={`Loading ${noun}...`} />}
+      {!error && !items && <Skeleton message={`Loading ${noun}...`} />}
       {items?.length === 0 && <p className="admin-muted">No {noun}.</p>}
       {items && items.length > 0 && (
         <ul className="profile-labels" aria-label={title}>

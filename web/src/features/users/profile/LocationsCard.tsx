@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { LOCATION_KINDS } from '@shared/auth/vocabulary';
 import { canTogglePrimary, LAST_CONFERENCE_MESSAGE } from '@shared/auth/policies';
 import type { PermissionView } from '@shared/schemas/permission';
-import { Alert, Badge, Button, LoadingState, RadioGroup } from '../../../components/ui';
+import { Alert, Badge, Button, RadioGroup } from '../../../components/ui';
+import { CardLoading } from './CardLoading';
 import { useAbility } from '../../../lib/ability';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
@@ -33,7 +34,7 @@ export function LocationsCard({ userId }: { userId: string }) {
   const mayToggle = canTogglePrimary({ roles: me.roles });
 
   if (details.error) return <Alert tone="danger">{(details.error as Error).message}</Alert>;
-  if (!details.data) return <LoadingState message="Loading locations..." />;
+  if (!details.data) return <CardLoading headingId="profile-locations" title="Locations" message="Loading locations..." lines={2} hasAction={ability.can('create', 'Permission')} />;
   const byKind = details.data;
   const groups = LOCATION_KINDS.map((entity) => [entity, byKind[entity]] as const).filter(([, items]) => items.length);
   const activeConferences = byKind.Conference.filter((item) => item.active && !item.denial);

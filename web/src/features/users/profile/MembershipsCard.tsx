@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { canTogglePrimary } from '@shared/auth/policies';
 import type { ChurchMembershipView } from '@shared/schemas/church-membership';
-import { Alert, Badge, Button, Checkbox, LoadingState } from '../../../components/ui';
+import { Alert, Badge, Button, Checkbox } from '../../../components/ui';
+import { CardLoading } from './CardLoading';
 import { useAbility } from '../../../lib/ability';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
@@ -29,7 +30,7 @@ export function MembershipsCard({ userId }: { userId: string }) {
   const mayToggle = canTogglePrimary({ roles: me.roles }) && ability.can('update', 'ChurchMembership');
 
   if (memberships.error) return <Alert tone="danger">{(memberships.error as Error).message}</Alert>;
-  if (!memberships.data) return <LoadingState message="Loading memberships..." />;
+  if (!memberships.data) return <CardLoading headingId="profile-memberships" title="Church Memberships" message="Loading memberships..." lines={2} hasAction={ability.can('create', 'ChurchMembership')} />;
 
   return (
     <section className="profile-card" aria-labelledby="profile-memberships">

@@ -1,7 +1,7 @@
 import { hasSystemRole } from '@shared/auth/permissions';
 import { NO_USER_SELECTED, UNASSIGN_WARNING, type MentorLinkView, type PersonView } from '@shared/schemas/mentors';
 import type { UserView } from '@shared/schemas/user';
-import { Alert, Button, Link, LoadingState, type SelectOption } from '../../../components/ui';
+import { Alert, Button, Link, Skeleton, type SelectOption } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { useEntityCheck } from '../../../lib/gate';
 import { call } from '../../../lib/api/client';
@@ -19,7 +19,7 @@ type Removal = { side: 'mentor' | 'mentee'; link: MentorLinkView };
 
 function LinkList({ title, links, error, onRemove }: { title: string; links: MentorLinkView[] | undefined; error: unknown; onRemove?: (link: MentorLinkView) => void }) {
   if (error) return <Alert tone="danger">{(error as Error).message}</Alert>;
-  if (!links) return <LoadingState message={`Loading ${title.toLowerCase()}...`} />;
+  if (!links) return <Skeleton message={`Loading ${title.toLowerCase()}...`} lines={2} />;
   return (
     <>
       <h3 className="profile-subhead">{title}</h3>
