@@ -24,16 +24,23 @@ function toDisplayDate(iso: string): Date {
   return date;
 }
 
+// One formatter each, made on first use: toLocale*String builds a new one per call, which a
+// table of dates pays per cell while the page loads.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
 /** en-US display of a date ('3/7/2024'); accepts 'YYYY-MM-DD' or a full ISO timestamp. Empty for bad input. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = toDisplayDate(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US');
+  if (Number.isNaN(date.getTime())) return '';
+  return (dateFormat ??= new Intl.DateTimeFormat('en-US')).format(date);
 }
 
 /** en-US date and time for timestamps such as 'Submitted {time}' ('Mar 7, 2024, 2:05 PM'). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  if (Number.isNaN(date.getTime())) return '';
+  return (dateTimeFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
