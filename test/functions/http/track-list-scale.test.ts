@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { handler as tracks } from '../../../functions/http/track/handler';
 import { handler as conferences } from '../../../functions/http/conference/handler';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
+import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
 import { getLocation } from '../../../functions/core/locations/location-store';
 import { requestCounter } from '../../../functions/db/client';
@@ -160,6 +161,18 @@ describe('who sees what in the lists', () => {
     expect((await page(bishop, 'limit=5&where[name]=moving')).data).toEqual([]);
     const otherBishop = await cookieForUser(await putTestUser({ firstName: 'Gus', lastName: 'Bishop', locationId: ids.episcopalArea2, role: 'Bishop' }));
     expect((await page(otherBishop, 'limit=5&where[name]=moving')).data.map((row) => row.conference?.id)).toEqual([moving]);
+  });
+
+  it("lists a copy of a system track in its conference's area, for a bishop of the area and a reader at the jurisdiction", async () => {
+    const copied = await invoke(tracks, `/api/track/copy-track/${DEMO_INSTANCE_IDS.systemTrack}/${ids.conference1}`, { method: 'POST', cookie: superadmin, body: { name: 'Copied Pathway', description: 'Copy' } });
+    expect(copied.status).toBe(202);
+    expect(await runJobToEnd(copied.body.jobId, jobKinds)).toMatchObject({ status: 'succeeded' });
+    expect((await page(bishop, 'limit=5&where[name]=copied')).data.map((row) => row.conference?.id)).toEqual([ids.conference1]);
+    // A Bishop's permission at the jurisdiction: one list per area under it.
+    const jurisdiction = await cookieForUser(await putTestUser({ firstName: 'Jo', lastName: 'Jurisdiction', locationId: ids.jurisdiction1, role: 'Bishop' }));
+    expect((await page(jurisdiction, 'limit=5&where[name]=copied')).data.map((row) => row.conference?.id)).toEqual([ids.conference1]);
+    // The other jurisdiction's conference stays out of its reach.
+    expect((await page(jurisdiction, 'limit=50')).data.some((row) => row.conference?.id === ids.conference2)).toBe(false);
   });
 
   it('lists a track under its new name and status, and in its new conference, at once', async () => {
