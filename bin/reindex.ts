@@ -1,9 +1,11 @@
 /**
  * `npm run reindex [-- --background]`: gives the track templates, enrolments and steps written
  * before an index existed their entries (the Track Templates lists' gsi3 `byStatus` and gsi4
- * `byArea`; gsi4 `byTemplateDistrict`; the Overdue sweep's gsi1 `byDue` and the reminders' gsi2 `byReminder`), as the `index.reindexEnrolments` background job on the
- * configured table (TABLE_NAME, DYNAMODB_ENDPOINT). It walks by key (conferences, their tracks,
- * their enrolments, their steps), never a Scan, and only adds what is missing: safe to run again,
+ * `byArea`; gsi4 `byTemplateDistrict`; the Overdue sweep's gsi1 `byDue` and the reminders' gsi2 `byReminder`),
+ * and users projected before a directory list changed their entries (name-only `userWords`,
+ * `userEmails`), as the `index.reindexEnrolments` background job on the configured table
+ * (TABLE_NAME, DYNAMODB_ENDPOINT). It walks by key (conferences, their tracks, their enrolments,
+ * their steps; the System root's user lists), never a Scan, and only writes what is missing: safe to run again,
  * and beside normal use. By default it runs the job here, printing progress; with --background it
  * only creates the job (the deployed worker runs it; a superadmin follows it at GET /api/job/{id}).
  */
@@ -30,6 +32,6 @@ if (!values.background) {
       process.exitCode = job?.status === 'succeeded' ? 0 : 1;
       break;
     }
-    if (job.steps % 20 === 0) console.log(`  ${job.done} enrolments looked at`);
+    if (job.steps % 20 === 0) console.log(`  ${job.done} enrolments and users looked at`);
   }
 }

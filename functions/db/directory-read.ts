@@ -1,6 +1,6 @@
 import { db } from './service';
 import { batchGet } from './transact';
-import { normaliseTerm } from './directory';
+import { normaliseTerm, termsPerTarget } from './directory';
 import type { SortDirection } from '../../shared/api/list-query';
 
 /**
@@ -14,10 +14,11 @@ import type { SortDirection } from '../../shared/api/list-query';
  * the list's own partition and comes back in the same Query (entities/directory-count.ts);
  * otherwise the counters are read with one BatchGet.
  *
- * Search: the word lists hold every word start of a name (or `first last`, `last first`
- * and email for users), so "has a word starting with the text" is begins_with on the term.
- * One target may match on several words, so targets are deduplicated and the lists read
- * until `offset + limit + 1` distinct targets are found. The count of a search is the number
+ * Search: the word lists hold every word start of a name (or `first last` and `last first`
+ * for users, their emails in a list beside), so "has a word starting with the text" is
+ * begins_with on the term. One target may match on several words, so targets are
+ * deduplicated and the lists read until `offset + limit + 1` distinct targets are found
+ * (one Query for the user lists, whose targets have at most two terms). The count of a search is the number
  * of distinct targets found that way: exact up to the end of the page, and one more while
  * further matches exist, so a pager offers the next page exactly when there is one.
  */
@@ -117,16 +118,22 @@ async function readSorted(source: DirectoryListRef, direction: SortDirection, ta
   return data.map(asRow);
 }
 
-/** Entries whose term starts with `prefix`, until `wanted` distinct targets (or the end). */
+/**
+ * Entries whose term starts with `prefix`, until `wanted` distinct targets (or the end). A list
+ * whose targets have at most k matching terms is read k rows per target still wanted, so its
+ * first Query always suffices (a user's `first last` and `last first` may both match: without
+ * that, each Query would come back short by the repeats and the reads grow with the matches).
+ */
 async function readMatches(source: DirectoryListRef, prefix: string, direction: SortDirection, wanted: number): Promise<DirectoryRow[]> {
   const rows: DirectoryRow[] = [];
   const targets = new Set<string>();
+  const perTarget = termsPerTarget(source.list) ?? 1;
   let cursor: string | null = null;
   do {
     const page: { data: Array<{ term: string; targetId: string; display: unknown }>; cursor: string | null } = await db()
       .entities.directoryEntry.query.byList({ scopeId: source.scopeId, list: source.list })
       .begins({ term: prefix })
-      .go({ order: direction === 'ASC' ? 'asc' : 'desc', limit: wanted - targets.size + 1, cursor });
+      .go({ order: direction === 'ASC' ? 'asc' : 'desc', limit: (wanted - targets.size) * perTarget + 1, cursor });
     for (const entry of page.data) {
       rows.push(asRow(entry));
       targets.add(entry.targetId);

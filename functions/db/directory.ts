@@ -13,8 +13,10 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   users:<roleId>        the same, holding that role              (+ directoryCount)
  *   usersByEmail[:<roleId>]    the same users sorted by email (the users table's sorts)
  *   usersByCreated[:<roleId>]  the same users sorted by creation time
- *   userWords             `first last`, `last first`, email: begins_with search
+ *   userWords             `first last` and `last first`: begins_with name search (people search)
  *   userWords:<roleId>    the same, holding that role
+ *   userEmails[:<roleId>] the same users' emails: the users table's search reads them beside
+ *                         the names (people search matches names only, so it reads no email)
  *   ...:inactive          each user list again for deactivated users (the users table's
  *                         status filter; people search reads only the active lists)
  *   locations:<Kind>          active locations of a kind sorted by name            (+ directoryCount)
@@ -48,8 +50,10 @@ export const directoryRegistry = {
   usersByEmail: { counted: false, search: false },
   /** The same users sorted by creation time. */
   usersByCreated: { counted: false, search: false },
-  /** `first last`, `last first` and email of users: word search. */
-  userWords: { counted: false, search: true },
+  /** `first last` and `last first` of users: name search (a target matches a prefix on at most both). */
+  userWords: { counted: false, search: true, termsPerTarget: 2 },
+  /** Users' emails: the users table's search reads them beside userWords. */
+  userEmails: { counted: false, search: true, termsPerTarget: 1 },
   /** Active (or `:inactive`) locations of a kind sorted by name; counted. */
   locations: { counted: true, search: false },
   /** The same sorted by parent name, then name (the second column). */
@@ -60,15 +64,31 @@ export const directoryRegistry = {
 
 export type DirectoryListFamily = keyof typeof directoryRegistry;
 
+/**
+ * The most entries one target has in a word list of this family (undefined: no fixed bound, as a
+ * location name has a word start per word). A search reading `n` targets' worth of rows times this
+ * finds `n` distinct targets in one Query (directory-read.ts).
+ */
+export function termsPerTarget(list: string): number | undefined {
+  const family = directoryRegistry[listFamily(list)];
+  return 'termsPerTarget' in family ? family.termsPerTarget : undefined;
+}
+
 export const directoryLists = {
   users: (roleId?: string, active = true) => listName('users', roleId, active ? undefined : INACTIVE),
   usersByEmail: (roleId?: string, active = true) => listName('usersByEmail', roleId, active ? undefined : INACTIVE),
   usersByCreated: (roleId?: string, active = true) => listName('usersByCreated', roleId, active ? undefined : INACTIVE),
   userWords: (roleId?: string, active = true) => listName('userWords', roleId, active ? undefined : INACTIVE),
+  userEmails: (roleId?: string, active = true) => listName('userEmails', roleId, active ? undefined : INACTIVE),
   locations: (kind: LocationKind, active = true) => listName('locations', kind, active ? undefined : INACTIVE),
   locationsByParent: (kind: LocationKind, active = true) => listName('locationsByParent', kind, active ? undefined : INACTIVE),
   locationWords: (kind: LocationKind, active = true) => listName('locationWords', kind, active ? undefined : INACTIVE),
 };
+
+/** The lists a users table search reads (name or email, SPEC.md section 2's quick search); people search reads only `userWords`. */
+export function userSearchLists(roleId?: string, active = true): string[] {
+  return [directoryLists.userWords(roleId, active), directoryLists.userEmails(roleId, active)];
+}
 
 const INACTIVE = 'inactive';
 
@@ -149,7 +169,7 @@ export function userDirectoryEntries(user: DirectoryUser, roleIds: string[], per
     districtIds: idsAt('District'),
   };
   const sortTerm = normaliseTerm(`${user.lastName} ${user.firstName}`);
-  const words = [...new Set([normaliseTerm(`${user.firstName} ${user.lastName}`), sortTerm, normaliseTerm(user.email)])];
+  const names = [...new Set([normaliseTerm(`${user.firstName} ${user.lastName}`), sortTerm])];
   const active = !user.inactive;
 
   const entries: DirectoryEntryInput[] = [];
@@ -159,7 +179,8 @@ export function userDirectoryEntries(user: DirectoryUser, roleIds: string[], per
       add(scopeId, directoryLists.users(roleId, active), sortTerm);
       add(scopeId, directoryLists.usersByEmail(roleId, active), normaliseTerm(user.email));
       add(scopeId, directoryLists.usersByCreated(roleId, active), display.createdAt);
-      for (const term of words) add(scopeId, directoryLists.userWords(roleId, active), term);
+      for (const term of names) add(scopeId, directoryLists.userWords(roleId, active), term);
+      add(scopeId, directoryLists.userEmails(roleId, active), normaliseTerm(user.email));
     }
   }
   return entries;

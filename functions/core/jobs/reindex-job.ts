@@ -8,6 +8,7 @@ import { instanceSteps } from '../instances/instance-status';
 import { dueIndexReturns } from '../instances/step-due';
 import { setTrackArea } from '../tracks/track-area';
 import { areaOf, placeOf, storedConferenceId } from '../tracks/track-scope';
+import { reindexUsersPage, USER_LISTS } from './reindex-users';
 
 export const REINDEX_JOB_KIND = 'index.reindexEnrolments';
 
@@ -32,6 +33,9 @@ interface ReindexCursor {
   templateCursor: string | null;
   moreTemplates: boolean;
   instanceCursor: string | null;
+  /** The System root's user lists left to walk, and the cursor in the first (absent in a cursor saved before this stage). */
+  userLists?: string[];
+  userCursor?: string | null;
   report: ReindexReport;
 }
 
@@ -44,6 +48,8 @@ export interface ReindexReport {
   stepEntries: number;
   /** Track templates given their area and their entries in the track lists (gsi3 `byStatus`, gsi4 `byArea`). */
   trackEntries: number;
+  /** Users projected again (their directory entries brought to the current lists). */
+  users: number;
 }
 
 const START: ReindexCursor = {
@@ -54,7 +60,9 @@ const START: ReindexCursor = {
   templateCursor: null,
   moreTemplates: true,
   instanceCursor: null,
-  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0 },
+  userLists: USER_LISTS,
+  userCursor: null,
+  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0 },
 };
 
 /** An enrolment with a district but no gsi4 key (written before gsi4): the keys are rebuilt from its own values, on its version. */
@@ -102,7 +110,10 @@ async function reindexEnrolment(instance: TrackInstanceItem & { gsi4pk?: string 
  * waiting steps of an Open enrolment their gsi1 `byDue` and gsi2 `byReminder` entries
  * (`dueIndexReturns`: only those missing, on the step's version, without moving it). Every
  * write is conditioned on the version read and sets only what is missing, so it is idempotent:
- * a second run, or a step repeated after a crash, writes nothing new.
+ * a second run, or a step repeated after a crash, writes nothing new. Last, it walks the users
+ * (./reindex-users.ts) and projects each again, so directory lists added or changed since their
+ * entries were written (people search's name-only `userWords`, the users table's `userEmails`)
+ * hold them; the projector writes only what its record lacks.
  */
 export const reindexJob: JobKind<ReindexInput> = {
   async step(job) {
@@ -135,11 +146,18 @@ export const reindexJob: JobKind<ReindexInput> = {
       const page = await db().entities.location.query.byKind({ kind: 'Conference' }).go({ limit: 100, cursor: at.conferenceCursor, attributes: ['locationId'] });
       return { done: 0, cursor: { ...at, conferences: page.data.map((l) => l.locationId!), conferenceCursor: page.cursor, moreConferences: Boolean(page.cursor) } };
     }
+    const userLists = at.userLists ?? USER_LISTS;
+    if (userLists.length) {
+      const page = await reindexUsersPage(userLists[0], at.userCursor ?? null, pageSize);
+      const report = { ...at.report, users: (at.report.users ?? 0) + page.users };
+      const next = page.cursor ? { ...at, userLists, userCursor: page.cursor, report } : { ...at, userLists: userLists.slice(1), userCursor: null, report };
+      return { done: page.users, cursor: next };
+    }
     return { done: 0, finished: true, result: at.report };
   },
 };
 
 /** The job item for a re-index (started by `npm run reindex`; `ownerId` names who started it). */
 export function reindexJobItem(ownerId: string, pageSize = REINDEX_PAGE) {
-  return newJob({ kind: REINDEX_JOB_KIND, ownerId, title: 'Re-index enrolments', input: { pageSize } satisfies ReindexInput });
+  return newJob({ kind: REINDEX_JOB_KIND, ownerId, title: 'Re-index enrolments and users', input: { pageSize } satisfies ReindexInput });
 }

@@ -1,7 +1,7 @@
 import type { QueryOf } from '../../../shared/api/contract';
 import type { userApi } from '../../../shared/api/user';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
-import { directoryLists } from '../../db/directory';
+import { directoryLists, userSearchLists } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import type { AuthContext } from '../session/resolve-session';
 import { userListScopes } from '../scope/list-scopes';
@@ -31,7 +31,7 @@ export async function listAdvisors(auth: Pick<AuthContext, 'isSuperadmin' | 'per
   const bounds = { direction: query.orderBy?.direction ?? 'ASC', offset: query.offset, limit: query.limit } as const;
   const text = query.where?.name?.trim();
   const page = text
-    ? await searchWithout({ ...bounds, text, sources: scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.userWords(roleId) })) }, hidden)
+    ? await searchWithout({ ...bounds, text, sources: scopeIds.flatMap((scopeId) => userSearchLists(roleId).map((list) => ({ scopeId, list }))) }, hidden)
     : await readSortedPageWithout(
         { ...bounds, withCount: true, sources: scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.users(roleId), countList: directoryLists.users(roleId) })) },
         hidden,

@@ -43,12 +43,6 @@ async function scopesOf(auth: Pick<AuthContext, 'isSuperadmin' | 'permissions' |
   }
 }
 
-/** The text starts the person's name, `first last` or `last first` (word prefixes: the list's terms). */
-function nameStarts(row: DirectoryRow, prefix: string): boolean {
-  const { firstName = '', lastName = '' } = row.display as { firstName?: string; lastName?: string };
-  return [`${firstName} ${lastName}`, `${lastName} ${firstName}`].some((name) => normaliseTerm(name).startsWith(prefix));
-}
-
 const personOf = (row: DirectoryRow): PersonView => ({
   id: row.targetId,
   firstName: String(row.display.firstName ?? ''),
@@ -56,16 +50,14 @@ const personOf = (row: DirectoryRow): PersonView => ({
   email: String(row.display.email ?? ''),
 });
 
-/** Reads of the word lists one search may make: its cost stays bounded (each read is twice the limit past the last). */
-export const SEARCH_READS_MAX = 4;
-
 /**
  * People search (SPEC.md section 5), the one search behind every people picker: nothing until
- * text is typed; active users only (the active word lists); in the caller's scopes (section 5
- * visibility); by word prefix of name, first or last name through the designed word lists of
- * functions/db/directory.ts, with the purpose's limit. The word lists also hold emails: a
- * person matched only by their email is left out, so each read takes twice the limit, and
- * a page still short after that reads on (at most SEARCH_READS_MAX reads) while more exist.
+ * text is typed; active users only (the active name lists); in the caller's scopes (section 5
+ * visibility); by word prefix of name, first or last name through the name lists of
+ * functions/db/directory.ts (`first last` and `last first`; emails live in a list of their own),
+ * with the purpose's limit (section 9). Every row read matches, so one read of the limit plus the
+ * people to leave out fills the page whenever that many exist: one Query per scope (and per denied
+ * scope inside it, hidden-rows.ts), whatever the number of users behind the matches.
  */
 export async function searchPeople(auth: Pick<AuthContext, 'isSuperadmin' | 'permissions' | 'roles'>, input: PeopleSearchInput): Promise<PersonView[]> {
   const prefix = normaliseTerm(input.text);
@@ -77,20 +69,9 @@ export async function searchPeople(auth: Pick<AuthContext, 'isSuperadmin' | 'per
   if (!scopeIds.length) return [];
   const excluded = new Set(input.excludeIds ?? []);
   const sources = scopeIds.map((scopeId) => ({ scopeId, list: directoryLists.userWords(roleId, true) }));
-  const chunk = purpose.limit * 2 + excluded.size;
-  const people: PersonView[] = [];
-  const seen = new Set<string>();
-  // Rows matched only by email (or excluded) are dropped: read on, up to SEARCH_READS_MAX reads, until the page is full.
-  for (let read = 0, offset = 0; read < SEARCH_READS_MAX && people.length < purpose.limit; read += 1) {
-    const page = await searchWithout({ direction: 'ASC', offset, limit: chunk, text: prefix, sources }, { scopeIds: hiddenScopeIds, rows: [] });
-    for (const row of page.rows) {
-      if (seen.has(row.targetId) || excluded.has(row.targetId) || !nameStarts(row, prefix)) continue;
-      seen.add(row.targetId);
-      people.push(personOf(row));
-    }
-    offset += page.rows.length;
-    // The search count is "found so far, plus one while more exist" (directory-read.ts).
-    if (page.rows.length < chunk || page.count <= offset) break;
-  }
-  return people.slice(0, purpose.limit);
+  const page = await searchWithout({ direction: 'ASC', offset: 0, limit: purpose.limit + excluded.size, text: prefix, sources }, { scopeIds: hiddenScopeIds, rows: [] });
+  return page.rows
+    .filter((row) => !excluded.has(row.targetId))
+    .slice(0, purpose.limit)
+    .map(personOf);
 }

@@ -4,7 +4,7 @@ import type { UserRow } from '../../../shared/api/user-directory';
 import { denials, grants } from '../../../shared/auth/permissions';
 import { roleLabel, systemRoleByName } from '../../../shared/auth/system-roles';
 import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
-import { directoryLists } from '../../db/directory';
+import { directoryLists, userSearchLists } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { ForbiddenError } from '../../lib/errors';
 import { getLocationOfKind, getLocationsById, type LocationItem } from '../locations/location-store';
@@ -24,7 +24,7 @@ const SORTED_LISTS = { name: directoryLists.users, email: directoryLists.usersBy
  * scopes), a page at a time from the designed lists of ./../../db/directory.ts. Each filter
  * picks lists rather than filtering rows: the role a list qualifier, the status the active or
  * `:inactive` list, a conference or district the scope read. Without a status both lists are
- * read and merged. A search reads the word lists (ordered by the matching word).
+ * read and merged. A search reads the name and email word lists (ordered by the matching word).
  */
 export async function listUsers(auth: Caller, query: UsersQuery): Promise<{ data: UserRow[]; count: number }> {
   const where: UsersWhere = query.where ?? {};
@@ -36,7 +36,7 @@ export async function listUsers(auth: Caller, query: UsersQuery): Promise<{ data
   const text = where.name?.trim();
   const sorted = SORTED_LISTS[query.orderBy?.column ?? 'name'];
   const page = text
-    ? await searchWithout({ ...bounds, text, sources: sourcesOf((scopeId, active) => ({ scopeId, list: directoryLists.userWords(where.roleId, active) })) }, hidden)
+    ? await searchWithout({ ...bounds, text, sources: sourcesOf((scopeId, active) => userSearchLists(where.roleId, active).map((list) => ({ scopeId, list }))).flat() }, hidden)
     : await readSortedPageWithout(
         {
           ...bounds,

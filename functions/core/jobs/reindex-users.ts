@@ -1,0 +1,22 @@
+import { directoryLists } from '../../db/directory';
+import { projectOrWait } from '../../db/directory-projection';
+import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
+import { db } from '../../db/service';
+import { projectUser } from '../users/user-projector';
+
+/**
+ * The re-index job's user stage: every user is listed once in the System root's `users` or
+ * `users:inactive` list, so walking those two lists by key reaches each user without a Scan.
+ * Each is projected again (user-projector.ts), which writes only the entries their record does not
+ * already hold as wanted: users projected before a list family changed (the emails' move out of
+ * `userWords` into `userEmails`) get the new entries and lose the old ones; anyone else, nothing.
+ */
+export const USER_LISTS = [directoryLists.users(), directoryLists.users(undefined, false)];
+
+export async function reindexUsersPage(list: string, cursor: string | null, pageSize: number): Promise<{ users: number; cursor: string | null }> {
+  const page = await db()
+    .entities.directoryEntry.query.byList({ scopeId: SYSTEM_LOCATION_ID, list })
+    .go({ limit: pageSize, cursor, attributes: ['targetId'] });
+  for (const entry of page.data) await projectOrWait(() => projectUser(entry.targetId!));
+  return { users: page.data.length, cursor: page.cursor };
+}
