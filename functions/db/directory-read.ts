@@ -18,7 +18,7 @@ import type { SortDirection } from '../../shared/api/list-query';
  * for users, their emails in a list beside), so "has a word starting with the text" is
  * begins_with on the term. One target may match on several words, so targets are
  * deduplicated and the lists read until `offset + limit + 1` distinct targets are found
- * (one Query for the user lists, whose targets have at most two terms). The count of a search is the number
+ * (at most two Queries for the user lists, whose targets have at most two terms). The count of a search is the number
  * of distinct targets found that way: exact up to the end of the page, and one more while
  * further matches exist, so a pager offers the next page exactly when there is one.
  */
@@ -119,10 +119,11 @@ async function readSorted(source: DirectoryListRef, direction: SortDirection, ta
 }
 
 /**
- * Entries whose term starts with `prefix`, until `wanted` distinct targets (or the end). A list
- * whose targets have at most k matching terms is read k rows per target still wanted, so its
- * first Query always suffices (a user's `first last` and `last first` may both match: without
- * that, each Query would come back short by the repeats and the reads grow with the matches).
+ * Entries whose term starts with `prefix`, until `wanted` distinct targets (or the end). One target
+ * may come back more than once (a user's `first last` and `last first` both matching), leaving a
+ * Query short: a list whose targets have at most k terms is then read on for k rows per target
+ * still wanted, which cannot come back short, so it takes at most two Queries whatever the number
+ * of matches (reading on one row per repeat instead grew with the matches behind the page).
  */
 async function readMatches(source: DirectoryListRef, prefix: string, direction: SortDirection, wanted: number): Promise<DirectoryRow[]> {
   const rows: DirectoryRow[] = [];
@@ -130,10 +131,11 @@ async function readMatches(source: DirectoryListRef, prefix: string, direction: 
   const perTarget = termsPerTarget(source.list) ?? 1;
   let cursor: string | null = null;
   do {
+    const rowsPerTarget = rows.length ? perTarget : 1;
     const page: { data: Array<{ term: string; targetId: string; display: unknown }>; cursor: string | null } = await db()
       .entities.directoryEntry.query.byList({ scopeId: source.scopeId, list: source.list })
       .begins({ term: prefix })
-      .go({ order: direction === 'ASC' ? 'asc' : 'desc', limit: (wanted - targets.size) * perTarget + 1, cursor });
+      .go({ order: direction === 'ASC' ? 'asc' : 'desc', limit: (wanted - targets.size) * rowsPerTarget + 1, cursor });
     for (const entry of page.data) {
       rows.push(asRow(entry));
       targets.add(entry.targetId);

@@ -15,10 +15,16 @@ import { invoke } from '../../support/invoke';
 import { cookieFor, cookieForUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
 import { putEnrolment } from '../../support/enrolments';
+import { handler as users } from '../../../functions/http/user/handler';
+import { requestCounter } from '../../../functions/db/client';
+import { project } from '../../../functions/db/directory-projection';
+import { directoryLists, userDirectoryEntries } from '../../../functions/db/directory';
+import { projectUser } from '../../../functions/core/users/user-projector';
 
 /**
  * The re-index job (`npm run reindex`): enrolments and steps written before gsi4 and the reminder
- * index existed get their entries, walked by key in pages, only what is missing, idempotently.
+ * index existed get their entries, and users projected before the emails left the name lists
+ * theirs; walked by key in pages, only what is missing, idempotently.
  */
 const DUE = '2030-05-01T09:00:00.000Z';
 let track: string;
@@ -122,5 +128,39 @@ describe('the re-index job', () => {
     expect(after).toMatchObject({ episcopalAreaId: ids.episcopalArea1, version: 1 });
 
     expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { trackEntries: 0 } });
+  });
+});
+
+describe('the re-index job, users', () => {
+  const peopleSearch = async (text: string) =>
+    ((await invoke(users, '/api/user/people-search', { cookie: await cookieFor('superadmin@example.org'), query: `text=${text}` })).body as Array<{ id: string }>).map((p) => p.id);
+  const usersTable = async (text: string) =>
+    ((await invoke(users, '/api/user/quickSearch', { cookie: await cookieFor('superadmin@example.org'), query: `limit=10&where[name]=${text}` })).body.data as Array<{ id: string }>).map((p) => p.id);
+
+  it('moves the emails of users projected before userEmails out of the name lists, and writes nothing the second time', async () => {
+    const userId = await putTestUser({ firstName: 'Olwen', lastName: 'Legacy', locationId: ids.district1 });
+    await db().entities.user.patch({ userId }).set({ email: `zz-legacy-${userId.slice(-6)}@example.org` }).go();
+    await projectUser(userId);
+    // As the projector left it before: the email among the name words.
+    const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
+    const roleIds = ['role-participant'];
+    const { data: place } = await db().entities.location.get({ locationId: ids.district1 }).go();
+    const old = userDirectoryEntries(user!, roleIds, [place!.ancestorIds]).map((entry) => ({ ...entry, list: entry.list.replace('userEmails', 'userWords') }));
+    await project('user', userId, async () => ({ entries: old, sourceVersion: 'before userEmails' }));
+    expect(await peopleSearch('zz-legacy')).toEqual([userId]);
+
+    const first = await reindex(5);
+    expect(first).toMatchObject({ status: 'succeeded', result: { users: expect.any(Number) } });
+    expect((first!.result as { users: number }).users).toBeGreaterThan(10);
+    // People search matches names only; the users table still finds the email.
+    expect(await peopleSearch('zz-legacy')).toEqual([]);
+    expect(await peopleSearch('olwen leg')).toEqual([userId]);
+    expect(await usersTable('zz-legacy')).toEqual([userId]);
+    const { data: emails } = await db().entities.directoryEntry.query.byList({ scopeId: ids.district1, list: directoryLists.userEmails() }).begins({ term: 'zz-legacy' }).go();
+    expect(emails.map((entry) => entry.targetId)).toEqual([userId]);
+
+    requestCounter.reset();
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { users: (first!.result as { users: number }).users } });
+    expect(requestCounter.snapshot().byCommand.BatchWriteItemCommand).toBeUndefined();
   });
 });

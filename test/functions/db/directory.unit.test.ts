@@ -1,4 +1,4 @@
-import { directoryCountsOf, locationDirectoryEntries, userDirectoryEntries, wordStarts } from '../../../functions/db/directory';
+import { directoryCountsOf, locationDirectoryEntries, termsPerTarget, userDirectoryEntries, wordStarts } from '../../../functions/db/directory';
 
 describe('directory entries', () => {
   const user = { userId: 'u1', firstName: 'Priya', lastName: 'Raman', email: 'Priya@Example.org' };
@@ -10,17 +10,29 @@ describe('directory entries', () => {
     expect(sorted.every((e) => e.term === 'raman priya')).toBe(true);
     expect(entries.filter((e) => e.list === 'users:advisor')).toHaveLength(6);
     const words = entries.filter((e) => e.list === 'userWords' && e.scopeId === 'system').map((e) => e.term);
-    expect(words).toEqual(['priya raman', 'raman priya', 'priya@example.org']);
+    expect(words).toEqual(['priya raman', 'raman priya']);
+    // Emails beside the names: people search reads names only, the users table both.
+    expect(entries.filter((e) => e.list === 'userEmails' && e.scopeId === 'system').map((e) => e.term)).toEqual(['priya@example.org']);
+    expect(entries.filter((e) => e.list === 'userEmails:advisor')).toHaveLength(6);
     expect(entries.filter((e) => e.list === 'usersByEmail' && e.scopeId === 'c').map((e) => e.term)).toEqual(['priya@example.org']);
   });
 
   it('carries the table columns and puts a deactivated user in the inactive lists only', () => {
     const entries = userDirectoryEntries({ ...user, inactive: true, createdAt: '2026-01-02T00:00:00.000Z' }, ['advisor'], [['j', 'ea', 'c', 'd1', 'ch']]);
     expect(new Set(entries.map((e) => e.list))).toEqual(
-      new Set(['users:inactive', 'users:advisor:inactive', 'usersByEmail:inactive', 'usersByEmail:advisor:inactive', 'usersByCreated:inactive', 'usersByCreated:advisor:inactive', 'userWords:inactive', 'userWords:advisor:inactive']),
+      new Set(['users:inactive', 'users:advisor:inactive', 'usersByEmail:inactive', 'usersByEmail:advisor:inactive', 'usersByCreated:inactive', 'usersByCreated:advisor:inactive', 'userWords:inactive', 'userWords:advisor:inactive', 'userEmails:inactive', 'userEmails:advisor:inactive']),
     );
     expect(entries.find((e) => e.list === 'usersByCreated:inactive')?.term).toBe('2026-01-02T00:00:00.000Z');
     expect(entries[0].display).toMatchObject({ roleIds: ['advisor'], conferenceIds: ['c'], districtIds: ['d1'], inactive: true });
+  });
+
+  it('gives a user at most two name terms (a search reads two rows per person it wants) and one email', () => {
+    for (const person of [user, { ...user, lastName: 'Priya' }]) {
+      const entries = userDirectoryEntries(person, [], [['j']]).filter((e) => e.scopeId === 'j');
+      for (const list of ['userWords', 'userEmails']) expect(entries.filter((e) => e.list === list).length).toBeLessThanOrEqual(termsPerTarget(list)!);
+    }
+    expect(termsPerTarget('userWords:advisor:inactive')).toBe(2);
+    expect(termsPerTarget('locationWords:Church')).toBeUndefined();
   });
 
   it('counts each target once per counted list, and never word lists', () => {
