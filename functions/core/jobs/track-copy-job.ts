@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/errors';
 import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource, type CopyJob } from '../tracks/design-copy';
 import { statusOf } from '../tracks/track-store';
 import { areaOf, isTrackOpen, placeOf } from '../tracks/track-scope';
+import { areaGuard, ConferenceMoved } from '../tracks/track-area';
 
 /**
  * Copy from Existing and Import from Existing: a track's phases, steps, contents and actions
@@ -42,13 +43,14 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
     const chunk = await copyStepChunk(job, source, trackTemplateId, job.cursor as string | undefined);
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
 
+    const place = await placeOf({ conferenceId: job.input.conferenceId });
     const template = {
       trackTemplateId,
       name: job.input.name,
       description: job.input.description,
       conferenceId: job.input.conferenceId,
-      // The conference's area as it is now (a move since the job began is then already followed).
-      episcopalAreaId: areaOf(await placeOf({ conferenceId: job.input.conferenceId })),
+      // The conference's area as it is now, guarded below (a move since the job began is then followed).
+      episcopalAreaId: areaOf(place),
       disabled: false,
       status: statusOf(false),
       originTrackTemplateId: source.track.trackTemplateId,
@@ -64,6 +66,7 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
     };
     const final: TransactionItem[] = [
       { write: (tx) => tx.trackTemplate.create(template).commit(), onConditionFailed: () => new AlreadyCopied() },
+      ...areaGuard(place),
       ...source.phases.map((phase): TransactionItem => (tx) => tx.phaseTemplate.put(phaseCopy(job, phase, trackTemplateId)).commit()),
       // The origin's count locks its conference while copies exist (it must still exist).
       // A source marked 'deleting' meanwhile counts as gone (its delete job would not see this copy).
@@ -81,6 +84,8 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
       await transact(final);
     } catch (error) {
       if (error instanceof AlreadyCopied) return { done: 1, total, finished: true, result: { trackTemplateId } };
+      // The conference moved meanwhile: the final step again, with its new area.
+      if (error instanceof ConferenceMoved) return { done: 0, total, cursor: job.cursor as string | undefined };
       // Nothing of the final transaction was written: the steps copied so far go, then the job fails.
       if (error instanceof HttpError) return cleanUpFailedCopy(trackTemplateId, error.message);
       throw error;

@@ -1,6 +1,33 @@
 import { db } from '../../db/service';
+import type { TransactionItem } from '../../db/transact';
+import { ConflictError, type HttpError } from '../../lib/errors';
 import { ifVersion, isConditionFailure } from '../../db/versioned';
+import { areaOf, isSystemTrack, type TrackPlace } from './track-scope';
 import { getTrackTemplate, type TrackTemplateItem } from './track-store';
+
+/** The conference moved to another area between the read and the write: the writer reads it again. */
+export class ConferenceMoved extends ConflictError {
+  constructor() {
+    super('The conference moved meanwhile. Please try again.');
+    this.name = 'ConferenceMoved';
+  }
+}
+
+/**
+ * For a write that puts a track in `place` (its `episcopalAreaId` from the place as read): the
+ * conference is still under that area when the write commits. Without it, a track written just
+ * after the conference moved, and after the move job passed it, would stay in the old area's list.
+ */
+export function areaGuard(place: TrackPlace, onMoved: () => HttpError = () => new ConferenceMoved()): TransactionItem[] {
+  if (isSystemTrack(place.conferenceId)) return [];
+  const areaId = areaOf(place);
+  return [
+    {
+      write: (tx) => tx.location.check({ locationId: place.conferenceId }).where((attributes, operations) => operations.eq(attributes.parentId, areaId)).commit(),
+      onConditionFailed: onMoved,
+    },
+  ];
+}
 
 /** Tries before giving up on a track that keeps changing (its writers set the area themselves). */
 const ATTEMPTS = 3;

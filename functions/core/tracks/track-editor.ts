@@ -8,6 +8,7 @@ import { areaOf, mayActAt, placeNamed, requireTrack, type TrackCaller, type Trac
 import type { TrackDeleteInput } from '../jobs/track-delete-job';
 import { statusOf, type TrackTemplateItem } from './track-store';
 import { toTrackView } from './track-view';
+import { areaGuard } from './track-area';
 
 /** SPEC.md section 8. */
 export const CONFERENCE_LOCKED_MESSAGE = 'Cannot change conference unless all copies of this track are removed';
@@ -24,6 +25,11 @@ export async function createTrack(auth: TrackCaller, input: TrackInput): Promise
  * Track's rules, all or none (one place the caller may not create in refuses the lot).
  */
 export async function createTracks(auth: TrackCaller, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
+  // A conference moved meanwhile (the area guard): read its place again, with its new area.
+  return retryOnStale(() => writeNewTracks(auth, inputs), 3);
+}
+
+async function writeNewTracks(auth: TrackCaller, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
   const places = new Map<string, TrackPlace>();
   for (const conferenceId of new Set(inputs.map((input) => input.conferenceId))) {
     const place = await placeNamed(conferenceId);
@@ -48,7 +54,10 @@ export async function createTracks(auth: TrackCaller, inputs: TrackInput[]): Pro
     };
     return { item, place };
   });
-  await transact(made.map(({ item }): TransactionItem => (tx) => tx.trackTemplate.create(item).commit()));
+  await transact([
+    ...made.map(({ item }): TransactionItem => (tx) => tx.trackTemplate.create(item).commit()),
+    ...[...places.values()].flatMap((place) => areaGuard(place, () => new StaleVersionError())),
+  ]);
   return made.map(({ item, place }) => toTrackView(item as TrackTemplateItem, place.conferenceName));
 }
 
@@ -77,7 +86,6 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
     name: changes.name?.trim() ?? track.name,
     description: changes.description?.trim() ?? track.description,
     conferenceId: newPlace.conferenceId,
-    episcopalAreaId: areaOf(newPlace),
     status: statusOf(track.disabled),
     ...(changes.reminderDays !== undefined ? { reminderDays: changes.reminderDays } : {}),
     ...(changes.escalationDays !== undefined ? { escalationDays: changes.escalationDays } : {}),
@@ -89,13 +97,15 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
       write: (tx) =>
         tx.trackTemplate
           .patch({ trackTemplateId })
-          .set(set)
+          // A move takes the new conference's area (guarded below); otherwise the area stays as the move job keeps it.
+          .set(moves ? { ...set, episcopalAreaId: areaOf(newPlace) } : set)
           .add({ version: 1 })
           // A copy made meanwhile locks the conference: the move is refused as stale and re-read.
           .where((attributes, operations) => `${ifVersion(changes.version)(attributes, operations)}${moves ? ` AND ${operations.eq(attributes.copyCount, 0)}` : ''}`)
           .commit(),
       onConditionFailed: () => new StaleVersionError(),
     },
+    ...(moves ? areaGuard(newPlace, () => new StaleVersionError()) : []),
   ]);
   return toTrackView({ ...track, ...set, version: track.version + 1 }, newPlace.conferenceName);
 }

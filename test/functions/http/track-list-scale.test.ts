@@ -7,6 +7,8 @@ import { db } from '../../../functions/db/service';
 import { getLocation } from '../../../functions/core/locations/location-store';
 import { requestCounter } from '../../../functions/db/client';
 import { runJobToEnd } from '../../../functions/db/jobs';
+import { transact } from '../../../functions/db/transact';
+import { areaGuard, ConferenceMoved } from '../../../functions/core/tracks/track-area';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
@@ -161,6 +163,10 @@ describe('who sees what in the lists', () => {
     expect((await page(bishop, 'limit=5&where[name]=moving')).data).toEqual([]);
     const otherBishop = await cookieForUser(await putTestUser({ firstName: 'Gus', lastName: 'Bishop', locationId: ids.episcopalArea2, role: 'Bishop' }));
     expect((await page(otherBishop, 'limit=5&where[name]=moving')).data.map((row) => row.conference?.id)).toEqual([moving]);
+    // A track write that read the conference before the move (and so its old area) is refused by the area guard.
+    const stale = { conferenceId: moving, conferenceName: 'Moving Conference', ancestorIds: [ids.jurisdiction1, ids.episcopalArea1, moving] };
+    await expect(transact(areaGuard(stale))).rejects.toBeInstanceOf(ConferenceMoved);
+    await transact(areaGuard({ ...stale, ancestorIds: [ids.jurisdiction2, ids.episcopalArea2, moving] }));
   });
 
   it("lists a copy of a system track in its conference's area, for a bishop of the area and a reader at the jurisdiction", async () => {
