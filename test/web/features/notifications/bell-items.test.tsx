@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -94,7 +94,8 @@ describe("an escalation digest's bell entry", () => {
     await user.tab();
     expect(document.activeElement?.textContent).toContain('Interview in Candidacy for Sam Ortiz');
     await user.keyboard('{Enter}');
-    expect((await screen.findByRole('status', { name: 'Current page' })).textContent).toBe('/step/s2');
+    // The entry is marked read first, then the page opens.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Current page' }).textContent).toBe('/step/s2'));
     expect(server.to('/api/notification/n1/isread/true', 'PUT')).toHaveLength(1);
     expect(screen.queryByRole('dialog', { name: 'Notifications list' })).toBeNull();
   });
