@@ -1,4 +1,4 @@
-import { directoryCountsOf, entryKey, userDirectoryEntries, type DirectoryEntryInput } from '../../functions/db/directory';
+import { directoryCountsOf, enrolmentDirectoryEntries, entryKey, userDirectoryEntries, type DirectoryEntryInput } from '../../functions/db/directory';
 import { entriesOf } from '../../functions/core/locations/location-entries';
 import { userDirectoryState } from '../../functions/core/users/user-directory';
 import { tableSnapshot } from './table-snapshot';
@@ -15,7 +15,7 @@ export interface DriftReport {
   differences: string[];
 }
 
-const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'directoryEntry', 'directoryCount', 'projection'];
+const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'trackInstance', 'directoryEntry', 'directoryCount', 'projection'];
 
 export async function checkDirectory(): Promise<DriftReport> {
   const snapshot = await tableSnapshot(SOURCES);
@@ -39,6 +39,7 @@ export async function checkDirectory(): Promise<DriftReport> {
     const state = userDirectoryState({ user: user as never, ...partOf(user.userId) });
     want('user', user.userId, userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds));
   }
+  for (const enrolment of of('trackInstance')) want('enrolment', enrolment.trackInstanceId, enrolmentDirectoryEntries(enrolment as never));
 
   const actual = new Map(of('directoryEntry').map((entry) => [entryKey(entry as DirectoryEntryInput), entry]));
   const wantedByKey = new Map(wanted.map((entry) => [entryKey(entry), entry]));

@@ -6,13 +6,14 @@ import { projectLocation } from '../../functions/core/locations/location-project
 import { nameClaimOf } from '../../functions/core/locations/location-writes';
 import { roleNameClaim } from '../../functions/core/roles/role-editor';
 import { projectUser } from '../../functions/core/users/user-projector';
+import { projectEnrolment } from '../../functions/core/instances/enrolment-projector';
 import { checkDirectory } from './directory-check';
 import { tableSnapshot } from './table-snapshot';
 
 /**
  * `npm run rebuild:directory [-- --scope <locationId>]`: what an operator runs after restoring
  * a backup (or when the drift check reports differences). Re-runs every projector over its
- * sources (locations top-down, then users), refreshes every copy of a name from its source,
+ * sources (locations top-down, then users, then enrolments), refreshes every copy of a name from its source,
  * re-takes the name claims, deletes entries no source wants, and recounts every counter from
  * the projection records. With a scope, only that location's subtree and its users. Run it
  * while writes are quiet: counters are set, not added to.
@@ -20,6 +21,7 @@ import { tableSnapshot } from './table-snapshot';
 export interface RebuildReport {
   locations: number;
   users: number;
+  enrolments: number;
   copiesFixed: number;
   entriesDeleted: number;
   countersSet: number;
@@ -30,7 +32,7 @@ export interface RebuildReport {
 export async function rebuildDirectory(options: { scopeId?: string; log?: (line: string) => void } = {}): Promise<RebuildReport> {
   const log = options.log ?? (() => undefined);
   const inScope = (ancestorIds: string[] | undefined) => !options.scopeId || Boolean(ancestorIds?.includes(options.scopeId));
-  const snapshot = await tableSnapshot(['location', 'user', 'permission', 'userRole', 'role', 'churchMembership']);
+  const snapshot = await tableSnapshot(['location', 'user', 'permission', 'userRole', 'role', 'churchMembership', 'trackInstance']);
   const of = (name: string) => snapshot.get(name) ?? [];
 
   const locations = of('location').filter((item) => item.kind !== 'System' && inScope(item.ancestorIds));
@@ -46,13 +48,20 @@ export async function rebuildDirectory(options: { scopeId?: string; log?: (line:
     await projectOrWait(() => projectUser(userId, { rewrite: true }));
     if ((index + 1) % 500 === 0) log(`users: ${index + 1} of ${userIds.length}`);
   }
+  const enrolmentIds = of('trackInstance')
+    .filter((item) => inScope(item.ancestorIds?.length ? item.ancestorIds : [item.conferenceId, item.districtId]))
+    .map((item) => item.trackInstanceId as string);
+  for (const [index, trackInstanceId] of enrolmentIds.entries()) {
+    await projectOrWait(() => projectEnrolment(trackInstanceId, { rewrite: true }));
+    if ((index + 1) % 500 === 0) log(`enrolments: ${index + 1} of ${enrolmentIds.length}`);
+  }
 
   const copiesFixed = await refreshCopies(snapshot, inScope);
   const claimsTaken = await retakeClaims(locations, options.scopeId ? [] : of('role'));
   const entriesDeleted = await deleteUnwantedEntries();
   const countersSet = await recountFromProjections(options.scopeId);
   const { differences } = await checkDirectory();
-  return { locations: locations.length, users: userIds.length, copiesFixed, entriesDeleted, countersSet, claimsTaken, remaining: differences };
+  return { locations: locations.length, users: userIds.length, enrolments: enrolmentIds.length, copiesFixed, entriesDeleted, countersSet, claimsTaken, remaining: differences };
 }
 
 /** Memberships' church names and chains, permissions' chains, holders' role names: set from the source. */

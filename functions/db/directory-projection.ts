@@ -23,7 +23,7 @@ import { retry, transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type Transaction
  * A run that changes nothing (the stream replaying the request's fast path) writes no entry;
  * a user given one more church writes that church's entries, not all of theirs again.
  */
-export type ProjectionSource = 'user' | 'location';
+export type ProjectionSource = 'user' | 'location' | 'enrolment';
 
 export interface DesiredEntries {
   entries: DirectoryEntryInput[];

@@ -24,6 +24,11 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   locationWords:<Kind>      every word-start suffix of the name: begins_with search
  *   ...:inactive              each location list again for deactivated locations, so the
  *                             Active / Inactive filter is a choice of list, never a filter
+ *   enrolments:<trackTemplateId>[:<status>]           a track's enrolments by `sortName`, in the
+ *                             scope of the track's conference (System for a system track) and
+ *                             of the enrolment's district (see enrolmentDirectoryEntries)
+ *   enrolmentFirstNames:<trackTemplateId>[:<status>]  the same by first name: prefix search
+ *   enrolmentEmails:<trackTemplateId>[:<status>]      the same by email: prefix search
  * Entries are derived: the projectors (./directory-projection.ts) compute them with these
  * functions from the source's current state; a counted list's count moves with the
  * projection record that counts a target in it.
@@ -60,6 +65,12 @@ export const directoryRegistry = {
   locationsByParent: { counted: false, search: false },
   /** Every word-start suffix of location names: word search. */
   locationWords: { counted: false, search: true },
+  /** A track's enrolments (`enrolments:<trackTemplateId>[:<status>]`) by `sortName`: the participants table's deep pages and last-name prefix. */
+  enrolments: { counted: false, search: false },
+  /** The same enrolments by participant first name (then `sortName`): the first-name filter. */
+  enrolmentFirstNames: { counted: false, search: true },
+  /** The same enrolments by participant email: the email filter. */
+  enrolmentEmails: { counted: false, search: true },
 } as const;
 
 export type DirectoryListFamily = keyof typeof directoryRegistry;
@@ -83,12 +94,17 @@ export const directoryLists = {
   locations: (kind: LocationKind, active = true) => listName('locations', kind, active ? undefined : INACTIVE),
   locationsByParent: (kind: LocationKind, active = true) => listName('locationsByParent', kind, active ? undefined : INACTIVE),
   locationWords: (kind: LocationKind, active = true) => listName('locationWords', kind, active ? undefined : INACTIVE),
+  enrolments: (trackTemplateId: string, status?: string) => listName('enrolments', trackTemplateId, status),
+  enrolmentFirstNames: (trackTemplateId: string, status?: string) => listName('enrolmentFirstNames', trackTemplateId, status),
+  enrolmentEmails: (trackTemplateId: string, status?: string) => listName('enrolmentEmails', trackTemplateId, status),
 };
 
 /** The lists a users table search reads (name or email, SPEC.md section 2's quick search); people search reads only `userWords`. */
 export function userSearchLists(roleId?: string, active = true): string[] {
   return [directoryLists.userWords(roleId, active), directoryLists.userEmails(roleId, active)];
 }
+
+export type EnrolmentListFamily = 'enrolments' | 'enrolmentFirstNames' | 'enrolmentEmails';
 
 const INACTIVE = 'inactive';
 
@@ -234,4 +250,53 @@ export function directoryCountsOf(entries: DirectoryEntryInput[]): Array<{ scope
     targets.set(key, bucket);
   }
   return [...targets.values()].map(({ scopeId, list, ids }) => ({ scopeId, list, count: ids.size }));
+}
+
+export interface DirectoryEnrolment {
+  trackInstanceId: string;
+  trackTemplateId: string;
+  /** The track's conference (the System root for a system track). */
+  conferenceId: string;
+  districtId?: string;
+  status: string;
+  /** `last first`, lower-cased (the table's order). */
+  sortName: string;
+  participant?: { firstName?: string; email?: string };
+}
+
+/** Sorts before every letter and space: a first name's matches list by first name, then by `sortName`. */
+const FIRST_NAME_SEPARATOR = '\u0001';
+
+/** The term an enrolment has in a family's lists (the participants table also orders its assigned rows by it). */
+export function enrolmentTerm(family: EnrolmentListFamily, enrolment: Pick<DirectoryEnrolment, 'sortName' | 'participant'>): string {
+  if (family === 'enrolmentFirstNames') return `${normaliseTerm(enrolment.participant?.firstName ?? '')}${FIRST_NAME_SEPARATOR}${enrolment.sortName}`;
+  if (family === 'enrolmentEmails') return normaliseTerm(enrolment.participant?.email ?? '');
+  return enrolment.sortName;
+}
+
+/**
+ * Every directory entry of an enrolment (the participants table's keyed lists, SPEC.md section 2:
+ * status, first name, last name and email at the same cost at any track size). Each family once
+ * for the whole track and once for its status, in the scope of the track's conference (what its
+ * administrators read; a denied district's own lists are read alongside and their rows dropped)
+ * and of the enrolment's district (what a district admin reads). The sorted list's entries carry
+ * nothing else, so the rows before a deep page cost little; the word lists carry the other two
+ * filters' text for a combination no key serves (a bounded filter).
+ */
+export function enrolmentDirectoryEntries(enrolment: DirectoryEnrolment): DirectoryEntryInput[] {
+  const scopes = [...new Set([enrolment.conferenceId, enrolment.districtId].filter((id): id is string => Boolean(id)))];
+  const words = { sortName: enrolment.sortName, firstName: normaliseTerm(enrolment.participant?.firstName ?? ''), email: normaliseTerm(enrolment.participant?.email ?? '') };
+  const families: EnrolmentListFamily[] = ['enrolments', 'enrolmentFirstNames', 'enrolmentEmails'];
+  const entries: DirectoryEntryInput[] = [];
+  for (const scopeId of scopes) {
+    for (const family of families) {
+      const term = enrolmentTerm(family, enrolment);
+      if (!term) continue;
+      const display = family === 'enrolments' ? {} : words;
+      for (const status of [undefined, enrolment.status]) {
+        entries.push({ scopeId, list: directoryLists[family](enrolment.trackTemplateId, status), term, targetId: enrolment.trackInstanceId, display });
+      }
+    }
+  }
+  return entries;
 }

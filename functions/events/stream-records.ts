@@ -3,6 +3,7 @@ import type { ProjectionOutcome } from '../db/directory-projection';
 import { runJobStep } from '../db/jobs';
 import { jobKinds } from '../core/jobs/job-kinds';
 import { projectLocation } from '../core/locations/location-projector';
+import { projectEnrolment } from '../core/instances/enrolment-projector';
 import { projectUser } from '../core/users/user-projector';
 
 /**
@@ -13,9 +14,12 @@ import { projectUser } from '../core/users/user-projector';
 type Image = Record<string, { S?: string; N?: string; BOOL?: boolean } | undefined>;
 
 export interface ProjectionTarget {
-  source: 'user' | 'location';
+  source: 'user' | 'location' | 'enrolment';
   id: string;
 }
+
+/** What an enrolment's directory entries copy (directory.ts `enrolmentDirectoryEntries`): a change of any, or a create or delete, projects it again. */
+const ENROLMENT_LISTED = ['trackTemplateId', 'conferenceId', 'districtId', 'status', 'sortName', 'firstNameKey', 'emailKey'];
 
 /** Entities in a user's partition that the user's directory entries derive from. */
 const USER_SOURCES = new Set(['user', 'userRole', 'permission']);
@@ -32,6 +36,11 @@ export function projectionTargetsOf(record: DynamoDBRecord): ProjectionTarget[] 
   if (USER_SOURCES.has(entity)) {
     const userId = text(newImage, 'userId') ?? text(oldImage, 'userId');
     return userId ? [{ source: 'user', id: userId }] : [];
+  }
+  if (entity === 'trackInstance') {
+    const trackInstanceId = text(newImage, 'trackInstanceId') ?? text(oldImage, 'trackInstanceId');
+    const changed = !newImage || !oldImage || ENROLMENT_LISTED.some((name) => text(newImage, name) !== text(oldImage, name));
+    return trackInstanceId && changed ? [{ source: 'enrolment', id: trackInstanceId }] : [];
   }
   if (entity !== 'location') return [];
   const locationId = text(newImage, 'locationId') ?? text(oldImage, 'locationId');
@@ -59,7 +68,8 @@ export function runnableJobOf(record: DynamoDBRecord): string | undefined {
 export class ProjectionBusyError extends Error {}
 
 export async function runProjection(target: ProjectionTarget): Promise<void> {
-  const outcome: ProjectionOutcome = target.source === 'user' ? await projectUser(target.id) : await projectLocation(target.id);
+  const projector = { user: projectUser, location: projectLocation, enrolment: projectEnrolment }[target.source];
+  const outcome: ProjectionOutcome = await projector(target.id);
   if (outcome === 'busy') throw new ProjectionBusyError(`${target.source} ${target.id} is being projected`);
 }
 

@@ -1,5 +1,6 @@
 import { db } from '../../functions/db/service';
 import { newId } from '../../functions/db/ids';
+import { projectEnrolment } from '../../functions/core/instances/enrolment-projector';
 
 /**
  * Enrolments written straight to the table, as enrolment leaves them for the participants table
@@ -45,6 +46,8 @@ export async function putEnrolment(input: EnrolmentInput): Promise<string> {
       assignees: advisors.map((a, i) => ({ userId: advisorIds[i], roleId, roleName: 'Advisor', firstName: a.firstName, lastName: a.lastName })),
     })
     .go();
+  // Its participants-table entries, as enrolment's fast path leaves them.
+  await projectEnrolment(trackInstanceId);
   await Promise.all(
     advisors.map((assignee, i) =>
       db()

@@ -1,4 +1,5 @@
 import { JobFailure, type JobKind } from '../../db/jobs';
+import { projectEnrolmentsNow } from './enrolment-projector';
 import { packTransactions, transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../../db/transact';
 import { ConflictError } from '../../lib/errors';
 import { isTrackOpen } from '../tracks/track-scope';
@@ -110,6 +111,7 @@ export const enrolJob: JobKind<EnrolJobInput> = {
       await cleanUp(instance);
       return { done: chunk.length, cursor: next([...(cursor.skipped ?? []), instance.trackInstanceId]) };
     }
+    await projectEnrolmentsNow([instance.trackInstanceId], 'job');
     return { done: chunk.length, cursor: next() };
   },
 };

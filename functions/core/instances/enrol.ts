@@ -12,6 +12,7 @@ import { findRole } from '../roles/role-store';
 import type { AuthContext } from '../session/resolve-session';
 import { assertTrackOpen, isTrackOpen, mayActAt, placeOf, TRACK_DELETING_MESSAGE } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate, type TrackAggregate, type TrackTemplateItem } from '../tracks/track-store';
+import { projectEnrolmentsNow } from './enrolment-projector';
 import { alreadyEnrolledMessage, enrolmentClaim, visibilityItemCount, visibilityWrites, type Person, type PlannedInstance } from './enrol-writes';
 import { ENROL_JOB_KIND, type EnrolJobInput } from './enrol-job';
 import { ADVISOR_ROLE_ID } from './instance-access';
@@ -130,6 +131,7 @@ export async function enrol(auth: AuthContext, input: EnrolInput): Promise<Enrol
           { attempts: ROLES_MOVED_ATTEMPTS, again: ({ error }) => error instanceof RolesMovedError },
         );
       }
+      await projectEnrolmentsNow(planned.map((instance) => instance.trackInstanceId));
       return { trackInstanceIds: planned.map((instance) => instance.trackInstanceId) };
     }
   }

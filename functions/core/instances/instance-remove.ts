@@ -7,6 +7,7 @@ import { ForbiddenError, StaleVersionError } from '../../lib/errors';
 import { ENROLMENT_CLAIM_KIND } from './enrol-writes';
 import { requireInstance, type InstanceCaller, type TrackInstanceItem } from './instance-access';
 import { deletePartitionPage, pageDeletes, readPartitionPage } from './instance-partition';
+import { projectEnrolmentsNow } from './enrolment-projector';
 
 export const REMOVE_JOB_KIND = 'instance.remove';
 export const REMOVAL_REFUSED = 'Only a track administrator can remove an enrolment.';
@@ -34,6 +35,7 @@ export async function removeLoadedInstance(auth: Pick<InstanceCaller, 'userId'>,
   const rest = pageDeletes(page, true).flat();
   if (!more && decisive.length + rest.length <= TRANSACTION_MAX_ITEMS) {
     await transact([...decisive, ...rest]);
+    await projectEnrolmentsNow([instance.trackInstanceId]);
     return { removed: true };
   }
   const assignees = await db().entities.trackAssignee.query.byInstance({ trackInstanceId: instance.trackInstanceId }).go({ limit: 50, consistent: true });
@@ -43,6 +45,7 @@ export async function removeLoadedInstance(auth: Pick<InstanceCaller, 'userId'>,
     ...assignees.data.map((a): TransactionItem => (tx) => tx.trackAssignee.delete({ trackInstanceId: a.trackInstanceId, roleId: a.roleId, assigneeId: a.assigneeId }).commit()),
     job.write,
   ]);
+  await projectEnrolmentsNow([instance.trackInstanceId]);
   return { jobId: job.jobId };
 }
 

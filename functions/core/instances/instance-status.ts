@@ -8,6 +8,7 @@ import type { TrackInstanceStatus } from '../../../shared/tracks/step-status';
 import { eventWrites, trackInstanceLink } from './instance-events';
 import { requireInstance, type InstanceCaller, type TrackInstanceItem } from './instance-access';
 import { readTrackInstance } from './instance-read';
+import { projectEnrolmentsNow } from './enrolment-projector';
 import { dueIndexReturns } from './step-due';
 import type { StepInstanceItem } from './step-instance-store';
 
@@ -58,4 +59,5 @@ export async function writeInstanceStatus(auth: Pick<InstanceCaller, 'userId'>, 
   ]);
   // More late steps than one transaction holds (a large track): the rest right after, each on its version.
   for (const items of packTransactions(returns.slice(fits).map((write) => [write]))) await transact(items);
+  await projectEnrolmentsNow([instance.trackInstanceId]);
 }

@@ -1,8 +1,11 @@
 import type { ParticipantFilter, ParticipantPage, ParticipantRow } from '../../../shared/schemas/participants';
 import { ASSIGNEE_ROLE_IDS, ASSIGNEE_ROLE_ID_LIST } from '../../../shared/schemas/participants';
-import { ASSIGNED_TRACKS_MAX, PARTICIPANT_DISTRICTS_MAX, PARTICIPANT_FILTER_READS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
+import { ASSIGNED_TRACKS_MAX, FILTERED_PARTICIPANT_ROWS_MAX, PARTICIPANT_DISTRICTS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
+import { directoryLists, enrolmentTerm, normaliseTerm, type EnrolmentListFamily } from '../../db/directory';
+import type { DirectoryRow } from '../../db/directory-read';
 import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
+import { NOTHING_HIDDEN, searchWithout, type HiddenRows } from '../scope';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
 import { administeredDistrictIds, administersEnrolments, deniedDistrictIds, type TrackInstanceItem } from './instance-access';
 import { overdueInstanceIds } from './overdue-enrolments';
@@ -40,84 +43,186 @@ function matches(instance: TrackInstanceItem, where: ParticipantFilter): boolean
 }
 
 /**
- * The sorted list a key serves: the track's enrolments by name (gsi1 `byTemplate`), those of one
- * status (gsi3 `byTemplateStatus`) or of one district (gsi4 `byTemplateDistrict`, where a status
- * is a filter), from a last-name prefix (begins_with on `sortName`).
+ * The first page of a list a `trackInstance` key serves: the track's enrolments by name (gsi1
+ * `byTemplate`), those of one status (gsi3 `byTemplateStatus`) or of one district (gsi4
+ * `byTemplateDistrict`), from a last-name prefix (begins_with on `sortName`): one Query of
+ * `limit + 1` rows, the rows themselves.
  */
-function keyedList(trackTemplateId: string, where: ParticipantFilter, districtId?: string) {
-  const entity = db().entities.trackInstance;
+async function keyedFirstPage(trackTemplateId: string, where: ParticipantFilter, take: number, districtId?: string): Promise<TrackInstanceItem[]> {
+  const query = keyedQuery(trackTemplateId, where, districtId);
   const lastName = lower(where.lastName);
-  const query = districtId
+  const { data } = await (lastName ? query.begins({ sortName: lastName }) : query).go({ limit: take, count: take });
+  return data;
+}
+
+function keyedQuery(trackTemplateId: string, where: ParticipantFilter, districtId?: string) {
+  const entity = db().entities.trackInstance;
+  return districtId
     ? entity.query.byTemplateDistrict({ trackTemplateId, districtId })
     : where.status
       ? entity.query.byTemplateStatus({ trackTemplateId, status: where.status })
       : entity.query.byTemplate({ trackTemplateId });
-  return lastName ? query.begins({ sortName: lastName }) : query;
-}
-
-interface ListRead {
-  rows: TrackInstanceItem[];
-  /** The filters' bound stopped the read before `take` rows or the list's end. */
-  partial: boolean;
 }
 
 /**
- * One keyed list read to `take` rows, so the same number of requests (one, unless DynamoDB's
- * 1 MB page ends first) at 10 enrolments as at 10,000. First-name and email filters (a status
- * in a district's list, and districts denied to the caller) have no key: they are a filter on the
- * keyed list, read `PARTICIPANT_FILTER_ROWS_PER_READ` rows a request for at most
- * `PARTICIPANT_FILTER_READS_MAX` requests.
+ * A later page of a list a `trackInstance` key serves (an administrator's, nothing hidden): the
+ * enrolments' sorted list (directory.ts, entries that carry nothing else) read to the offset gives
+ * the last row before the page, then one Query of the key's rows after it. The rows skipped cost
+ * their small entries, not the instances (names, assignee copies), and the page's rows come in
+ * one Query, not a BatchGet of whole items.
  */
-async function readList(trackTemplateId: string, where: ParticipantFilter, take: number, denied: string[], districtId?: string): Promise<ListRead> {
-  const first = lower(where.firstName);
-  const email = lower(where.email);
-  const status = districtId ? where.status : undefined;
-  if (!first && !email && !status && denied.length === 0) {
-    const { data } = await keyedList(trackTemplateId, where, districtId).go({ limit: take, count: take });
-    return { rows: data, partial: false };
-  }
-  const found: TrackInstanceItem[] = [];
-  let cursor: string | null = null;
-  for (let read = 0; read < PARTICIPANT_FILTER_READS_MAX; read++) {
-    // DynamoDB's Limit counts rows read, not rows kept: each request looks at a fixed number of rows.
-    const page: { data: TrackInstanceItem[]; cursor: string | null } = await keyedList(trackTemplateId, where, districtId)
-      .where((attr, op) =>
-        [
-          first ? op.begins(attr.firstNameKey, first) : '',
-          email ? op.begins(attr.emailKey, email) : '',
-          status ? op.eq(attr.status, status) : '',
-          ...denied.map((id) => op.ne(attr.districtId, id)),
-        ]
-          .filter(Boolean)
-          .join(' AND '),
-      )
-      .go({ limit: PARTICIPANT_FILTER_ROWS_PER_READ, cursor });
-    found.push(...page.data);
-    cursor = page.cursor;
-    if (!cursor || found.length >= take) return { rows: found, partial: false };
-  }
-  return { rows: found, partial: true };
+async function keyedLaterPage(track: { trackTemplateId: string; conferenceId: string }, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
+  const lastName = lower(where.lastName);
+  const list = directoryLists.enrolments(track.trackTemplateId, where.status);
+  const skipped = await searchWithout({ sources: [{ scopeId: track.conferenceId, list }], text: lastName, direction: 'ASC', offset: query.offset - 1, limit: 1 }, NOTHING_HIDDEN);
+  const before = skipped.rows[0];
+  if (!before) return { data: [], count: query.offset, partial: false };
+  const take = query.limit + 1;
+  const { data } = await keyedQuery(track.trackTemplateId, where).gt({ sortName: before.term, trackInstanceId: before.targetId }).go({ limit: take, count: take });
+  // Past the prefix's last name the key's order leaves it for good: the rows after that are not the filter's.
+  const rows = data.filter((instance) => instance.sortName.startsWith(lastName));
+  return foundPage({ rows: rows.slice(0, query.limit), more: rows.length > query.limit, partial: false }, query);
 }
 
-/** An administrator's page: the track's keyed list (a page left short by the filters' bound says `partial`). */
-async function administeredPage(trackTemplateId: string, where: ParticipantFilter, query: ParticipantQuery, denied: string[]): Promise<ParticipantPage> {
-  const { rows, partial } = await readList(trackTemplateId, where, query.offset + query.limit + 1, denied);
-  return pageOf(rows, query, partial);
+/** A district's first page served by gsi4: no first name, email or status. */
+const districtKeyServes = (where: ParticipantFilter, query: ParticipantQuery) => query.offset === 0 && !lower(where.firstName) && !lower(where.email) && !where.status;
+
+/** The rows of one page and how they were found. */
+interface Found {
+  rows: TrackInstanceItem[];
+  /** Rows follow the page. */
+  more: boolean;
+  /** A filter no key serves stopped at its bound before the page was full. */
+  partial: boolean;
+}
+
+interface ListRead {
+  /** The enrolment lists read (directory.ts: the track's scope, or one per district), merged by term. */
+  lists: Array<{ scopeId: string }>;
+  hidden: HiddenRows;
+  /** Rows found elsewhere (what the caller is assigned to), merged in by the same term. */
+  known: TrackInstanceItem[];
+  /** Who may see a loaded row: checked on the instance itself, whatever its entries say. */
+  visible: (instance: TrackInstanceItem) => boolean;
+}
+
+/**
+ * A page from the enrolments' directory lists (directory.ts `enrolmentDirectoryEntries`): the
+ * list of the first filter a key serves (first name, else email, else name from the last-name
+ * prefix), of the status when one is chosen, read to `offset + limit + 1` entries; then one
+ * BatchGet of the page's instances, each checked again (track, who sees it, every filter), so an
+ * entry not yet caught up with its enrolment never shows a row it should not. Entries are small:
+ * a deep page costs its offset in entries, not in enrolments. Two text filters together (first
+ * name and last name or email, email and last name): the second is tested on the entries, reading
+ * at most FILTERED_PARTICIPANT_ROWS_MAX of them (`partial` when that bound left the page short).
+ */
+async function listPage(trackTemplateId: string, where: ParticipantFilter, query: ParticipantQuery, read: ListRead): Promise<Found> {
+  const plan = listPlan(where);
+  const sources = read.lists.map(({ scopeId }) => ({ scopeId, list: directoryLists[plan.family](trackTemplateId, where.status) }));
+  const extraRows = read.known.map((instance) => enrolmentRow(plan.family, instance));
+  const input = { sources, extraRows, text: plan.prefix, direction: 'ASC' as const };
+  const end = query.offset + query.limit;
+  let entries: DirectoryRow[];
+  let more: boolean;
+  let partial = false;
+  if (!plan.rest) {
+    const page = await searchWithout({ ...input, offset: query.offset, limit: query.limit }, read.hidden);
+    [entries, more] = [page.rows, page.count > end];
+  } else {
+    const rest = plan.rest;
+    let kept: DirectoryRow[] = [];
+    let exhausted = false;
+    for (const take of [PARTICIPANT_FILTER_ROWS_PER_READ, FILTERED_PARTICIPANT_ROWS_MAX]) {
+      const page = await searchWithout({ ...input, offset: 0, limit: take }, read.hidden);
+      kept = page.rows.filter(rest);
+      exhausted = page.count <= take;
+      if (kept.length > end || exhausted) break;
+    }
+    [entries, more, partial] = [kept.slice(query.offset, end), kept.length > end, !exhausted && kept.length <= end];
+  }
+  const known = new Map(read.known.map((instance) => [instance.trackInstanceId, instance]));
+  const missing = entries.map((row) => row.targetId).filter((id) => !known.has(id));
+  for (const instance of missing.length ? await batchGet<TrackInstanceItem>(db().entities.trackInstance, missing.map((trackInstanceId) => ({ trackInstanceId }))) : []) {
+    known.set(instance.trackInstanceId, instance);
+  }
+  const rows = entries.flatMap((row) => {
+    const instance = known.get(row.targetId);
+    return instance && instance.trackTemplateId === trackTemplateId && read.visible(instance) && matches(instance, where) ? [instance] : [];
+  });
+  return { rows, more, partial };
+}
+
+/** Which list a filter reads, its prefix, and the filters left to test on the entries (the word lists' `display`). */
+function listPlan(where: ParticipantFilter): { family: EnrolmentListFamily; prefix: string; rest?: (row: DirectoryRow) => boolean } {
+  const [first, email, last] = [lower(where.firstName), lower(where.email), lower(where.lastName)];
+  const shown = (row: DirectoryRow, key: string) => String(row.display[key] ?? '');
+  const tests = [email && first ? (row: DirectoryRow) => shown(row, 'email').startsWith(email) : undefined, last && (first || email) ? (row: DirectoryRow) => shown(row, 'sortName').startsWith(last) : undefined].filter(
+    (test): test is (row: DirectoryRow) => boolean => Boolean(test),
+  );
+  const rest = tests.length ? (row: DirectoryRow) => tests.every((test) => test(row)) : undefined;
+  if (first) return { family: 'enrolmentFirstNames', prefix: first, rest };
+  if (email) return { family: 'enrolmentEmails', prefix: email, rest };
+  return { family: 'enrolments', prefix: last };
+}
+
+/** An instance as a row of a family's list (its entry's term and display). */
+function enrolmentRow(family: EnrolmentListFamily, instance: TrackInstanceItem): DirectoryRow {
+  const display = { sortName: instance.sortName, firstName: normaliseTerm(instance.participant?.firstName ?? ''), email: normaliseTerm(instance.participant?.email ?? '') };
+  return { term: enrolmentTerm(family, instance), targetId: instance.trackInstanceId, display };
+}
+
+/** The page of rows found: `count` exact up to the page, plus one while rows follow. */
+const foundPage = (found: Found, query: ParticipantQuery): ParticipantPage => ({
+  data: found.rows.map(participantRow),
+  count: query.offset + found.rows.length + (found.more ? 1 : 0),
+  partial: found.partial,
+});
+
+/**
+ * An administrator's page: the first page of a list a key serves is one Query of the rows;
+ * anything else (a later page, first name, email, districts denied to them) is a page of the
+ * enrolments' lists in the track's scope, the denied districts' own lists read alongside and
+ * their rows dropped (hidden-rows.ts, as the users table does).
+ */
+async function administeredPage(track: { trackTemplateId: string; conferenceId: string }, where: ParticipantFilter, query: ParticipantQuery, denied: string[]): Promise<ParticipantPage> {
+  const keyed = !lower(where.firstName) && !lower(where.email) && denied.length === 0;
+  if (keyed && query.offset === 0) return pageOf(await keyedFirstPage(track.trackTemplateId, where, query.limit + 1), query, false);
+  if (keyed) return keyedLaterPage(track, where, query);
+  const found = await listPage(track.trackTemplateId, where, query, {
+    lists: [{ scopeId: track.conferenceId }],
+    hidden: { scopeIds: denied, rows: [] },
+    known: [],
+    visible: (instance) => !denied.includes(instance.districtId ?? ''),
+  });
+  return foundPage(found, query);
 }
 
 /**
  * A district admin's or superintendent's page (SPEC.md section 6: track override in the districts
- * they hold): each held district's keyed list read to `offset + limit + 1` rows, side by side,
- * with what they are assigned to or enrolled in elsewhere, merged by name. Requests: one list per
- * district (at most PARTICIPANT_DISTRICTS_MAX) plus the assigned read, at any track size.
+ * they hold): each held district's list (at most PARTICIPANT_DISTRICTS_MAX, beyond it `partial`),
+ * side by side with what they are assigned to or enrolled in elsewhere, merged by the list's
+ * order. The first page of a list a key serves reads gsi4 `byTemplateDistrict` per district;
+ * anything else the enrolments' lists in each district's scope. Requests: one list per district
+ * plus the assigned read, at any track size.
  */
 async function districtPage(auth: TrackCaller, trackTemplateId: string, districtIds: string[], where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
-  const take = query.offset + query.limit + 1;
   const read = districtIds.slice(0, PARTICIPANT_DISTRICTS_MAX);
-  const [assigned, ...lists] = await Promise.all([assignedInstances(auth, trackTemplateId, where), ...read.map((id) => readList(trackTemplateId, where, take, [], id))]);
-  const byId = new Map([...assigned, ...lists.flatMap((list) => list.rows)].map((instance) => [instance.trackInstanceId, instance]));
-  const partial = read.length < districtIds.length || lists.some((list) => list.partial);
-  return pageOf([...byId.values()].sort(bySortName), query, partial);
+  const cut = read.length < districtIds.length;
+  if (districtKeyServes(where, query)) {
+    const take = query.limit + 1;
+    const [assigned, ...lists] = await Promise.all([assignedInstances(auth, trackTemplateId, where), ...read.map((id) => keyedFirstPage(trackTemplateId, where, take, id))]);
+    const byId = new Map([...assigned, ...lists.flat()].map((instance) => [instance.trackInstanceId, instance]));
+    return pageOf([...byId.values()].sort(bySortName), query, cut);
+  }
+  const assigned = await assignedInstances(auth, trackTemplateId, where);
+  const mine = new Set(assigned.map((instance) => instance.trackInstanceId));
+  const found = await listPage(trackTemplateId, where, query, {
+    lists: read.map((scopeId) => ({ scopeId })),
+    hidden: NOTHING_HIDDEN,
+    known: assigned,
+    visible: (instance) => mine.has(instance.trackInstanceId) || read.includes(instance.districtId ?? ''),
+  });
+  return foundPage({ ...found, partial: found.partial || (cut && !found.more) }, query);
 }
 
 function pageOf(sorted: TrackInstanceItem[], query: ParticipantQuery, partial: boolean): ParticipantPage {
@@ -191,7 +296,7 @@ export async function participantsPage(auth: TrackCaller, trackTemplateId: strin
   const where = query.where ?? {};
   if (where.overdue) return overduePage(auth, trackTemplateId, track.conferenceId, where, query);
   if (administersEnrolments(auth, track.conferenceId)) {
-    return administeredPage(trackTemplateId, where, query, auth.isSuperadmin ? [] : deniedDistrictIds(auth));
+    return administeredPage(track, where, query, auth.isSuperadmin ? [] : deniedDistrictIds(auth));
   }
   const districtIds = administeredDistrictIds(auth);
   if (districtIds.length > 0) return districtPage(auth, trackTemplateId, districtIds, where, query);

@@ -9,6 +9,7 @@ import { loadContentForWrite, loadStepForWrite as loadForWrite, NOT_RESPONSIBLE,
 import { addFilesWrites, removeFileWrites, requireUploadOpen, submitWrites } from './step-upload';
 import { stepWrites, trackConsequences } from './step-consequences';
 import { openingWrites } from './step-opening';
+import { projectEnrolmentsNow } from './enrolment-projector';
 import { readStepWorkConsistent, locateAction, locateStep, type TrackInstanceItem } from './step-instance-store';
 import { pageOf } from './step-page';
 import { namedRoles } from './step-roles';
@@ -30,6 +31,8 @@ async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], afte
   const { work, design, instance } = loaded;
   const planned = await consequencesOf(auth, loaded, after, events);
   await transact([...own, ...planned.writes]);
+  // The track's status moved: the participants table's status lists follow.
+  if (planned.trackStatus) await projectEnrolmentsNow([instance.trackInstanceId]);
   const fresh = await readStepWorkConsistent(instance.trackInstanceId, work.step.stepInstanceId);
   const freshInstance = planned.trackStatus ? { ...instance, status: planned.trackStatus, version: instance.version + 1 } : instance;
   return pageOf(loaded.rights, freshInstance, fresh, design);

@@ -3,6 +3,7 @@ import { projectOrWait } from '../../db/directory-projection';
 import type { JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
 import { projectUser } from '../users/user-projector';
+import { projectEnrolmentsNow } from '../instances/enrolment-projector';
 import { setIfPresent } from './set-if-present';
 
 /**
@@ -63,6 +64,7 @@ const stages: Record<Stage, StageRun> = {
         refreshed += 1;
         const sortName = `${person.lastName} ${person.firstName}`.toLowerCase();
         await setIfPresent(() => db().entities.trackInstance.patch({ trackInstanceId: instance.trackInstanceId }).set({ participant: summary(person), sortName }).go());
+        await projectEnrolmentsNow([instance.trackInstanceId], 'job');
       }
       // The instance's assignments carry the participant too (a few per instance).
       const { data: assignees } = await db().entities.trackAssignee.query.byInstance({ trackInstanceId: instance.trackInstanceId }).go({ limit: 100 });

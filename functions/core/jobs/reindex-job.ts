@@ -1,7 +1,9 @@
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
 import { newJob, type JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
-import { packTransactions, transact, type TransactionItem } from '../../db/transact';
+import { batchGet, packTransactions, transact, type TransactionItem } from '../../db/transact';
+import { projectOrWait } from '../../db/directory-projection';
+import { enrolmentFingerprintOf, projectEnrolment } from '../instances/enrolment-projector';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import type { TrackInstanceItem } from '../instances/instance-access';
 import { instanceSteps } from '../instances/instance-status';
@@ -50,6 +52,8 @@ export interface ReindexReport {
   trackEntries: number;
   /** Users projected again (their directory entries brought to the current lists). */
   users: number;
+  /** Enrolments whose participants-table entries were (re)written (directory.ts `enrolmentDirectoryEntries`). */
+  listEntries: number;
 }
 
 const START: ReindexCursor = {
@@ -62,7 +66,7 @@ const START: ReindexCursor = {
   instanceCursor: null,
   userLists: USER_LISTS,
   userCursor: null,
-  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0 },
+  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0, listEntries: 0 },
 };
 
 /** An enrolment with a district but no gsi4 key (written before gsi4): the keys are rebuilt from its own values, on its version. */
@@ -101,6 +105,22 @@ async function reindexEnrolment(instance: TrackInstanceItem & { gsi4pk?: string 
 }
 
 /**
+ * The participants table's entries of enrolments whose projection record does not say what their
+ * entries should be now (written before the lists existed, or changed while the stream was away):
+ * one BatchGet of the page's records, then the projector for those only, so a second run writes nothing.
+ */
+async function listEntries(instances: TrackInstanceItem[]): Promise<number> {
+  const records = await batchGet<{ targetId: string; sourceVersion?: string }>(
+    db().entities.projection,
+    instances.map((instance) => ({ source: 'enrolment', targetId: instance.trackInstanceId })),
+  );
+  const projected = new Map(records.map((record) => [record.targetId, record.sourceVersion]));
+  const behind = instances.filter((instance) => projected.get(instance.trackInstanceId) !== enrolmentFingerprintOf(instance));
+  for (const instance of behind) await projectOrWait(() => projectEnrolment(instance.trackInstanceId));
+  return behind.length;
+}
+
+/**
  * The re-index job (operators: `npm run reindex`, docs/deploy.md): entries of the sparse indexes
  * that writes made before the index existed lack. It walks by key, never a Scan: the conferences
  * (`location.byKind`) and System, each one's track templates (`trackTemplate.byConference`),
@@ -108,7 +128,8 @@ async function reindexEnrolment(instance: TrackInstanceItem & { gsi4pk?: string 
  * steps. It gives a track template its conference's area and so its entries in the Track
  * Templates lists (gsi3 `byStatus`, gsi4 `byArea`: `setTrackArea`, on its version), it gives an enrolment with a district its gsi4 entry (`byTemplateDistrict`), and the
  * waiting steps of an Open enrolment their gsi1 `byDue` and gsi2 `byReminder` entries
- * (`dueIndexReturns`: only those missing, on the step's version, without moving it). Every
+ * (`dueIndexReturns`: only those missing, on the step's version, without moving it), and an
+ * enrolment whose participants-table entries are missing or behind its projection (`listEntries`). Every
  * write is conditioned on the version read and sets only what is missing, so it is idempotent:
  * a second run, or a step repeated after a crash, writes nothing new. Last, it walks the users
  * (./reindex-users.ts) and projects each again, so directory lists added or changed since their
@@ -129,6 +150,7 @@ export const reindexJob: JobKind<ReindexInput> = {
         report.districtEntries += done.district;
         report.stepEntries += done.steps;
       }
+      report.listEntries = (report.listEntries ?? 0) + (await listEntries(page.data));
       const next = page.cursor ? { ...at, instanceCursor: page.cursor, report } : { ...at, templates: at.templates.slice(1), instanceCursor: null, report };
       return { done: page.data.length, cursor: next };
     }

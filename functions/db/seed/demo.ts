@@ -19,6 +19,7 @@ import { nameClaimOf } from '../../core/locations/location-writes';
 import { roleNameClaim } from '../../core/roles/role-editor';
 import { enrolmentClaim } from '../../core/instances/enrol-writes';
 import { projectUser } from '../../core/users/user-projector';
+import { projectEnrolment } from '../../core/instances/enrolment-projector';
 import { claimKey, type NameClaim } from '../claims';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
@@ -151,7 +152,11 @@ async function seedTracksAndForms(): Promise<void> {
     entities.phaseTemplate.put(systemTrack.phases).go().then(all('system track phases')),
     entities.stepTemplate.put(systemTrack.steps).go().then(all('system track steps')),
     entities.stepContentTemplate.put(systemTrack.contents).go().then(all('system track contents')),
-    entities.trackInstance.put(enrolment.trackInstance).go(),
+    // With its participants-table entries, as enrolment leaves them.
+    entities.trackInstance
+      .put(enrolment.trackInstance)
+      .go()
+      .then(() => projectEnrolment(enrolment.trackInstance.trackInstanceId)),
     // The enrolment's claim, as enrolment writes it: the participant cannot be enrolled in the track twice.
     entities.claim.put({ ...enrolmentClaim(enrolment.trackInstance.trackTemplateId, enrolment.trackInstance.participantId), ownerId: enrolment.trackInstance.trackInstanceId, createdAt: SEEDED_AT }).go(),
     entities.trackAssignee.put(enrolment.assignee).go(),

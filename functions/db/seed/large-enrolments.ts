@@ -1,13 +1,17 @@
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 import { TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
 import { db } from '../service';
+import { enrolmentDirectoryEntries, type DirectoryEnrolment } from '../directory';
+import { finishedProjection } from '../directory-projection';
+import { enrolmentFingerprint } from '../../core/instances/enrolment-projector';
 import { FIRST_NAMES, LAST_NAMES } from './large-names';
 
 /**
  * Enrolments at scale: a track with many participants, written straight to the table (instances
  * and their advisor assignments, fixed ids, so writing again overwrites). The large seed gives
  * its conference track 10,000 of them; the participants table's tests and benchmark read them.
- * Only what the table and the assignment reads use: no step instances.
+ * Only what the table and the assignment reads use: no step instances. Each enrolment comes with
+ * its participants-table entries and projection record, as its projector leaves them.
  */
 export const LARGE_ENROLMENTS = 10_000;
 const SEEDED_AT = '2025-01-06T15:00:00.000Z';
@@ -23,10 +27,17 @@ export interface EnrolmentsSpec {
   advisors: Array<{ userId: string; firstName: string; lastName: string; email: string }>;
   /** Id prefix, so two fixtures in one table never collide. */
   prefix?: string;
+  /** The n-th participant's name (default: the seed's word lists). */
+  nameOf?: (n: number) => { firstName: string; lastName: string };
 }
 
 /** Every fifth is not Open, so a status filter has rows of each status spread through the names. */
 const statusOf = (n: number) => (n % 5 === 0 ? TRACK_INSTANCE_STATUSES[(n / 5) % TRACK_INSTANCE_STATUSES.length] : 'Open');
+
+const seededName = (n: number) => ({
+  firstName: FIRST_NAMES[n % FIRST_NAMES.length],
+  lastName: `${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}${Math.floor(n / (FIRST_NAMES.length * LAST_NAMES.length)) || ''}`,
+});
 
 export function enrolmentTableItems(spec: EnrolmentsSpec): Array<Record<string, unknown>> {
   const entities = db().entities;
@@ -35,21 +46,17 @@ export function enrolmentTableItems(spec: EnrolmentsSpec): Array<Record<string, 
   const items: Array<Record<string, unknown>> = [];
   for (let n = 0; n < spec.count; n++) {
     const trackInstanceId = `${prefix}-instance-${String(n).padStart(6, '0')}`;
-    const firstName = FIRST_NAMES[n % FIRST_NAMES.length];
-    const lastName = `${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}${Math.floor(n / (FIRST_NAMES.length * LAST_NAMES.length)) || ''}`;
+    const { firstName, lastName } = spec.nameOf?.(n) ?? seededName(n);
     const participant = { firstName, lastName, email: `${firstName}.${lastName}.${n}@enrolled.example.org`.toLowerCase() };
     const participantId = `${prefix}-participant-${n}`;
     const advisor = spec.advisors[Math.floor(n / 50) % spec.advisors.length];
     const common = { trackInstanceId, trackTemplateId: spec.trackTemplateId, trackName: spec.trackName, participantId, participant, createdAt: SEEDED_AT };
+    const listed = { ...common, conferenceId: spec.conferenceId, districtId: spec.districtId, status: statusOf(n), sortName: `${lastName} ${firstName}`.toLowerCase() };
     items.push(
       item(
         entities.trackInstance
           .put({
-            ...common,
-            conferenceId: spec.conferenceId,
-            districtId: spec.districtId,
-            status: statusOf(n),
-            sortName: `${lastName} ${firstName}`.toLowerCase(),
+            ...listed,
             assignees: [{ userId: advisor.userId, roleId: advisorRole.id, roleName: advisorRole.name, firstName: advisor.firstName, lastName: advisor.lastName }],
             updatedAt: SEEDED_AT,
           })
@@ -60,7 +67,15 @@ export function enrolmentTableItems(spec: EnrolmentsSpec): Array<Record<string, 
           .put({ ...common, assigneeId: advisor.userId, roleId: advisorRole.id, roleName: advisorRole.name, assignee: { firstName: advisor.firstName, lastName: advisor.lastName, email: advisor.email } })
           .params(),
       ),
+      ...enrolmentListItems(listed),
     );
   }
   return items;
+}
+
+/** An enrolment's participants-table entries and the record its projector would leave (enrolment-projector.ts). */
+function enrolmentListItems(enrolment: DirectoryEnrolment): Array<Record<string, unknown>> {
+  const entries = enrolmentDirectoryEntries(enrolment);
+  const record = finishedProjection('enrolment', enrolment.trackInstanceId, { entries, sourceVersion: enrolmentFingerprint(entries) }, SEEDED_AT);
+  return [...entries.map((entry) => db().entities.directoryEntry.put(entry).params().Item!), db().entities.projection.put(record).params().Item!];
 }

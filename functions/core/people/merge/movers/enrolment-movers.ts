@@ -1,4 +1,5 @@
 import { db } from '../../../../db/service';
+import { projectEnrolmentsNow } from '../../../instances/enrolment-projector';
 import { claimName, releaseName } from '../../../../db/claims';
 import { packTransactions, transact, type TransactionItem } from '../../../../db/transact';
 import { ifVersion, isConditionFailure } from '../../../../db/versioned';
@@ -54,6 +55,7 @@ async function moveEnrolment(trackInstanceId: string, { fromUserId, toUserId }: 
   }
   await alignParts(trackInstanceId, toUserId, merge);
   await transact(await decisiveMove(instance, toUserId, target));
+  await projectEnrolmentsNow([instance.trackInstanceId], 'job');
   return 'moved';
 }
 
