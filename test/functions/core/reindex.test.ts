@@ -9,6 +9,7 @@ import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organi
 import { OVERDUE_BUCKET } from '../../../functions/core/reminders/reminder-index';
 import { REINDEX_JOB_KIND, reindexJob, reindexJobItem } from '../../../functions/core/jobs/reindex-job';
 import { handler as tracks } from '../../../functions/http/track/handler';
+import { directoryLists } from '../../../functions/db/directory';
 import type { ParticipantPage } from '../../../shared/schemas/participants';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
@@ -99,7 +100,7 @@ describe('the re-index job', () => {
     expect(due.data.map((s) => s.stepInstanceId)).toContain(ready);
 
     // Again: nothing is missing, nothing is written.
-    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { districtEntries: 0, stepEntries: 0 } });
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { districtEntries: 0, stepEntries: 0, listEntries: 0 } });
     expect((await readStep(rows.old, ready)).remindAt).toBe(readyAfter.remindAt);
   });
 
@@ -128,6 +129,38 @@ describe('the re-index job', () => {
     expect(after).toMatchObject({ episcopalAreaId: ids.episcopalArea1, version: 1 });
 
     expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { trackEntries: 0 } });
+  });
+
+  it('gives enrolments written before the participants table’s lists their entries, and those behind their enrolment fresh ones, once', async () => {
+    const conferenceAdmin = await cookieFor('conference.admin@example.org');
+    const byFirstName = async (firstName: string) =>
+      ((await invoke(tracks, `/api/track/${track}/true/instances`, { method: 'POST', cookie: conferenceAdmin, body: { limit: 10, offset: 0, where: { firstName } } })).body as ParticipantPage).data.map(
+        (row) => row.id,
+      );
+    // Written before the lists: no entries, no projection record.
+    const { data: record } = await db().entities.projection.get({ source: 'enrolment', targetId: rows.old }).go();
+    const keys = record!.entries!.map((key) => {
+      const [scopeId, list, term, targetId] = key.split('\u0000');
+      return { scopeId, list, term, targetId };
+    });
+    expect(keys.some((key) => key.list === directoryLists.enrolmentFirstNames(track))).toBe(true);
+    await db().entities.directoryEntry.delete(keys).go();
+    await db().entities.projection.delete({ source: 'enrolment', targetId: rows.old }).go();
+    // Renamed while the stream was away: the entries still say Omar.
+    const { data: omar } = await db().entities.trackInstance.get({ trackInstanceId: rows.older }).go();
+    await db()
+      .entities.trackInstance.patch({ trackInstanceId: rows.older })
+      .set({ participant: { ...omar!.participant, firstName: 'Otto' } })
+      .go();
+    expect(await byFirstName('olga')).toEqual([]);
+    expect(await byFirstName('otto')).toEqual([]);
+
+    expect(await reindex(2)).toMatchObject({ status: 'succeeded', result: { listEntries: 2 } });
+    expect(await byFirstName('olga')).toEqual([rows.old]);
+    expect(await byFirstName('otto')).toEqual([rows.older]);
+    expect(await byFirstName('omar')).toEqual([]);
+
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { listEntries: 0 } });
   });
 });
 
