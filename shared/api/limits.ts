@@ -49,8 +49,8 @@ export const USER_MENTORS_MAX = 50;
 export const USER_MENTEES_MAX = 200;
 
 /**
- * The participants table's first-name and email filters have no key: each request looks at this
- * many enrolments (by name) for at most this many requests, whatever the track's size.
+ * The participants table's searches no key serves (two text filters together; the overdue filter)
+ * look at this many rows a read for at most this many reads, whatever the track's size.
  */
 export const PARTICIPANT_FILTER_ROWS_PER_READ = 250;
 export const PARTICIPANT_FILTER_READS_MAX = 4;

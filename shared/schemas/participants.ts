@@ -32,9 +32,9 @@ export type ParticipantRow = z.infer<typeof participantRowSchema>;
 
 /**
  * A page of the table. `count` is exact up to the page, plus one while more rows exist (the pager
- * offers a next page exactly when there is one). `partial`: a first-name or email filter looked
- * at its bounded number of rows without filling the page; narrowing by last name or status reads
- * further (docs/data-model.md, participants table).
+ * offers a next page exactly when there is one). `partial`: a search no key serves (a first name
+ * or email together with another text filter; the overdue filter) looked at its bounded number of
+ * rows without filling the page (docs/data-model.md, participants table).
  */
 export const participantPageSchema = z.object({ data: z.array(participantRowSchema), count: z.number().int(), partial: z.boolean() });
 export type ParticipantPage = z.infer<typeof participantPageSchema>;
@@ -88,6 +88,9 @@ export type InstanceAssignees = z.infer<typeof instanceAssigneesSchema>;
 /** SPEC.md section 8: Manage Participant's Cancel. */
 export const CANCEL_ASSIGNING_MESSAGE = 'Are you sure you want to cancel assigning participants to an advisor? All your progress will be lost and this cannot be undone.';
 export const NO_PARTICIPANTS_MESSAGE = 'No participants enrolled in track.';
+/** A page answered `partial` (a search stopped at its bound before the page was full; not a SPEC message). */
+export const PARTIAL_PARTICIPANTS_MESSAGE =
+  'This page may be missing participants: the search stopped after 1,000 participants. Narrow the filters to see them all.';
 
 /** Enrolments one bulk action takes: the rows selected on one page of the table (SPEC.md section 9: pages of at most 50). */
 export const PARTICIPANT_BULK_MAX = Math.max(...PAGE_SIZES);

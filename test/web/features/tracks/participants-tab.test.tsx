@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InstanceAssignees, ParticipantRow } from '../../../../shared/schemas/participants';
-import { CANCEL_ASSIGNING_MESSAGE, NO_PARTICIPANTS_MESSAGE } from '../../../../shared/schemas/participants';
+import { CANCEL_ASSIGNING_MESSAGE, NO_PARTICIPANTS_MESSAGE, PARTIAL_PARTICIPANTS_MESSAGE } from '../../../../shared/schemas/participants';
 import { ParticipantsTab } from '../../../../web/src/features/tracks/participants/ParticipantsTab';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, renderPage, SUPERADMIN, type Viewer } from '../admin/admin-harness';
@@ -78,6 +78,14 @@ describe('the participants table', () => {
     expect(fake.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0, where: { overdue: true } });
     expect(screen.getByText(/Showing participants with overdue steps/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show all participants' }).getAttribute('href')).toBe(`/tracks/${TRACK}/participants`);
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('a page the server answers as partial says the search stopped at its bound', async () => {
+    fakeServer({ [`POST /api/track/${TRACK}/true/instances`]: () => ({ data: [ann], count: 1, partial: true }) });
+    renderTab();
+    await within(await screen.findByRole('table', { name: 'Participants' })).findByText('Ann');
+    expect(screen.getByText(PARTIAL_PARTICIPANTS_MESSAGE)).toBeTruthy();
     await expectNoAxeViolations(document.body);
   });
 

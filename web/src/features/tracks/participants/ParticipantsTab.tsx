@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
-import { NO_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
+import { NO_PARTICIPANTS_MESSAGE, PARTIAL_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
 import { Alert, Button, DataTable, EmptyState, Link } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
@@ -128,7 +128,7 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
         emptyState={paged.response && !filtered ? <EmptyState message={NO_PARTICIPANTS_MESSAGE} action={addButton || undefined} /> : paged.table.emptyState}
       />
       {paged.response?.partial && (
-        <Alert tone="info">Only the first 1,000 participants by name were searched for this first name or email: add a last name to narrow the search.</Alert>
+        <Alert tone="info">{PARTIAL_PARTICIPANTS_MESSAGE}</Alert>
       )}
       <Suspense fallback={null}>
         <Routes>
