@@ -9,7 +9,6 @@ import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organi
 import { OVERDUE_BUCKET } from '../../../functions/core/reminders/reminder-index';
 import { REINDEX_JOB_KIND, reindexJob, reindexJobItem } from '../../../functions/core/jobs/reindex-job';
 import { handler as tracks } from '../../../functions/http/track/handler';
-import { directoryLists } from '../../../functions/db/directory';
 import type { ParticipantPage } from '../../../shared/schemas/participants';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
