@@ -1,7 +1,7 @@
 import { BULK_MAX } from '../../shared/api/limits';
 import { AS } from './accounts';
 import type { BenchContext } from './bench-case';
-import { measureConcurrent } from './stats';
+import { forEachConcurrently as forEachAtOnce } from '../../functions/lib/concurrency';
 
 /**
  * What write cases prepare and remove, through the API as the superadmin (unmeasured):
@@ -10,7 +10,7 @@ import { measureConcurrent } from './stats';
 const CLEAN_UP_CONCURRENCY = 10;
 
 export async function forEachConcurrently<T>(items: readonly T[], task: (item: T) => Promise<unknown>, concurrency = CLEAN_UP_CONCURRENCY): Promise<void> {
-  await measureConcurrent((index) => task(items[index]).then(() => undefined), items.length, concurrency);
+  await forEachAtOnce(items, task, concurrency);
 }
 
 /** The ids in call responses: one created item, or a bulk call's list. */
