@@ -1,3 +1,4 @@
+import { forEachConcurrently } from '../../lib/concurrency';
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
 import { newJob, type JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
@@ -10,7 +11,7 @@ import { instanceSteps } from '../instances/instance-status';
 import { dueIndexReturns } from '../instances/step-due';
 import { setTrackArea } from '../tracks/track-area';
 import { areaOf, placeOf, storedConferenceId } from '../tracks/track-scope';
-import { reindexUsersPage, USER_LISTS } from './reindex-users';
+import { AT_ONCE, reindexUsersPage, USER_LISTS } from './reindex-users';
 
 export const REINDEX_JOB_KIND = 'index.reindexEnrolments';
 
@@ -116,7 +117,7 @@ async function listEntries(instances: TrackInstanceItem[]): Promise<number> {
   );
   const projected = new Map(records.map((record) => [record.targetId, record.sourceVersion]));
   const behind = instances.filter((instance) => projected.get(instance.trackInstanceId) !== enrolmentFingerprintOf(instance));
-  for (const instance of behind) await projectOrWait(() => projectEnrolment(instance.trackInstanceId));
+  await forEachConcurrently(behind, (instance) => projectOrWait(() => projectEnrolment(instance.trackInstanceId)), AT_ONCE);
   return behind.length;
 }
 
@@ -145,11 +146,11 @@ export const reindexJob: JobKind<ReindexInput> = {
       const page = await db().entities.trackInstance.query.byTemplate({ trackTemplateId }).go({ limit: pageSize, cursor: at.instanceCursor, data: 'includeKeys' });
       const now = new Date().toISOString();
       const report = { ...at.report, enrolments: at.report.enrolments + page.data.length };
-      for (const instance of page.data) {
+      await forEachConcurrently(page.data, async (instance) => {
         const done = await reindexEnrolment(instance as TrackInstanceItem & { gsi4pk?: string }, now);
         report.districtEntries += done.district;
         report.stepEntries += done.steps;
-      }
+      }, AT_ONCE);
       report.listEntries = (report.listEntries ?? 0) + (await listEntries(page.data));
       const next = page.cursor ? { ...at, instanceCursor: page.cursor, report } : { ...at, templates: at.templates.slice(1), instanceCursor: null, report };
       return { done: page.data.length, cursor: next };

@@ -12,8 +12,8 @@ import { projectUser } from '../users/user-projector';
  * already hold as wanted: users projected before a list family changed (the emails' move out of
  * `userWords` into `userEmails`) get the new entries and lose the old ones; anyone else, nothing.
  */
-/** Users projected at once: one at a time took hours for the 50,000 of the large seed. */
-const PROJECTING_AT_ONCE = 8;
+/** Enrolments and users the re-index works on at once: one at a time did 2.5 a second on a loaded machine, hours for the large seed. */
+export const AT_ONCE = 8;
 
 export const USER_LISTS = [directoryLists.users(), directoryLists.users(undefined, false)];
 
@@ -21,6 +21,6 @@ export async function reindexUsersPage(list: string, cursor: string | null, page
   const page = await db()
     .entities.directoryEntry.query.byList({ scopeId: SYSTEM_LOCATION_ID, list })
     .go({ limit: pageSize, cursor, attributes: ['targetId'] });
-  await forEachConcurrently(page.data, (entry) => projectOrWait(() => projectUser(entry.targetId!)), PROJECTING_AT_ONCE);
+  await forEachConcurrently(page.data, (entry) => projectOrWait(() => projectUser(entry.targetId!)), AT_ONCE);
   return { users: page.data.length, cursor: page.cursor };
 }
