@@ -116,6 +116,24 @@ export async function project(source: ProjectionSource, targetId: string, desire
 }
 
 /**
+ * True when the target's record says its entries and counts are already what `desired` wants
+ * (read only: no lease taken). A walk over many targets (the re-index job) asks this first and
+ * projects only those that differ, so a second walk writes nothing; a change racing the check is
+ * projected by its own writer anyway.
+ */
+export async function projectionCurrent(source: ProjectionSource, targetId: string, desired: DesiredEntries): Promise<boolean> {
+  const { data } = await db().entities.projection.get({ source, targetId }).go({ consistent: true });
+  const record = (data ?? {}) as ProjectionRecord;
+  const sameSet = (held: string[] | undefined, wanted: Set<string>) => (held ?? []).length === wanted.size && (held ?? []).every((key) => wanted.has(key));
+  const keys = desired.entries.map(entryKey);
+  return (
+    sameSet(record.entries, new Set(keys)) &&
+    sameSet(record.written, new Set(desired.entries.map((entry, index) => writtenMark(keys[index], entry)))) &&
+    sameSet(record.counted, countedKeysOf(desired.entries))
+  );
+}
+
+/**
  * How long to wait for another run's lease. A request waits little (its caller is waiting; the
  * stream repairs whatever the fast path misses); a job step can wait longer and is repeated anyway.
  */

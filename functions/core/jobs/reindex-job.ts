@@ -51,10 +51,12 @@ export interface ReindexReport {
   stepEntries: number;
   /** Track templates given their area and their entries in the track lists (gsi3 `byStatus`, gsi4 `byArea`). */
   trackEntries: number;
-  /** Users projected again (their directory entries brought to the current lists). */
+  /** Users looked at. */
   users: number;
   /** Enrolments whose participants-table entries were (re)written (directory.ts `enrolmentDirectoryEntries`). */
   listEntries: number;
+  /** Users whose directory entries were brought to the current lists (projected again). */
+  userEntries: number;
 }
 
 const START: ReindexCursor = {
@@ -67,7 +69,7 @@ const START: ReindexCursor = {
   instanceCursor: null,
   userLists: USER_LISTS,
   userCursor: null,
-  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0, listEntries: 0 },
+  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0, listEntries: 0, userEntries: 0 },
 };
 
 /** An enrolment with a district but no gsi4 key (written before gsi4): the keys are rebuilt from its own values, on its version. */
@@ -133,9 +135,9 @@ async function listEntries(instances: TrackInstanceItem[]): Promise<number> {
  * enrolment whose participants-table entries are missing or behind its projection (`listEntries`). Every
  * write is conditioned on the version read and sets only what is missing, so it is idempotent:
  * a second run, or a step repeated after a crash, writes nothing new. Last, it walks the users
- * (./reindex-users.ts) and projects each again, so directory lists added or changed since their
- * entries were written (people search's name-only `userWords`, the users table's `userEmails`)
- * hold them; the projector writes only what its record lacks.
+ * (./reindex-users.ts) and projects again those whose projection record differs from what they
+ * should have, so directory lists added or changed since their entries were written (people
+ * search's name-only `userWords`, the users table's `userEmails`) hold them.
  */
 export const reindexJob: JobKind<ReindexInput> = {
   async step(job) {
@@ -172,7 +174,7 @@ export const reindexJob: JobKind<ReindexInput> = {
     const userLists = at.userLists ?? USER_LISTS;
     if (userLists.length) {
       const page = await reindexUsersPage(userLists[0], at.userCursor ?? null, pageSize);
-      const report = { ...at.report, users: (at.report.users ?? 0) + page.users };
+      const report = { ...at.report, users: (at.report.users ?? 0) + page.users, userEntries: (at.report.userEntries ?? 0) + page.changed };
       const next = page.cursor ? { ...at, userLists, userCursor: page.cursor, report } : { ...at, userLists: userLists.slice(1), userCursor: null, report };
       return { done: page.users, cursor: next };
     }
