@@ -78,7 +78,7 @@ export const PARTICIPANT_CASES: Record<string, BenchCase> = {
     path: '/api/track/{trackTemplateId}/instances/bulk',
     calls: WRITE_CALLS,
     prepare: (ctx, calls) => enrolments(ctx, calls, 'bulk'),
-    each: (call, made) => ({ path: `/api/track/${made.trackTemplateId}/instances/bulk`, body: { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [made.instanceIds[call]] } }),
+    each: (call, made) => ({ path: `/api/track/${made.trackTemplateId}/instances/bulk`, body: { action: 'setStatus', status: 'Withdrawn', rows: [{ id: made.instanceIds[call], version: 1 }] } }),
     cleanUp: removeEnrolments,
     singleItem: true,
   }),

@@ -94,7 +94,11 @@ export const PARTIAL_PARTICIPANTS_MESSAGE =
 
 /** Enrolments one bulk action takes: the rows selected on one page of the table (SPEC.md section 9: pages of at most 50). */
 export const PARTICIPANT_BULK_MAX = Math.max(...PAGE_SIZES);
-const bulkInstanceIds = idArray('Choose at least one participant.').max(PARTICIPANT_BULK_MAX, `At most ${PARTICIPANT_BULK_MAX} participants at once.`);
+/** Each selected row with the version the table showed: a row changed since is reported stale, never overwritten. */
+const bulkRows = z
+  .array(z.object({ id: idSchema, version: z.number({ error: 'version is required' }).int().min(1) }), 'Choose at least one participant.')
+  .min(1, 'Choose at least one participant.')
+  .max(PARTICIPANT_BULK_MAX, `At most ${PARTICIPANT_BULK_MAX} participants at once.`);
 
 /**
  * POST track/{trackTemplateId}/instances/bulk: the participants table's Actions on the selected
@@ -103,18 +107,21 @@ const bulkInstanceIds = idArray('Choose at least one participant.').max(PARTICIP
 export const participantBulkBodySchema = z.discriminatedUnion(
   'action',
   [
-    z.object({ action: z.literal('setStatus'), trackInstanceIds: bulkInstanceIds, status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`) }),
-    z.object({ action: z.literal('assignAdvisor'), trackInstanceIds: bulkInstanceIds, advisorId: idOf('Advisor is required') }),
-    z.object({ action: z.literal('remove'), trackInstanceIds: bulkInstanceIds }),
+    z.object({ action: z.literal('setStatus'), rows: bulkRows, status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`) }),
+    z.object({ action: z.literal('assignAdvisor'), rows: bulkRows, advisorId: idOf('Advisor is required') }),
+    z.object({ action: z.literal('remove'), rows: bulkRows }),
   ],
   { error: 'action is one of setStatus, assignAdvisor, remove' },
 );
 export type ParticipantBulkBody = z.infer<typeof participantBulkBodySchema>;
 export type ParticipantBulkAction = ParticipantBulkBody['action'];
 
-/** The bulk job's result: how many enrolments are as asked (changed, or already so), and each refused one with why. */
+/** A row changed since the table showed it: the bulk action leaves it as it is (409 per row). */
+export const BULK_ROW_STALE_MESSAGE = 'Changed by someone else since the table was loaded: not changed. Reload and try again.';
+
+/** The bulk job's result: how many enrolments are as asked (changed, or already so), and each refused one with why (`stale`: changed since shown). */
 export const participantBulkResultSchema = z.object({
   succeeded: z.number().int(),
-  failed: z.array(z.object({ trackInstanceId: z.string(), message: z.string() })),
+  failed: z.array(z.object({ trackInstanceId: z.string(), message: z.string(), stale: z.boolean().optional() })),
 });
 export type ParticipantBulkResult = z.infer<typeof participantBulkResultSchema>;

@@ -30,8 +30,8 @@ export function assigneesView(instance: Pick<TrackInstanceItem, 'trackInstanceId
  * active, holds the role (advisor search keeps Advisors, interviewer search Interviewers), is
  * someone the caller can see, and is not the participant. A refusal names the row.
  */
-async function newAssignees(auth: TrackCaller, instance: TrackInstanceItem, roleId: AssigneeRoleId, ids: string[], field: string, allIds: string[]) {
-  const people = await Promise.all(ids.map((id) => loadUserAggregate(id)));
+async function newAssignees(auth: TrackCaller, instance: TrackInstanceItem, roleId: AssigneeRoleId, ids: string[], field: string, allIds: string[], loaded?: ReadonlyMap<string, UserAggregate | null>) {
+  const people = await Promise.all(ids.map((id) => (loaded?.has(id) ? loaded.get(id)! : loadUserAggregate(id))));
   const errors: Record<string, string[]> = {};
   people.forEach((person, i) => {
     const problem = assigneeProblem(auth, person, roleId, instance.participantId);
@@ -59,6 +59,8 @@ export interface AssignmentChange {
   /** Where the ids came from in the body, for field messages. */
   field: string;
   ids: string[];
+  /** People already loaded (a bulk job's advisor, once for many rows): not read again. */
+  people?: ReadonlyMap<string, UserAggregate | null>;
 }
 
 /**
@@ -83,7 +85,7 @@ export async function changeLoadedAssignments(auth: TrackCaller, instance: Track
   const removed = current.filter((id) => !next.includes(id));
   if (added.length === 0 && removed.length === 0) return assigneesView(instance);
 
-  const people = await newAssignees(auth, instance, roleId, added, change.field, change.ids);
+  const people = await newAssignees(auth, instance, roleId, added, change.field, change.ids, change.people);
   const roleName = roleNameOf(roleId);
   const kept = instance.assignees.filter((a) => a.roleId !== roleId || next.includes(a.userId));
   const assignees: Assignee[] = [...kept, ...people.map((p) => ({ userId: p.userId, roleId, roleName, firstName: p.firstName, lastName: p.lastName }))];

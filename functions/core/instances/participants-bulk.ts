@@ -2,12 +2,11 @@ import type { ParticipantBulkBody } from '../../../shared/schemas/participants';
 import { ASSIGNEE_ROLE_IDS } from '../../../shared/schemas/participants';
 import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { newJob } from '../../db/jobs';
-import { db } from '../../db/service';
-import { batchGet, transact } from '../../db/transact';
+import { transact } from '../../db/transact';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
 import { assigneeProblem } from './assignments';
-import { administeredDistrictIds, administersEnrolments, type TrackInstanceItem } from './instance-access';
+import { administeredDistrictIds, administersEnrolments } from './instance-access';
 import { PARTICIPANT_BULK_JOB_KIND, type ParticipantBulkInput } from './participants-bulk-job';
 
 /** The TrackInstance right of the single-row route each action stands for (assigning asks TrackAssignment, as the contract does). */
@@ -20,8 +19,8 @@ const fullName = (person: { firstName: string; lastName: string }) => `${person.
  * advisor, remove) on the selected rows, as one background job (`participants.bulk`) so that a
  * closed tab does not stop them part way. The route checks what is the same for every row: the
  * track in the caller's reach, the caller administering enrolments in it (of the track, or of a
- * district), the advisor. Ids that are not enrolments of this track are refused here, in the
- * job's result; every other row is loaded and checked in the caller's scope by the job itself.
+ * district), the advisor. It reads no row: the job loads each (an id that is not an enrolment of
+ * this track is refused there) and checks it in the caller's scope on the version the table showed.
  */
 export async function startParticipantsBulk(auth: TrackCaller, trackTemplateId: string, body: ParticipantBulkBody): Promise<{ jobId: string }> {
   const { track } = await requireTrack(auth, trackTemplateId, 'read');
@@ -30,31 +29,25 @@ export async function startParticipantsBulk(auth: TrackCaller, trackTemplateId: 
   // administers their district's enrolments but may not delete one, here as there.
   const right = INSTANCE_RIGHT[body.action];
   if (right && !auth.ability.can(right, 'TrackInstance')) throw new ForbiddenError();
-  const ids = [...new Set(body.trackInstanceIds)];
-  const [instances, advisorName] = await Promise.all([
-    batchGet<Pick<TrackInstanceItem, 'trackInstanceId' | 'trackTemplateId'>>(
-      db().entities.trackInstance,
-      ids.map((trackInstanceId) => ({ trackInstanceId })),
-    ),
-    body.action === 'assignAdvisor' ? checkedAdvisor(auth, body.advisorId) : undefined,
-  ]);
-  const inTrack = new Set(instances.filter((instance) => instance.trackTemplateId === trackTemplateId).map((instance) => instance.trackInstanceId));
+  // One row per enrolment (the first version sent for an id repeated); the job loads and checks each.
+  const seen = new Set<string>();
+  const rows = body.rows.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id))).map((row) => ({ trackInstanceId: row.id, version: row.version }));
+  const advisorName = body.action === 'assignAdvisor' ? await checkedAdvisor(auth, body.advisorId) : undefined;
   const input: ParticipantBulkInput = {
     trackTemplateId,
     action: body.action,
     ...(body.action === 'setStatus' ? { status: body.status } : {}),
     ...(body.action === 'assignAdvisor' ? { advisorId: body.advisorId } : {}),
-    trackInstanceIds: ids.filter((id) => inTrack.has(id)),
-    notFound: ids.filter((id) => !inTrack.has(id)),
+    rows,
   };
-  const count = `${ids.length} ${ids.length === 1 ? 'enrolment' : 'enrolments'}`;
+  const count = `${rows.length} ${rows.length === 1 ? 'enrolment' : 'enrolments'}`;
   const title =
     body.action === 'setStatus'
       ? `Setting ${count} in ${track.name} to ${body.status}`
       : body.action === 'assignAdvisor'
         ? `Assigning ${advisorName} as advisor to ${count} in ${track.name}`
         : `Removing ${count} from ${track.name}`;
-  const job = newJob({ kind: PARTICIPANT_BULK_JOB_KIND, ownerId: auth.userId, title, input, total: ids.length });
+  const job = newJob({ kind: PARTICIPANT_BULK_JOB_KIND, ownerId: auth.userId, title, input, total: rows.length });
   await transact([job.write]);
   return { jobId: job.jobId };
 }

@@ -62,7 +62,7 @@ export const PARTICIPANT_CALLS: Record<string, CallBuilder> = {
   },
   'track.instancesBulk': async (t) => {
     const { trackTemplateId, trackInstanceId } = await instanceOf(t);
-    return { path: `/api/track/${trackTemplateId}/instances/bulk`, method: 'POST', body: { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [trackInstanceId] } };
+    return { path: `/api/track/${trackTemplateId}/instances/bulk`, method: 'POST', body: { action: 'setStatus', status: 'Withdrawn', rows: [{ id: trackInstanceId, version: 1 }] } };
   },
   'track.advisors': async (t) => ({ path: `/api/track/${(await instanceOf(t)).trackTemplateId}/advisors` }),
   'track.trackAssignees': async (t) => ({ path: `/api/track/track-assignees/${(await instanceOf(t)).trackInstanceId}` }),

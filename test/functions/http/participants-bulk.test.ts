@@ -6,7 +6,8 @@ import { getJob, jobFaults, runJobStep, runJobToEnd } from '../../../functions/d
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { participantBulkChunk, NOT_ADMINISTERED, PARTICIPANT_BULK_CALLER_GONE } from '../../../functions/core/instances/participants-bulk-job';
 import { INSTANCE_NOT_FOUND } from '../../../functions/core/instances/instance-access';
-import type { ParticipantBulkResult } from '../../../shared/schemas/participants';
+import { BULK_ROW_STALE_MESSAGE, type ParticipantBulkResult } from '../../../shared/schemas/participants';
+import { requestCounter } from '../../../functions/db/client';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor, cookieForUser, demoUser } from '../../support/session';
@@ -53,6 +54,8 @@ async function finished(jobId: string): Promise<ParticipantBulkResult> {
 const stored = async (trackInstanceId: string) => (await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true })).data;
 const bellsTo = async (userId: string) =>
   (await db().entities.outbox.query.byStatus({ status: 'pending' }).go({ pages: 'all' })).data.filter((o) => o.kind === 'notification' && (o.payload as { userId: string }).userId === userId);
+/** Rows as the table shows them: fresh enrolments are at version 1. */
+const shown = (trackInstanceIds: string[], version = 1) => trackInstanceIds.map((id) => ({ id, version }));
 const failedIds = (result: ParticipantBulkResult) => Object.fromEntries(result.failed.map((f) => [f.trackInstanceId, f.message]));
 
 describe('bulk status change', () => {
@@ -65,7 +68,7 @@ describe('bulk status change', () => {
       enrolIn(track, ids.district2, 'Lara'),
       enrolIn(other, ids.district1, 'Otto'),
     ]);
-    const jobId = await started(districtAdmin, track, { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [one, lakeside, 'no-such-enrolment', two, elsewhere] });
+    const jobId = await started(districtAdmin, track, { action: 'setStatus', status: 'Withdrawn', rows: shown([one, lakeside, 'no-such-enrolment', two, elsewhere]) });
     const result = await finished(jobId);
     expect(result.succeeded).toBe(2);
     expect(failedIds(result)).toEqual({ [lakeside]: NOT_ADMINISTERED, 'no-such-enrolment': INSTANCE_NOT_FOUND, [elsewhere]: INSTANCE_NOT_FOUND });
@@ -82,7 +85,7 @@ describe('bulk status change', () => {
   it('a step repeated after a crash, and the same request sent again, change nothing twice and tell no one twice', async () => {
     const track = await trackIn(ids.conference1);
     const rows = await Promise.all(['Ann', 'Bea', 'Cal'].map((first) => enrolIn(track, ids.district1, first)));
-    const jobId = await started(conferenceAdmin, track, { action: 'setStatus', status: 'Completed', trackInstanceIds: rows });
+    const jobId = await started(conferenceAdmin, track, { action: 'setStatus', status: 'Completed', rows: shown(rows) });
     const size = participantBulkChunk.rows;
     participantBulkChunk.rows = 2;
     try {
@@ -99,7 +102,7 @@ describe('bulk status change', () => {
       participantBulkChunk.rows = size;
       jobFaults.failAfterWork = false;
     }
-    const again = await finished(await started(conferenceAdmin, track, { action: 'setStatus', status: 'Completed', trackInstanceIds: rows }));
+    const again = await finished(await started(conferenceAdmin, track, { action: 'setStatus', status: 'Completed', rows: shown(rows) }));
     expect(again).toEqual({ succeeded: 3, failed: [] });
     for (const row of rows) {
       const instance = (await stored(row))!;
@@ -108,14 +111,45 @@ describe('bulk status change', () => {
     }
   });
 
-  it('writes each row on the version the job loads, not the one the table showed', async () => {
+  it('leaves a row changed since the table showed it and reports it stale; a row already as asked is done whatever its version', async () => {
     const track = await trackIn(ids.conference1);
-    const row = await enrolIn(track, ids.district1, 'Rex');
-    const jobId = await started(conferenceAdmin, track, { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [row] });
-    // Another write lands after the job was started: the job reads the row then, not the table's version.
-    await db().entities.trackInstance.patch({ trackInstanceId: row }).add({ version: 1 }).go();
-    expect(await finished(jobId)).toEqual({ succeeded: 1, failed: [] });
-    expect(await stored(row)).toMatchObject({ status: 'Withdrawn', version: 3 });
+    const [changed, asAsked, untouched] = await Promise.all(['Rex', 'Ray', 'Roy'].map((first) => enrolIn(track, ids.district1, first)));
+    const jobId = await started(conferenceAdmin, track, { action: 'setStatus', status: 'Withdrawn', rows: shown([changed, asAsked, untouched]) });
+    // Other writes land after the table was shown: one changes a row, one already sets the status asked.
+    await db().entities.trackInstance.patch({ trackInstanceId: changed }).add({ version: 1 }).go();
+    await db().entities.trackInstance.patch({ trackInstanceId: asAsked }).set({ status: 'Withdrawn' }).composite({ trackTemplateId: track }).add({ version: 1 }).go();
+    const result = await finished(jobId);
+    expect(result).toEqual({ succeeded: 2, failed: [{ trackInstanceId: changed, message: BULK_ROW_STALE_MESSAGE, stale: true }] });
+    expect(await stored(changed)).toMatchObject({ status: 'Open', version: 2 });
+    expect(await stored(asAsked)).toMatchObject({ status: 'Withdrawn', version: 2 });
+    expect(await stored(untouched)).toMatchObject({ status: 'Withdrawn', version: 2 });
+    // The same for an advisor and a removal: a row shown at an older version is left as it is.
+    const advisor = demoUser('advisor@example.org').id;
+    const assigned = await finished(await started(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: advisor, rows: shown([untouched]) }));
+    expect(assigned.failed).toEqual([{ trackInstanceId: untouched, message: BULK_ROW_STALE_MESSAGE, stale: true }]);
+    const removed = await finished(await started(conferenceAdmin, track, { action: 'remove', rows: [...shown([untouched]), ...shown([changed], 2)] }));
+    expect(removed).toEqual({ succeeded: 1, failed: [{ trackInstanceId: untouched, message: BULK_ROW_STALE_MESSAGE, stale: true }] });
+    expect(await stored(untouched)).toMatchObject({ version: 2, assignees: [] });
+    expect(await stored(changed)).toBeNull();
+  });
+
+  it('the route reads no row (the job loads each), and Assign Advisor loads the advisor once per job step, not per row', async () => {
+    const track = await trackIn(ids.conference1);
+    const advisor = demoUser('advisor@example.org').id;
+    const rows = await Promise.all(['Ada', 'Bo', 'Cy', 'Di'].map((first) => enrolIn(track, ids.district1, first)));
+    const one = await started(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: advisor, rows: shown(rows.slice(0, 1)) });
+    // The role cache is warm now: what the route reads is the track and the advisor, never the rows.
+    requestCounter.reset();
+    const three = await started(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: advisor, rows: shown(rows.slice(1)) });
+    expect(requestCounter.snapshot().byCommand.BatchGetItemCommand).toBeUndefined();
+    const queriesOf = async (jobId: string) => {
+      requestCounter.reset();
+      expect((await finished(jobId)).succeeded).toBeGreaterThan(0);
+      return requestCounter.snapshot().byCommand.QueryCommand ?? 0;
+    };
+    // The starter and the advisor, once each: three rows query no more than one (before: one advisor read per row).
+    expect(await queriesOf(three)).toBe(await queriesOf(one));
+    for (const row of rows) expect((await stored(row))!.assignees.map((a) => a.userId)).toEqual([advisor]);
   });
 });
 
@@ -127,7 +161,7 @@ describe('bulk assign advisor and bulk remove', () => {
     const plain = await enrolIn(track, ids.district1, 'Pia', [spare]);
     const already = await enrolIn(track, ids.district1, 'Al', [advisor]);
     const own = await putEnrolment({ trackTemplateId: track, participantId: advisor, districtId: ids.district1 });
-    const result = await finished(await started(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: advisor, trackInstanceIds: [plain, already, own] }));
+    const result = await finished(await started(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: advisor, rows: shown([plain, already, own]) }));
     expect(result.succeeded).toBe(2);
     expect(failedIds(result)).toEqual({ [own]: 'A participant cannot be their own Advisor.' });
     expect((await stored(plain))!.assignees.map((a) => a.userId).sort()).toEqual([advisor, spare].sort());
@@ -140,14 +174,14 @@ describe('bulk assign advisor and bulk remove', () => {
     const track = await trackIn(ids.conference1);
     const row = await enrolIn(track, ids.district1, 'Nia');
     const plain = await putTestUser({ firstName: 'No', lastName: 'Role', locationId: ids.district1 });
-    const noRole = await bulk(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: plain, trackInstanceIds: [row] });
+    const noRole = await bulk(conferenceAdmin, track, { action: 'assignAdvisor', advisorId: plain, rows: shown([row]) });
     expect(noRole.status).toBe(400);
     expect(JSON.stringify(noRole.body)).toContain('Only users with the Advisor role can be assigned as Advisor.');
-    expect((await bulk(advisorCookie, track, { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [row] })).status).toBe(403);
+    expect((await bulk(advisorCookie, track, { action: 'setStatus', status: 'Withdrawn', rows: shown([row]) })).status).toBe(403);
     const elsewhereAdmin = await cookieForUser(await putTestUser({ firstName: 'Eve', lastName: 'Else', locationId: ids.conference2, role: 'ConferenceAdmin' }));
-    expect((await bulk(elsewhereAdmin, track, { action: 'remove', trackInstanceIds: [row] })).status).toBe(403);
-    expect((await bulk(conferenceAdmin, track, { action: 'setStatus', trackInstanceIds: [row] })).status).toBe(400);
-    expect((await bulk(conferenceAdmin, track, { action: 'remove', trackInstanceIds: Array.from({ length: 51 }, (_, n) => `id-${n}`) })).status).toBe(400);
+    expect((await bulk(elsewhereAdmin, track, { action: 'remove', rows: shown([row]) })).status).toBe(403);
+    expect((await bulk(conferenceAdmin, track, { action: 'setStatus', rows: shown([row]) })).status).toBe(400);
+    expect((await bulk(conferenceAdmin, track, { action: 'remove', rows: shown(Array.from({ length: 51 }, (_, n) => `id-${n}`)) })).status).toBe(400);
     expect((await stored(row))!.version).toBe(1);
   });
 
@@ -155,16 +189,16 @@ describe('bulk assign advisor and bulk remove', () => {
     const track = await trackIn(ids.conference1);
     const row = await enrolIn(track, ids.district1, 'Sue');
     const superintendent = await cookieForUser(await putTestUser({ firstName: 'Dee', lastName: 'Super', locationId: ids.district1, role: 'DistrictSuperintendent' }));
-    expect((await bulk(superintendent, track, { action: 'remove', trackInstanceIds: [row] })).status).toBe(403);
+    expect((await bulk(superintendent, track, { action: 'remove', rows: shown([row]) })).status).toBe(403);
     expect((await invoke(tracks, '/api/track/instance', { method: 'DELETE', cookie: superintendent, body: { id: row, version: 1 } })).status).toBe(403);
-    expect(await finished(await started(superintendent, track, { action: 'setStatus', status: 'Withdrawn', trackInstanceIds: [row] }))).toEqual({ succeeded: 1, failed: [] });
+    expect(await finished(await started(superintendent, track, { action: 'setStatus', status: 'Withdrawn', rows: shown([row]) }))).toEqual({ succeeded: 1, failed: [] });
     expect((await stored(row))!.status).toBe('Withdrawn');
   });
 
   it('removes the rows, counts an enrolment already gone as removed, and stops when its owner is deactivated', async () => {
     const track = await trackIn(ids.conference1);
     const rows = await Promise.all(['Ro', 'Ry'].map((first) => enrolIn(track, ids.district1, first)));
-    const jobId = await started(conferenceAdmin, track, { action: 'remove', trackInstanceIds: rows });
+    const jobId = await started(conferenceAdmin, track, { action: 'remove', rows: shown(rows) });
     // One of them is removed by someone else before the job gets to it.
     await db().entities.trackInstance.delete({ trackInstanceId: rows[1] }).go();
     expect(await finished(jobId)).toEqual({ succeeded: 2, failed: [] });
@@ -173,7 +207,7 @@ describe('bulk assign advisor and bulk remove', () => {
 
     const ownerId = await putTestUser({ firstName: 'Gone', lastName: 'Soon', locationId: ids.conference1, role: 'ConferenceAdmin' });
     const row = await enrolIn(track, ids.district1, 'Kit');
-    const laterJob = await started(await cookieForUser(ownerId), track, { action: 'remove', trackInstanceIds: [row] });
+    const laterJob = await started(await cookieForUser(ownerId), track, { action: 'remove', rows: shown([row]) });
     await db().entities.user.patch({ userId: ownerId }).set({ inactive: true }).go();
     const job = await runJobToEnd(laterJob, jobKinds);
     expect(job).toMatchObject({ status: 'failed', error: PARTICIPANT_BULK_CALLER_GONE });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InstanceAssignees, ParticipantRow } from '../../../../shared/schemas/participants';
-import { CANCEL_ASSIGNING_MESSAGE, NO_PARTICIPANTS_MESSAGE, PARTIAL_PARTICIPANTS_MESSAGE } from '../../../../shared/schemas/participants';
+import { BULK_ROW_STALE_MESSAGE, CANCEL_ASSIGNING_MESSAGE, NO_PARTICIPANTS_MESSAGE, PARTIAL_PARTICIPANTS_MESSAGE } from '../../../../shared/schemas/participants';
 import { ParticipantsTab } from '../../../../web/src/features/tracks/participants/ParticipantsTab';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, renderPage, SUPERADMIN, type Viewer } from '../admin/admin-harness';
@@ -238,7 +238,8 @@ describe('Manage Participant: status and Remove enrolment', () => {
 
 describe('the manage-all checkbox column and its Actions', () => {
   const bea: ParticipantRow = { ...ann, id: 'i2', version: 5, participant: { id: 'p2', firstName: 'Bea', lastName: 'Baker', email: 'bea@example.org' }, advisors: [] };
-  const stale = 'Someone else changed this participant: reload and try again.';
+  const stale = BULK_ROW_STALE_MESSAGE;
+  const shownRows = [{ id: 'i1', version: 3 }, { id: 'i2', version: 5 }];
 
   async function select(user: ReturnType<typeof userEvent.setup>, ...names: string[]) {
     const table = await screen.findByRole('table', { name: 'Participants' });
@@ -269,7 +270,7 @@ describe('the manage-all checkbox column and its Actions', () => {
 
   it('Change Status is one request for the selected rows; the dialog shows the job’s progress, then who changed and who was refused, and the table reloads', async () => {
     const user = userEvent.setup();
-    const { job, read } = bulkJob({ succeeded: 1, failed: [{ trackInstanceId: 'i2', message: stale }] });
+    const { job, read } = bulkJob({ succeeded: 1, failed: [{ trackInstanceId: 'i2', message: stale, stale: true }] });
     const fake = server([ann, bea], undefined, {
       [`POST /api/track/${TRACK}/instances/bulk`]: () => ({ status: 202, body: { jobId: 'job-7' } }),
       'GET /api/job/{id}': read,
@@ -286,7 +287,7 @@ describe('the manage-all checkbox column and its Actions', () => {
     expect(await screen.findByRole('progressbar', { name: job.title })).toBeTruthy();
     await expectNoAxeViolations(document.body);
     expect(await screen.findByText(`Ann Abbott set to Withdrawn. Not changed: Bea Baker: ${stale}`, undefined, { timeout: 3000 })).toBeTruthy();
-    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'setStatus', status: 'Withdrawn', trackInstanceIds: ['i1', 'i2'] }]);
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'setStatus', status: 'Withdrawn', rows: shownRows }]);
     expect(fake.to('/api/track/instance', 'PATCH')).toEqual([]);
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`));
     await waitFor(() => expect(fake.to(`/api/track/${TRACK}/true/instances`, 'POST').length).toBeGreaterThan(pages));
@@ -313,7 +314,7 @@ describe('the manage-all checkbox column and its Actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Assign Advisor' }));
     expect(await screen.findByText('Ann Abbott, Bea Baker now have Ada Adviser as an advisor.', undefined, { timeout: 3000 })).toBeTruthy();
     expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual(
-      Array.from({ length: 2 }, () => ({ action: 'assignAdvisor', advisorId: 'a1', trackInstanceIds: ['i1', 'i2'] })),
+      Array.from({ length: 2 }, () => ({ action: 'assignAdvisor', advisorId: 'a1', rows: shownRows })),
     );
   });
 
@@ -340,7 +341,7 @@ describe('the manage-all checkbox column and its Actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove Enrolments' })).toBeNull());
     // Reported once (findByText refuses two).
     expect(await screen.findByText('Ann Abbott, Bea Baker removed.', undefined, { timeout: 3000 })).toBeTruthy();
-    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'remove', trackInstanceIds: ['i1', 'i2'] }]);
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual([{ action: 'remove', rows: shownRows }]);
   });
 
   it('a dialog reached by link with nothing selected says so', async () => {

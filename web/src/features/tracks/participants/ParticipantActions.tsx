@@ -75,7 +75,7 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
     if (message) showToast(message, { tone });
     onDone();
   };
-  const ids = selected.map((row) => row.id);
+  const rows = selected.map((row) => ({ id: row.id, version: row.version }));
 
   const menu = (
     <MenuButton
@@ -125,7 +125,7 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
           isOpen
           onClose={close}
           title={title}
-          footer={cancelAndSubmit({ label: 'Change Status', isPending, isDisabled: !status, onSubmit: () => status && void apply({ action: 'setStatus', status, trackInstanceIds: ids }, `set to ${status}`) })}
+          footer={cancelAndSubmit({ label: 'Change Status', isPending, isDisabled: !status, onSubmit: () => status && void apply({ action: 'setStatus', status, rows }, `set to ${status}`) })}
         >
           {refusal}
           <p>{names}</p>
@@ -143,7 +143,7 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
           requiredMessage="Advisor is required"
           loadOptions={(text) => assigneeOptions('advisor', text, [])}
           confirmLabel="Assign Advisor"
-          onConfirm={(advisor) => void apply({ action: 'assignAdvisor', advisorId: advisor.id, trackInstanceIds: ids }, `now have ${advisor.label} as an advisor`)}
+          onConfirm={(advisor) => void apply({ action: 'assignAdvisor', advisorId: advisor.id, rows }, `now have ${advisor.label} as an advisor`)}
         >
           {refusal}
         </PickerDialog>
@@ -161,7 +161,7 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
           confirmLabel="Remove"
           tone="danger"
           isPending={isPending}
-          onConfirm={() => void apply({ action: 'remove', trackInstanceIds: ids }, 'removed')}
+          onConfirm={() => void apply({ action: 'remove', rows }, 'removed')}
           onCancel={close}
         />
       )}
