@@ -65,10 +65,10 @@ export const trackParticipantContracts = {
   instancesBulk: defineContract({
     id: 'track.instancesBulk', service: 'track', method: 'POST', path: `${base}/{trackTemplateId}/instances/bulk`, access: 'session', can: ['update', 'TrackAssignment'], status: 202,
     summary:
-      `The participants table's Actions on the selected rows: body \`{ action: 'setStatus', status } | { action: 'assignAdvisor', advisorId } | { action: 'remove' }\` with \`trackInstanceIds\` (1..${PARTICIPANT_BULK_MAX}). ` +
-      "For an administrator of the track's enrolments or of a district's, holding the TrackInstance right of the single-row route (update for a status, delete for a removal); starts a background job (202 `{ jobId }`) that loads each enrolment, checks it is one the caller administers, and writes it on the version it loaded " +
-      '(a status or an advisor re-read and retried when another write got there first; a removal refused with 409 instead). Rows already as asked write nothing. ' +
-      'The job\'s result: `{ succeeded, failed [{ trackInstanceId, message }] }`.',
+      `The participants table's Actions on the selected rows: body \`{ action: 'setStatus', status } | { action: 'assignAdvisor', advisorId } | { action: 'remove' }\` with \`rows: [{ id, version }]\` (1..${PARTICIPANT_BULK_MAX}, each with the version the table showed). ` +
+      "For an administrator of the track's enrolments or of a district's, holding the TrackInstance right of the single-row route (update for a status, delete for a removal); starts a background job (202 `{ jobId }`) that loads each enrolment, checks it is one the caller administers, and writes it on the version the table showed " +
+      '(a row changed since, or while the job writes it, is left as it is and reported stale: 409 per row). Rows already as asked write nothing. ' +
+      'The job\'s result: `{ succeeded, failed [{ trackInstanceId, message, stale? }] }`.',
     params: z.object({ trackTemplateId: idSchema }),
     body: participantBulkBodySchema,
     response: jobStartedSchema,
