@@ -1,5 +1,5 @@
 import { db } from '../../db/service';
-import type { TransactionItem } from '../../db/transact';
+import { retry, type TransactionItem } from '../../db/transact';
 import { ConflictError, type HttpError } from '../../lib/errors';
 import { ifVersion, isConditionFailure } from '../../db/versioned';
 import { areaOf, isSystemTrack, type TrackPlace } from './track-scope';
@@ -41,19 +41,24 @@ const ATTEMPTS = 3;
  */
 export async function setTrackArea(read: TrackTemplateItem, episcopalAreaId: string): Promise<boolean> {
   let track: TrackTemplateItem | null = read;
-  for (let attempt = 0; track && attempt < ATTEMPTS; attempt++) {
-    if (track.episcopalAreaId === episcopalAreaId) return false;
-    try {
-      await db()
-        .entities.trackTemplate.patch({ trackTemplateId: track.trackTemplateId })
-        .set({ episcopalAreaId, status: track.status, name: track.name })
-        .where(ifVersion(track.version))
-        .go();
-      return true;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      track = await getTrackTemplate(track.trackTemplateId);
-    }
-  }
-  return false;
+  // null: lost a race to another write; the track is read again and, while attempts last, tried again.
+  const wrote = await retry<boolean | null>(
+    async () => {
+      if (!track || track.episcopalAreaId === episcopalAreaId) return false;
+      try {
+        await db()
+          .entities.trackTemplate.patch({ trackTemplateId: track.trackTemplateId })
+          .set({ episcopalAreaId, status: track.status, name: track.name })
+          .where(ifVersion(track.version))
+          .go();
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        track = await getTrackTemplate(track.trackTemplateId);
+        return null;
+      }
+    },
+    { attempts: ATTEMPTS, again: ({ value }) => value === null },
+  );
+  return wrote === true;
 }
