@@ -37,14 +37,15 @@ const ATTEMPTS = 3;
  * `byArea`) from its own status and name: for the location move job (its conference moved) and
  * the re-index (a track written before those indexes). On the version read, without moving it
  * (the design did not change; an editor's next save stays valid); a write meanwhile is re-read.
- * True when it wrote.
+ * `episcopalAreaId` is the area of the conference the track was read in: a track since moved to
+ * another conference is left alone (its move set its new conference's area). True when it wrote.
  */
 export async function setTrackArea(read: TrackTemplateItem, episcopalAreaId: string): Promise<boolean> {
   let track: TrackTemplateItem | null = read;
   // null: lost a race to another write; the track is read again and, while attempts last, tried again.
   const wrote = await retry<boolean | null>(
     async () => {
-      if (!track || track.episcopalAreaId === episcopalAreaId) return false;
+      if (!track || track.conferenceId !== read.conferenceId || track.episcopalAreaId === episcopalAreaId) return false;
       try {
         await db()
           .entities.trackTemplate.patch({ trackTemplateId: track.trackTemplateId })
