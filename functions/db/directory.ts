@@ -25,8 +25,8 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   ...:inactive              each location list again for deactivated locations, so the
  *                             Active / Inactive filter is a choice of list, never a filter
  *   enrolments:<trackTemplateId>[:<status>]           a track's enrolments by `sortName`, in the
- *                             scope of the track's conference (System for a system track) and
- *                             of the enrolment's district (see enrolmentDirectoryEntries)
+ *                             System root's scope (the whole track: ENROLMENTS_OF_TRACK_SCOPE) and
+ *                             in the enrolment's district's (see enrolmentDirectoryEntries)
  *   enrolmentFirstNames:<trackTemplateId>[:<status>]  the same by first name: prefix search
  *   enrolmentEmails:<trackTemplateId>[:<status>]      the same by email: prefix search
  * Entries are derived: the projectors (./directory-projection.ts) compute them with these
@@ -255,14 +255,19 @@ export function directoryCountsOf(entries: DirectoryEntryInput[]): Array<{ scope
 export interface DirectoryEnrolment {
   trackInstanceId: string;
   trackTemplateId: string;
-  /** The track's conference (the System root for a system track). */
-  conferenceId: string;
   districtId?: string;
   status: string;
   /** `last first`, lower-cased (the table's order). */
   sortName: string;
   participant?: { firstName?: string; email?: string };
 }
+
+/**
+ * The scope of a track's lists of all its enrolments (what its administrators read). The list's
+ * name already names the track, so the scope is the same for every track: not the track's
+ * conference, which an edit may change while people are enrolled (their copies keep the old one).
+ */
+export const ENROLMENTS_OF_TRACK_SCOPE = SYSTEM_LOCATION_ID;
 
 /** Sorts before every letter and space: a first name's matches list by first name, then by `sortName`. */
 const FIRST_NAME_SEPARATOR = '\u0001';
@@ -277,14 +282,14 @@ export function enrolmentTerm(family: EnrolmentListFamily, enrolment: Pick<Direc
 /**
  * Every directory entry of an enrolment (the participants table's keyed lists, SPEC.md section 2:
  * status, first name, last name and email at the same cost at any track size). Each family once
- * for the whole track and once for its status, in the scope of the track's conference (what its
- * administrators read; a denied district's own lists are read alongside and their rows dropped)
- * and of the enrolment's district (what a district admin reads). The sorted list's entries carry
+ * for the whole track and once for its status, in the whole track's scope (ENROLMENTS_OF_TRACK_SCOPE:
+ * what its administrators read; a denied district's own lists are read alongside and their rows
+ * dropped) and in the enrolment's district's (what a district admin reads). The sorted list's entries carry
  * nothing else, so the rows before a deep page cost little; the word lists carry the other two
  * filters' text for a combination no key serves (a bounded filter).
  */
 export function enrolmentDirectoryEntries(enrolment: DirectoryEnrolment): DirectoryEntryInput[] {
-  const scopes = [...new Set([enrolment.conferenceId, enrolment.districtId].filter((id): id is string => Boolean(id)))];
+  const scopes = [...new Set([ENROLMENTS_OF_TRACK_SCOPE, enrolment.districtId].filter((id): id is string => Boolean(id)))];
   const words = { sortName: enrolment.sortName, firstName: normaliseTerm(enrolment.participant?.firstName ?? ''), email: normaliseTerm(enrolment.participant?.email ?? '') };
   const families: EnrolmentListFamily[] = ['enrolments', 'enrolmentFirstNames', 'enrolmentEmails'];
   const entries: DirectoryEntryInput[] = [];

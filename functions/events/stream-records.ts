@@ -19,7 +19,7 @@ export interface ProjectionTarget {
 }
 
 /** What an enrolment's directory entries copy (directory.ts `enrolmentDirectoryEntries`): a change of any, or a create or delete, projects it again. */
-const ENROLMENT_LISTED = ['trackTemplateId', 'conferenceId', 'districtId', 'status', 'sortName', 'firstNameKey', 'emailKey'];
+const ENROLMENT_LISTED = ['trackTemplateId', 'districtId', 'status', 'sortName', 'firstNameKey', 'emailKey'];
 
 /** Entities in a user's partition that the user's directory entries derive from. */
 const USER_SOURCES = new Set(['user', 'userRole', 'permission']);

@@ -1,7 +1,7 @@
 import type { ParticipantFilter, ParticipantPage, ParticipantRow } from '../../../shared/schemas/participants';
 import { ASSIGNEE_ROLE_IDS, ASSIGNEE_ROLE_ID_LIST } from '../../../shared/schemas/participants';
 import { ASSIGNED_TRACKS_MAX, FILTERED_PARTICIPANT_ROWS_MAX, PARTICIPANT_DISTRICTS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
-import { directoryLists, enrolmentTerm, normaliseTerm, type EnrolmentListFamily } from '../../db/directory';
+import { directoryLists, enrolmentTerm, ENROLMENTS_OF_TRACK_SCOPE, normaliseTerm, type EnrolmentListFamily } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
@@ -71,10 +71,10 @@ function keyedQuery(trackTemplateId: string, where: ParticipantFilter, districtI
  * their small entries, not the instances (names, assignee copies), and the page's rows come in
  * one Query, not a BatchGet of whole items.
  */
-async function keyedLaterPage(track: { trackTemplateId: string; conferenceId: string }, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
+async function keyedLaterPage(track: { trackTemplateId: string }, where: ParticipantFilter, query: ParticipantQuery): Promise<ParticipantPage> {
   const lastName = lower(where.lastName);
   const list = directoryLists.enrolments(track.trackTemplateId, where.status);
-  const skipped = await searchWithout({ sources: [{ scopeId: track.conferenceId, list }], text: lastName, direction: 'ASC', offset: query.offset - 1, limit: 1 }, NOTHING_HIDDEN);
+  const skipped = await searchWithout({ sources: [{ scopeId: ENROLMENTS_OF_TRACK_SCOPE, list }], text: lastName, direction: 'ASC', offset: query.offset - 1, limit: 1 }, NOTHING_HIDDEN);
   const before = skipped.rows[0];
   if (!before) return { data: [], count: query.offset, partial: false };
   const take = query.limit + 1;
@@ -97,7 +97,7 @@ interface Found {
 }
 
 interface ListRead {
-  /** The enrolment lists read (directory.ts: the track's scope, or one per district), merged by term. */
+  /** The enrolment lists read (directory.ts: the whole track's scope, or one per district), merged by term. */
   lists: Array<{ scopeId: string }>;
   hidden: HiddenRows;
   /** Rows found elsewhere (what the caller is assigned to), merged in by the same term. */
@@ -184,12 +184,12 @@ const foundPage = (found: Found, query: ParticipantQuery): ParticipantPage => ({
  * enrolments' lists in the track's scope, the denied districts' own lists read alongside and
  * their rows dropped (hidden-rows.ts, as the users table does).
  */
-async function administeredPage(track: { trackTemplateId: string; conferenceId: string }, where: ParticipantFilter, query: ParticipantQuery, denied: string[]): Promise<ParticipantPage> {
+async function administeredPage(track: { trackTemplateId: string }, where: ParticipantFilter, query: ParticipantQuery, denied: string[]): Promise<ParticipantPage> {
   const keyed = !lower(where.firstName) && !lower(where.email) && denied.length === 0;
   if (keyed && query.offset === 0) return pageOf(await keyedFirstPage(track.trackTemplateId, where, query.limit + 1), query, false);
   if (keyed) return keyedLaterPage(track, where, query);
   const found = await listPage(track.trackTemplateId, where, query, {
-    lists: [{ scopeId: track.conferenceId }],
+    lists: [{ scopeId: ENROLMENTS_OF_TRACK_SCOPE }],
     hidden: { scopeIds: denied, rows: [] },
     known: [],
     visible: (instance) => !denied.includes(instance.districtId ?? ''),

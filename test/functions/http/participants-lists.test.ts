@@ -4,7 +4,7 @@ import { handler as users } from '../../../functions/http/user/handler';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
-import { directoryLists } from '../../../functions/db/directory';
+import { directoryLists, ENROLMENTS_OF_TRACK_SCOPE } from '../../../functions/db/directory';
 import { getLocation } from '../../../functions/core/locations/location-store';
 import { projectUser } from '../../../functions/core/users/user-projector';
 import { writeInstanceStatus } from '../../../functions/core/instances/instance-status';
@@ -160,7 +160,7 @@ describe('the lists follow the enrolment and never show a row the caller may not
     await db().entities.trackInstance.patch({ trackInstanceId: rows.noel }).set({ status: 'Completed' }).composite({ trackTemplateId: track }).add({ version: 1 }).go();
     expect(await rowIds(conferenceAdmin, track, { where: { status: 'Open', firstName: 'noel' } })).toEqual([]);
     await settle();
-    const { data } = await db().entities.directoryEntry.query.byList({ scopeId: ids.conference1, list: directoryLists.enrolmentFirstNames(track, 'Completed') }).go();
+    const { data } = await db().entities.directoryEntry.query.byList({ scopeId: ENROLMENTS_OF_TRACK_SCOPE, list: directoryLists.enrolmentFirstNames(track, 'Completed') }).go();
     expect(data.map((entry) => entry.targetId)).toEqual([rows.noel]);
     expect(await rowIds(conferenceAdmin, track, { where: { status: 'Completed', firstName: 'noel' } })).toEqual([rows.noel]);
   });
