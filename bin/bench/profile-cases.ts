@@ -25,6 +25,7 @@ async function peopleWithMemberships(ctx: BenchContext, calls: number): Promise<
 
 export const PROFILE_CASES: Record<string, BenchCase> = {
   'user.profileBasicInfo': { as: AS.conferenceAdmin, path: `/api/user/user-profile-basic-info/${participant}/true`, singleItem: true },
+  'user.profileTrackInstances': { as: AS.conferenceAdmin, path: `/api/user/user-profile-track-instances/${participant}` },
   'user.updateById': benchCase<string[]>({
     as: AS.conferenceAdmin,
     path: '/api/user',

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { defineContract } from './contract';
 import { idSchema } from './id-list';
+import { ASSIGNED_TRACKS_MAX } from './limits';
+import { assignedTrackSchema } from '../schemas/assigned-tracks';
 import { profileDetailsInputSchema, profileDetailsSchema } from '../schemas/user-profile';
 
 const versionField = { version: z.number({ error: 'version is required' }).int().min(1) };
@@ -29,6 +31,12 @@ export const userProfileContracts = {
       "A user's details (every field of SPEC.md section 3 the details card shows) for a caller who can see them, with whether the caller may edit them; Salesforce ID and PID only for manage-all callers. `canEdit` in the path is the client's wish and decides nothing: the answer's `canEdit` is the server's.",
     params: z.object({ userId: idSchema, canEdit: z.enum(['true', 'false']) }),
     response: profileDetailsSchema,
+  }),
+  profileTrackInstances: defineContract({
+    id: 'user.profileTrackInstances', service: 'user', method: 'GET', path: '/api/user/user-profile-track-instances/{userId}', access: 'session', can: ['read', 'User'],
+    summary: `The profile's Tracks (SPEC.md section 2): the user's enrolments, at most ${ASSIGNED_TRACKS_MAX}, by track name, each one the caller may open (its track instance page's access rule); 404 for a user the caller cannot see.`,
+    params: z.object({ userId: idSchema }),
+    response: z.array(assignedTrackSchema),
   }),
   updateById: defineContract({
     id: 'user.updateById', service: 'user', method: 'PATCH', path: '/api/user/{id}', access: 'session',

@@ -1,9 +1,10 @@
 import { ASSIGNED_TRACKS_MAX } from '../../../shared/api/limits';
 import type { AssignedTrack, AssignedTracks } from '../../../shared/schemas/assigned-tracks';
 import { db } from '../../db/service';
+import type { TrackInstanceItem } from '../instances/instance-access';
 import type { TrackCaller } from './track-scope';
 
-const byTrackName = (a: AssignedTrack, b: AssignedTrack) => a.trackName.localeCompare(b.trackName, 'en', { sensitivity: 'base' }) || a.trackInstanceId.localeCompare(b.trackInstanceId);
+export const byTrackName = (a: AssignedTrack, b: AssignedTrack) => a.trackName.localeCompare(b.trackName, 'en', { sensitivity: 'base' }) || a.trackInstanceId.localeCompare(b.trackInstanceId);
 
 /**
  * `GET assigned-tracks` (SPEC.md section 2, /tracks' Participating and Assignments): one Query
@@ -17,9 +18,7 @@ export async function assignedTracks(auth: TrackCaller): Promise<AssignedTracks>
   ]);
   const statuses = await instanceStatuses(assigned.data.map((a) => a.trackInstanceId));
   return {
-    participating: enrolled.data
-      .map((i) => ({ trackInstanceId: i.trackInstanceId, trackTemplateId: i.trackTemplateId, trackName: i.trackName, status: i.status, participant: { id: i.participantId, firstName: i.participant.firstName, lastName: i.participant.lastName }, roleName: null }))
-      .sort(byTrackName),
+    participating: enrolled.data.map(enrolmentRow).sort(byTrackName),
     assignments: assigned.data
       .map((a) => ({
         trackInstanceId: a.trackInstanceId,
@@ -31,6 +30,11 @@ export async function assignedTracks(auth: TrackCaller): Promise<AssignedTracks>
       }))
       .sort(byTrackName),
   };
+}
+
+/** An enrolment as a row of Participating (and of a profile's Tracks). */
+export function enrolmentRow(i: TrackInstanceItem): AssignedTrack {
+  return { trackInstanceId: i.trackInstanceId, trackTemplateId: i.trackTemplateId, trackName: i.trackName, status: i.status, participant: { id: i.participantId, firstName: i.participant.firstName, lastName: i.participant.lastName }, roleName: null };
 }
 
 /** The statuses of the assigned instances (the assignee item keeps names, not the status): one batch get. */

@@ -22,6 +22,7 @@ import { addComments, listComments, removeComments } from '../../core/people/use
 import { assignMentor, listMentees, listMentors, mentorOptions, unassignMentees, unassignMentors } from '../../core/people/mentors';
 import { searchPeople } from '../../core/users/people-search';
 import { assignedUsers } from '../../core/people/profile-tabs';
+import { profileTrackInstances } from '../../core/people/profile-tracks';
 
 export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
@@ -41,6 +42,7 @@ export const handler = createServiceHandler(userApi, {
   userPermissions: async ({ auth }) => callerPermissions(auth),
   userConferences: async ({ auth, params }) => userConferences(auth, params.includeSystemTrack),
   profileBasicInfo: async ({ auth, params }) => profileDetails(auth, params.userId),
+  profileTrackInstances: async ({ auth, params }) => profileTrackInstances(auth, params.userId),
   updateById: async ({ auth, params, body }) => updateProfileDetails(auth, params.id, body),
   setAvatar: async ({ auth, params, body }) => setAvatar(auth, params.userId, body),
   avatarImage: async ({ auth, params, query }) => redirect(await avatarImageLink(auth, params.userId, query.key)),

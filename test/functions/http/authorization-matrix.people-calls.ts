@@ -21,6 +21,7 @@ async function throwawayMembership(target: Target): Promise<string> {
 /** The profile's details and church memberships (rows in authorization-matrix.people-expected.ts). */
 export const PEOPLE_CALLS: Record<string, CallBuilder> = {
   'user.profileBasicInfo': (t) => ({ path: `/api/user/user-profile-basic-info/${t.userId}/true` }),
+  'user.profileTrackInstances': (t) => ({ path: `/api/user/user-profile-track-instances/${t.userId}` }),
   // A fresh user per call at the target's church: saves are versioned and the matrix runs calls side by side.
   'user.updateById': async (t, tag) => ({
     path: `/api/user/${await putTestUser({ firstName: 'Matrix', lastName: tag, locationId: t.chain.Church })}`,

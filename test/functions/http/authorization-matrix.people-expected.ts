@@ -16,6 +16,8 @@ const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401
  */
 export const PEOPLE_ROWS: Record<string, MatrixRow> = {
   'user.profileBasicInfo': row(only(READ_USER, 200, 404), only(['Superadmin'], 200, 404)),
+  // The profile's Tracks: whoever sees the user (each enrolment only where the caller may open it).
+  'user.profileTrackInstances': row(only(READ_USER, 200, 404), only(['Superadmin'], 200, 404)),
   // Readers of users see the user and are refused the edit; those who see nobody get 404.
   'user.updateById': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
   // Manage-all callers only, wherever the users are (SPEC.md section 6).

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { UserView } from '../../../../shared/schemas/user';
 import { ADDER_HAS_NO_DISTRICT, ADVISOR_REQUIRED, PARTICIPANT_NEEDS_DISTRICT, PARTICIPANT_REQUIRED, TRACK_REQUIRED } from '../../../../shared/schemas/track-instance';
 import { AddParticipantDialog } from '../../../../web/src/features/tracks/participants/AddParticipantDialog';
-import { AddTrackCard } from '../../../../web/src/features/tracks/assignments/AddTrackCard';
+import { ProfileTracksCard } from '../../../../web/src/features/tracks/assignments/ProfileTracksCard';
 import { CurrentUserContext } from '../../../../web/src/lib/current-user';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, renderPage } from '../admin/admin-harness';
@@ -102,18 +102,36 @@ describe('Add Participant', () => {
   });
 });
 
-describe("The profile's Add Track", () => {
+describe("The profile's Tracks", () => {
   const ben: UserView = { ...me, id: 'u2', firstName: 'Ben', lastName: 'Cole', email: 'ben@example.org' };
-  const renderCard = () =>
-    renderPage('/users/u2/add-track', CONFERENCE_ADMIN, { path: 'users/:id/*', element: asMe(<AddTrackCard user={ben} />) });
+  const enrolment = (trackInstanceId: string, trackName: string) => ({ trackInstanceId, trackTemplateId: 't1', trackName, status: 'Open', participant: { id: 'u2', firstName: 'Ben', lastName: 'Cole' }, roleName: null });
+  const renderCard = (path = '/users/u2/add-track', mayEnrol = true) =>
+    // The card stands in for the profile at /users/u2 too (the harness's own stand-in comes after it).
+    renderPage(path, CONFERENCE_ADMIN, ['users/:id', 'users/:id/*'].map((route) => ({ path: route, element: asMe(<ProfileTracksCard user={ben} mayEnrol={mayEnrol} />) })));
 
-  it("asks for a track ('Please select a Track to continue.') and an advisor, then enrols the user", async () => {
+  it("lists the user's enrolments, each linking to its track instance page; without create TrackInstance there is no Add Track", async () => {
+    fakeServer({ 'GET /api/user/user-profile-track-instances/{userId}': () => [enrolment('i1', 'Candidacy Pathway')] });
+    const { container } = renderCard('/users/u2', false);
+    const list = await screen.findByRole('list', { name: 'Tracks' });
+    expect(within(list).getByRole('link', { name: 'Candidacy Pathway' }).getAttribute('href')).toBe('/tracks/t1/assignments/i1');
+    expect(within(list).getByText('Open')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Track' })).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it("asks for a track ('Please select a Track to continue.') and an advisor, then enrols the user and lists the new track", async () => {
+    let enrolled = false;
     const server = fakeServer({
+      'GET /api/user/user-profile-track-instances/{userId}': () => (enrolled ? [enrolment('i2', 'Candidacy Pathway')] : []),
       'GET /api/user/people-search': () => [abby],
       'GET /api/track/quickSearch': () => ({ data: [{ id: 't1', name: 'Candidacy Pathway', description: 'Path', conference: { id: 'c1', name: 'Blue Ridge' }, disabled: false, originTrackTemplateId: null, instanceCount: 0, copyCount: 0, version: 1, createdAt: '2024-01-01T00:00:00.000Z' }], count: 1 }),
-      'POST /api/track/instance': () => ({ status: 201, body: { trackInstanceIds: ['i2'] } }),
+      'POST /api/track/instance': () => {
+        enrolled = true;
+        return { status: 201, body: { trackInstanceIds: ['i2'] } };
+      },
     });
     renderCard();
+    expect(await screen.findByText('No tracks.')).toBeTruthy();
     const dialog = await screen.findByRole('dialog', { name: 'Add Track' });
     expect(within(dialog).queryByRole('combobox', { name: /Participant/ })).toBeNull();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -123,5 +141,6 @@ describe("The profile's Add Track", () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/users/u2'));
     expect(server.requests.find((r) => r.method === 'POST')!.body).toEqual({ trackId: 't1', participantIds: ['u2'], advisorIds: ['a1'] });
+    expect(await screen.findByRole('link', { name: 'Candidacy Pathway' })).toBeTruthy();
   });
 });

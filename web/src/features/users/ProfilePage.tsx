@@ -21,7 +21,7 @@ import { AliasesCard } from './profile/AliasesCard';
 import { TagsCard } from './profile/TagsCard';
 import { CommentsCard } from './profile/CommentsCard';
 import { MentorsCard } from './profile/MentorsCard';
-import { AddTrackCard } from '../tracks/assignments/AddTrackCard';
+import { ProfileTracksCard } from '../tracks/assignments/ProfileTracksCard';
 import './list/users.css';
 import './profile/profile.css';
 
@@ -40,7 +40,7 @@ function ProfileCards({ user, mine, onChanged }: { user: UserView; mine: boolean
       {ability.can('read', 'MentorAssignment') && <MentorsCard user={user} />}
       <AliasesCard userId={user.id} mayChange={mayLabel} />
       <TagsCard userId={user.id} mayChange={mayLabel} />
-      {ability.can('create', 'TrackInstance') && <AddTrackCard user={user} />}
+      <ProfileTracksCard user={user} mayEnrol={ability.can('create', 'TrackInstance')} />
       {/* Comments are about someone, never shown to them (SPEC.md section 5). */}
       {!mine && ability.can('read', 'Comment') && <CommentsCard userId={user.id} mayAdd={ability.can('create', 'Comment')} />}
     </div>
