@@ -5,7 +5,7 @@ import { CANNOT_DEACTIVATE_SELF } from '@shared/schemas/user';
 import { Alert, ConfirmDialog, MenuButton, RadioGroup } from '../../../components/ui';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { Save } from '../../../lib/forms/use-save';
-import { NothingSelected } from './NothingSelected';
+import { CannotAct, NothingSelected } from './NothingSelected';
 import { PickerDialog } from './PickerDialog';
 import { ReinviteDialog } from './ReinviteDialog';
 import { rolesHeldBy, selectedUsersText } from './selected-users';
@@ -70,15 +70,21 @@ export function UserActions({ selected, dialog, save, onDone }: UserActionsProps
     <>
       {menu}
       {dialog === 'reinvite-users' && <ReinviteDialog users={selected} onClose={close} />}
-      {dialog === 'deactivate-users' && (
+      {/* The viewer among the selected: SPEC's refusal with OK alone, no Deactivate that would do nothing. */}
+      {dialog === 'deactivate-users' && ids.includes(me.id) && (
+        <CannotAct title="Confirm User Deactivation" onClose={close}>
+          <Alert tone="danger">{CANNOT_DEACTIVATE_SELF}</Alert>
+        </CannotAct>
+      )}
+      {dialog === 'deactivate-users' && !ids.includes(me.id) && (
         <ConfirmDialog
           isOpen
           title="Confirm User Deactivation"
-          message={ids.includes(me.id) ? <Alert tone="danger">{CANNOT_DEACTIVATE_SELF}</Alert> : `Deactivate ${names}? They are signed out at once and cannot sign in until reactivated.`}
+          message={`Deactivate ${names}? They are signed out at once and cannot sign in until reactivated.`}
           confirmLabel="Deactivate"
           tone="danger"
           isPending={save.isPending}
-          onConfirm={() => !ids.includes(me.id) && void apply(() => setUsersActive(ids, false), `${names} deactivated.`)}
+          onConfirm={() => void apply(() => setUsersActive(ids, false), `${names} deactivated.`)}
           onCancel={close}
         />
       )}
