@@ -112,6 +112,11 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await page.getByRole('option', { name: /Mount Hope Church/ }).click();
   await addLocation.getByRole('button', { name: 'Add Location' }).click();
   await expect(locations.getByText('Mount Hope Church')).toBeVisible();
+  // Removed: kept as inactive, with nothing more to remove.
+  await locations.getByRole('button', { name: 'Remove Mount Hope Church' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Location' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(locations.getByRole('button', { name: 'Remove Mount Hope Church' })).toHaveCount(0);
+  await expect(locations.getByText('Inactive')).toBeVisible();
 
   const roles = page.getByRole('region', { name: 'Roles' });
   await roles.getByRole('button', { name: 'Add Role' }).click();
@@ -125,4 +130,13 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await page.getByRole('alertdialog', { name: 'Remove Role From Users' }).getByRole('button', { name: 'Remove' }).click();
   await expect(roles.getByRole('button', { name: 'Remove Mentor' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("the profile's Tracks lists the user's enrolments and opens the track instance page", async ({ page }) => {
+  await signIn(page, 'conference.admin@example.org', '/users/demo-participant');
+  await dismissAnnouncements(page);
+  const tracks = page.getByRole('region', { name: 'Tracks' });
+  await tracks.getByRole('link', { name: 'Candidacy Pathway' }).click();
+  await expect(page).toHaveURL(/\/tracks\/[^/]+\/assignments\/demo-instance-candidacy$/);
+  await expect(page.getByRole('link', { name: 'Priya Raman' })).toBeVisible();
 });
