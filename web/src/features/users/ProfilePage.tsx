@@ -1,3 +1,4 @@
+import { useDeferredValue, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { UserView } from '@shared/schemas/user';
 import { Alert, LoadingState } from '../../components/ui';
@@ -7,6 +8,7 @@ import { useApi } from '../../lib/api/use-api';
 import { routes } from '../../lib/api/routes';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
+import { useRevealInTurn } from '../../lib/reveal-in-turn';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { AccountStatusCard } from './profile/AccountStatusCard';
@@ -26,46 +28,61 @@ import './list/users.css';
 import './profile/profile.css';
 
 /** The cards every profile shows, one's own or someone else's, each as far as the viewer may see it. */
-function ProfileCards({ user, mine, onChanged }: { user: UserView; mine: boolean; onChanged: () => Promise<unknown> }) {
+function ProfileCards({ user, mine, onChanged, after }: { user: UserView; mine: boolean; onChanged: () => Promise<unknown>; after?: ReactNode }) {
   const ability = useAbility();
   // Tags and aliases: update and create on User (SPEC.md section 6); the server checks where the user is.
   const mayLabel = useEntityCheck('update', 'User', user.id) === true && ability.can('create', 'User');
+  const cards = [
+    <ProfileAvatar key="avatar" user={user} />,
+    <DetailsCard key="details" userId={user.id} onSaved={() => void onChanged()} />,
+    <RolesCard key="roles" user={user} onChanged={onChanged} />,
+    <LocationsCard key="locations" userId={user.id} />,
+    ability.can('read', 'ChurchMembership') && <MembershipsCard key="memberships" userId={user.id} />,
+    ability.can('read', 'MentorAssignment') && <MentorsCard key="mentors" user={user} />,
+    <AliasesCard key="aliases" userId={user.id} mayChange={mayLabel} />,
+    <TagsCard key="tags" userId={user.id} mayChange={mayLabel} />,
+    <ProfileTracksCard key="tracks" user={user} mayEnrol={ability.can('create', 'TrackInstance')} />,
+    // Comments are about someone, never shown to them (SPEC.md section 5).
+    !mine && ability.can('read', 'Comment') && <CommentsCard key="comments" userId={user.id} mayAdd={ability.can('create', 'Comment')} />,
+  ].filter((card) => card !== false);
+  // One card per commit, top first; what comes after the cards waits for the last of them, so
+  // nothing on screen is pushed down while they arrive.
+  const shown = useRevealInTurn(cards.length);
   return (
-    <div className="profile-cards">
-      <ProfileAvatar user={user} />
-      <DetailsCard userId={user.id} onSaved={() => void onChanged()} />
-      <RolesCard user={user} onChanged={onChanged} />
-      <LocationsCard userId={user.id} />
-      {ability.can('read', 'ChurchMembership') && <MembershipsCard userId={user.id} />}
-      {ability.can('read', 'MentorAssignment') && <MentorsCard user={user} />}
-      <AliasesCard userId={user.id} mayChange={mayLabel} />
-      <TagsCard userId={user.id} mayChange={mayLabel} />
-      <ProfileTracksCard user={user} mayEnrol={ability.can('create', 'TrackInstance')} />
-      {/* Comments are about someone, never shown to them (SPEC.md section 5). */}
-      {!mine && ability.can('read', 'Comment') && <CommentsCard userId={user.id} mayAdd={ability.can('create', 'Comment')} />}
-    </div>
+    <>
+      <div className="profile-cards">{cards.slice(0, shown)}</div>
+      {shown === cards.length && after}
+    </>
   );
 }
 
 /** A profile read through get-user: someone else's, or one's own (so role changes show at once). */
 function Profile({ id, mine }: { id: string; mine: boolean }) {
   const profile = useApi(routes.user.getUser, { params: { id } });
+  // Rendered in a transition: React splits the render of the tabs and cards into short tasks.
+  const user = useDeferredValue(profile.data);
   if (profile.error) return <Alert tone="danger">{(profile.error as Error).message}</Alert>;
-  if (!profile.data) return <LoadingState message="Loading profile..." />;
+  if (!user) return <LoadingState message="Loading profile..." />;
   return (
     <ProfileTabs userId={id}>
       {!mine && (
-        <AccountStatusCard user={profile.data} onChanged={() => profile.mutate()}>
-          <MergeUserButton user={profile.data} onMerged={() => void profile.mutate()} />
+        <AccountStatusCard user={user} onChanged={() => profile.mutate()}>
+          <MergeUserButton user={user} onMerged={() => void profile.mutate()} />
         </AccountStatusCard>
       )}
-      <ProfileCards user={profile.data} mine={mine} onChanged={() => profile.mutate()} />
-      {mine && (
-        <>
-          <AuthenticatorSection />
-          <SignOutEverywhere />
-        </>
-      )}
+      <ProfileCards
+        user={user}
+        mine={mine}
+        onChanged={() => profile.mutate()}
+        after={
+          mine && (
+            <>
+              <AuthenticatorSection />
+              <SignOutEverywhere />
+            </>
+          )
+        }
+      />
     </ProfileTabs>
   );
 }
