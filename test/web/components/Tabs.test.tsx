@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Tabs } from '../../../web/src/components/ui';
 import { expectNoAxeViolations } from '../../support/axe';
@@ -31,18 +32,36 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel').textContent).toBe('Forms panel');
   });
 
+  it('Home and End reach the first and last tab; only the selected tab is a tab stop', async () => {
+    const user = userEvent.setup();
+    render(<Tabs aria-label="User" items={items} />);
+    await user.tab();
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Forms' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('Forms panel');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Profile' }));
+    await user.keyboard('{End}{Home}');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Profile panel');
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name: 'Profile' }).id);
+  });
+
   it('routed tabs are links, selected by the route, showing the outlet', () => {
     render(
-      <Tabs
-        aria-label="Admin"
-        selectedKey="districts"
-        items={[
-          { id: 'churches', label: 'Churches', href: '/admin/churches' },
-          { id: 'districts', label: 'Districts', href: '/admin/districts' },
-        ]}
-      >
-        <p>Districts table</p>
-      </Tabs>,
+      <MemoryRouter>
+        <Tabs
+          aria-label="Admin"
+          selectedKey="districts"
+          items={[
+            { id: 'churches', label: 'Churches', href: '/admin/churches' },
+            { id: 'districts', label: 'Districts', href: '/admin/districts' },
+          ]}
+        >
+          <p>Districts table</p>
+        </Tabs>
+      </MemoryRouter>,
     );
     const districts = screen.getByRole('tab', { name: 'Districts' });
     expect(districts.tagName).toBe('A');
@@ -50,6 +69,38 @@ describe('Tabs', () => {
     expect(districts.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('aria-selected')).toBe('false');
     expect(screen.getByRole('tabpanel').textContent).toBe('Districts table');
+  });
+
+  it('on routed tabs an arrow moves the focus only, and Enter follows the link', async () => {
+    const user = userEvent.setup();
+    const routed = (selectedKey: string, table: string) => (
+      <Tabs
+        aria-label="Admin"
+        selectedKey={selectedKey}
+        items={[
+          { id: 'churches', label: 'Churches', href: '/admin/churches' },
+          { id: 'districts', label: 'Districts', href: '/admin/districts' },
+        ]}
+      >
+        <p>{table}</p>
+      </Tabs>
+    );
+    render(
+      <MemoryRouter initialEntries={['/admin/districts']}>
+        <Routes>
+          <Route path="/admin/churches" element={routed('churches', 'Churches table')} />
+          <Route path="/admin/districts" element={routed('districts', 'Districts table')} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Districts' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Churches' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('Districts table');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Churches table');
+    expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('has no axe violations', async () => {
