@@ -1,9 +1,13 @@
+import { Suspense } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import type { UserView } from '@shared/schemas/user';
 import { Alert, Badge, Button, Link, Skeleton, useToast } from '../../../components/ui';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
-import { EnrolDialog } from './EnrolDialog';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
+
+// Loaded when opened, off the profile's first load.
+const EnrolDialog = lazyWithPreload(() => import('./EnrolDialog').then((module) => module.EnrolDialog));
 
 /**
  * The profile's Tracks (SPEC.md section 2): the user's enrolments the viewer may open, each
@@ -47,16 +51,18 @@ export function ProfileTracksCard({ user, mayEnrol }: { user: UserView; mayEnrol
             <Route
               path="add-track"
               element={
-                <EnrolDialog
-                  title="Add Track"
-                  participant={{ id: user.id, label: name }}
-                  onClose={() => navigate(base)}
-                  onEnrolled={(message) => {
-                    showToast(message, { tone: 'success' });
-                    void tracks.mutate();
-                    navigate(base);
-                  }}
-                />
+                <Suspense fallback={null}>
+                  <EnrolDialog
+                    title="Add Track"
+                    participant={{ id: user.id, label: name }}
+                    onClose={() => navigate(base)}
+                    onEnrolled={(message) => {
+                      showToast(message, { tone: 'success' });
+                      void tracks.mutate();
+                      navigate(base);
+                    }}
+                  />
+                </Suspense>
               }
             />
           </Routes>

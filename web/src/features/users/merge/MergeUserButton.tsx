@@ -1,9 +1,13 @@
 import type { UserView } from '@shared/schemas/user';
+import { Suspense } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui';
 import { useApi } from '../../../lib/api/use-api';
 import { routes } from '../../../lib/api/routes';
-import { MergeUsersDialog } from './MergeUsersDialog';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
+
+// Loaded when opened, off the profile's first load.
+const MergeUsersDialog = lazyWithPreload(() => import('./MergeUsersDialog').then((module) => module.MergeUsersDialog));
 
 /**
  * SPEC.md section 6: manage-all viewers see a Merge User button on a profile with a Salesforce
@@ -25,14 +29,16 @@ export function MergeUserButton({ user, onMerged }: { user: UserView; onMerged: 
         <Route
           path="merge"
           element={
-            <MergeUsersDialog
-              user={user}
-              onClose={() => navigate(base)}
-              onMerged={(fromUserId) => {
-                onMerged();
-                navigate(`/users/${fromUserId}`);
-              }}
-            />
+            <Suspense fallback={null}>
+              <MergeUsersDialog
+                user={user}
+                onClose={() => navigate(base)}
+                onMerged={(fromUserId) => {
+                  onMerged();
+                  navigate(`/users/${fromUserId}`);
+                }}
+              />
+            </Suspense>
           }
         />
       </Routes>

@@ -1,9 +1,13 @@
+import { Suspense } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import type { UserView } from '@shared/schemas/user';
 import { Button } from '../../../components/ui';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
-import { EditAvatarDialog } from './EditAvatarDialog';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
+
+// Loaded when opened: the cropper and the upload stay off the profile's first load.
+const EditAvatarDialog = lazyWithPreload(() => import('./EditAvatarDialog').then((module) => module.EditAvatarDialog));
 
 /**
  * The profile's avatar, and for those who may edit the user (the details card's answer, one
@@ -30,7 +34,14 @@ export function ProfileAvatar({ user }: { user: UserView }) {
       )}
       {details.data?.canEdit && (
         <Routes>
-          <Route path="edit-avatar" element={<EditAvatarDialog userId={user.id} version={details.data.version} onClose={() => navigate(base)} />} />
+          <Route
+            path="edit-avatar"
+            element={
+              <Suspense fallback={null}>
+                <EditAvatarDialog userId={user.id} version={details.data.version} onClose={() => navigate(base)} />
+              </Suspense>
+            }
+          />
         </Routes>
       )}
     </div>

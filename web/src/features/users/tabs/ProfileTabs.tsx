@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Tabs } from '../../../components/ui';
+import { LoadingState, Tabs } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
-import { AssignmentsTab } from './AssignmentsTab';
-import { DocumentsTab } from './DocumentsTab';
-import { FormsTab } from './FormsTab';
+import { lazyWithPreload } from '../../../lib/lazy-with-preload';
+
+// Each tab's table is loaded when the tab is opened, off the profile's first load.
+const DocumentsTab = lazyWithPreload(() => import('./DocumentsTab').then((module) => module.DocumentsTab));
+const AssignmentsTab = lazyWithPreload(() => import('./AssignmentsTab').then((module) => module.AssignmentsTab));
+const FormsTab = lazyWithPreload(() => import('./FormsTab').then((module) => module.FormsTab));
 
 const TABS = [
   { id: 'documents', label: 'Documents' },
@@ -31,7 +34,7 @@ export function ProfileTabs({ userId, children }: { userId: string; children: Re
   };
   return (
     <Tabs aria-label="Profile sections" items={[{ id: 'profile', label: 'Profile', href: base }, ...TABS.map((tab) => ({ ...tab, href: `${base}/${tab.id}` }))]} selectedKey={selected}>
-      {panels[selected]}
+      <Suspense fallback={<LoadingState message="Loading..." />}>{panels[selected]}</Suspense>
     </Tabs>
   );
 }
