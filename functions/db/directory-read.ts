@@ -18,7 +18,8 @@ import type { SortDirection } from '../../shared/api/list-query';
  * for users, their emails in a list beside), so "has a word starting with the text" is
  * begins_with on the term. One target may match on several words, so targets are
  * deduplicated and the lists read until `offset + limit + 1` distinct targets are found
- * (at most two Queries for the user lists, whose targets have at most two terms). The count of a search is the number
+ * (for the user lists, whose targets have at most two terms, a second Query sized for that is
+ * nearly always the last; see readMatches). The count of a search is the number
  * of distinct targets found that way: exact up to the end of the page, and one more while
  * further matches exist, so a pager offers the next page exactly when there is one.
  */
@@ -122,8 +123,9 @@ async function readSorted(source: DirectoryListRef, direction: SortDirection, ta
  * Entries whose term starts with `prefix`, until `wanted` distinct targets (or the end). One target
  * may come back more than once (a user's `first last` and `last first` both matching), leaving a
  * Query short: a list whose targets have at most k terms is then read on for k rows per target
- * still wanted, which cannot come back short, so it takes at most two Queries whatever the number
- * of matches (reading on one row per repeat instead grew with the matches behind the page).
+ * still wanted, so a search takes two Queries whatever the number of matches (reading on one row
+ * per repeat instead grew with the matches behind the page). Not a hard bound: that second read
+ * may also hold the other terms of people the first read found once, and then it reads on.
  */
 async function readMatches(source: DirectoryListRef, prefix: string, direction: SortDirection, wanted: number): Promise<DirectoryRow[]> {
   const rows: DirectoryRow[] = [];

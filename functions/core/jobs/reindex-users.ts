@@ -5,6 +5,12 @@ import { db } from '../../db/service';
 import { forEachConcurrently } from '../../lib/concurrency';
 import { desiredUserEntries, projectUser } from '../users/user-projector';
 
+/** Enrolments and users the re-index works on at once: one at a time did 2.5 a second on a loaded machine, hours for the large seed. */
+export const AT_ONCE = 8;
+
+/** The System root's lists of all users, active and inactive: the user stage walks them. */
+export const USER_LISTS = [directoryLists.users(), directoryLists.users(undefined, false)];
+
 /**
  * The re-index job's user stage: every user is listed once in the System root's `users` or
  * `users:inactive` list, so walking those two lists by key reaches each user without a Scan.
@@ -13,11 +19,6 @@ import { desiredUserEntries, projectUser } from '../users/user-projector';
  * differs): users projected before a list family changed (the emails' move out of `userWords` into
  * `userEmails`) get the new entries and lose the old ones; anyone else costs two reads and no write.
  */
-/** Enrolments and users the re-index works on at once: one at a time did 2.5 a second on a loaded machine, hours for the large seed. */
-export const AT_ONCE = 8;
-
-export const USER_LISTS = [directoryLists.users(), directoryLists.users(undefined, false)];
-
 export async function reindexUsersPage(list: string, cursor: string | null, pageSize: number): Promise<{ users: number; changed: number; cursor: string | null }> {
   const page = await db()
     .entities.directoryEntry.query.byList({ scopeId: SYSTEM_LOCATION_ID, list })
