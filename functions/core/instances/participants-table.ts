@@ -4,6 +4,7 @@ import { ASSIGNED_TRACKS_MAX, FILTERED_PARTICIPANT_ROWS_MAX, PARTICIPANT_DISTRIC
 import { directoryLists, enrolmentTerm, ENROLMENTS_OF_TRACK_SCOPE, normaliseTerm, type EnrolmentListFamily } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { db } from '../../db/service';
+import { inKeyOrder } from '../../db/key-order';
 import { batchGet } from '../../db/transact';
 import { NOTHING_HIDDEN, searchWithout, type HiddenRows } from '../scope';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
@@ -231,7 +232,8 @@ function pageOf(sorted: TrackInstanceItem[], query: ParticipantQuery, partial: b
   return { data: rows.map(participantRow), count: query.offset + rows.length + more, partial: partial && more === 0 };
 }
 
-const bySortName = (a: TrackInstanceItem, b: TrackInstanceItem) => a.sortName.localeCompare(b.sortName) || a.trackInstanceId.localeCompare(b.trackInstanceId);
+/** By `sortName`, then id: the keyed lists' and the enrolments' lists' own order, so a merged first page and the later pages agree. */
+const bySortName = inKeyOrder((instance: TrackInstanceItem) => [instance.sortName, instance.trackInstanceId]);
 
 /**
  * What the caller is assigned to in this track (gsi2 `byTemplateRole`, one Query per assignee

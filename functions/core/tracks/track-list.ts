@@ -1,5 +1,6 @@
 import type { TrackTemplateView } from '../../../shared/schemas/track';
 import { db } from '../../db/service';
+import { inKeyOrder } from '../../db/key-order';
 import { getLocationsById } from '../locations/location-store';
 import { SYSTEM_PLACE, isSystemTrack, mayActAt, type TrackCaller, type TrackPlace } from './track-scope';
 import { statusOf, type TrackTemplateItem } from './track-store';
@@ -27,15 +28,8 @@ async function readList(source: TrackListSource, status: Status, prefix: string,
   return data;
 }
 
-/** A row's place in its list: the sort key's name then id, lower-cased as ElectroDB writes keys. */
-const listKey = (row: TrackTemplateItem) => `${row.name.toLowerCase()}#${row.trackTemplateId.toLowerCase()}`;
-
-/**
- * By name in the lists' own order, not the locale's: each list was read only to `take` rows in its
- * key order, so a merge in another order ('É' among the e's, after z in the keys) would put a row
- * read late before the offset of the page that first reads it, and no page would show it.
- */
-const byName = (a: TrackTemplateItem, b: TrackTemplateItem) => (listKey(a) < listKey(b) ? -1 : listKey(a) > listKey(b) ? 1 : 0);
+/** By name, then id: the lists' own order (each is read only to `take` rows). */
+const byName = inKeyOrder((row: TrackTemplateItem) => [row.name, row.trackTemplateId]);
 
 /**
  * Where each row of a page sits: the places the sources named, the others (rows of the list of every
