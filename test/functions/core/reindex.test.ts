@@ -17,8 +17,9 @@ import { putTestUser } from '../../support/test-users';
 import { putEnrolment } from '../../support/enrolments';
 import { handler as users } from '../../../functions/http/user/handler';
 import { requestCounter } from '../../../functions/db/client';
-import { project } from '../../../functions/db/directory-projection';
-import { directoryLists, userDirectoryEntries } from '../../../functions/db/directory';
+import { finishedProjection, project } from '../../../functions/db/directory-projection';
+import { enrolmentFingerprint } from '../../../functions/core/instances/enrolment-projector';
+import { directoryLists, enrolmentDirectoryEntries, ENROLMENTS_OF_TRACK_SCOPE, userDirectoryEntries } from '../../../functions/db/directory';
 import { projectUser } from '../../../functions/core/users/user-projector';
 
 /**
@@ -159,6 +160,29 @@ describe('the re-index job', () => {
     expect(await byFirstName('otto')).toEqual([rows.older]);
     expect(await byFirstName('omar')).toEqual([]);
 
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { listEntries: 0 } });
+  });
+
+  it("moves whole-track entries written in the conference's scope (before ENROLMENTS_OF_TRACK_SCOPE) to the track's scope, once", async () => {
+    const conferenceAdmin = await cookieFor('conference.admin@example.org');
+    const byFirstName = async (firstName: string) =>
+      ((await invoke(tracks, `/api/track/${track}/true/instances`, { method: 'POST', cookie: conferenceAdmin, body: { limit: 10, offset: 0, where: { firstName } } })).body as ParticipantPage).data.map(
+        (row) => row.id,
+      );
+    // The layout session 21 wrote: the whole-track lists in the conference's scope, its record saying so.
+    const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId: rows.indexed }).go();
+    const current = enrolmentDirectoryEntries(instance!);
+    const old = current.map((entry) => (entry.scopeId === ENROLMENTS_OF_TRACK_SCOPE ? { ...entry, scopeId: ids.conference1 } : entry));
+    await db().entities.directoryEntry.delete(current.filter((entry) => entry.scopeId === ENROLMENTS_OF_TRACK_SCOPE)).go();
+    await db().entities.directoryEntry.put(old).go();
+    const record = finishedProjection('enrolment', rows.indexed, { entries: old, sourceVersion: enrolmentFingerprint(old) }, new Date().toISOString());
+    await db().entities.projection.put(record as never).go();
+    expect(await byFirstName('ines')).toEqual([]);
+
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { listEntries: 1 } });
+    expect(await byFirstName('ines')).toEqual([rows.indexed]);
+    const { data: left } = await db().entities.directoryEntry.query.byList({ scopeId: ids.conference1, list: directoryLists.enrolmentFirstNames(track) }).go();
+    expect(left).toEqual([]);
     expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { listEntries: 0 } });
   });
 });
