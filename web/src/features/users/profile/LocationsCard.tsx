@@ -61,7 +61,7 @@ export function LocationsCard({ userId }: { userId: string }) {
                 {!item.active && <Badge tone="neutral">Inactive</Badge>}
                 {item.denial && <Badge tone="warning">Denied</Badge>}
                 {item.active && !item.primary && !item.denial && mayToggle && (
-                  <Button size="small" variant="secondary" onPress={() => void save.run(() => call(routes.user.setPrimaryLocation, { body: { permissionId: item.id, userId } }), `${item.name} is now primary.`)}>
+                  <Button size="small" variant="secondary" aria-label={`Make primary: ${item.name}`} onPress={() => void save.run(() => call(routes.user.setPrimaryLocation, { body: { permissionId: item.id, userId } }), `${item.name} is now primary.`)}>
                     Make primary
                   </Button>
                 )}

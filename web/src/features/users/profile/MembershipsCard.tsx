@@ -56,6 +56,8 @@ export function MembershipsCard({ userId }: { userId: string }) {
             {item.primary && <Badge tone="info">Primary</Badge>}
             {!item.active && <Badge tone="neutral">Inactive</Badge>}
             <Checkbox
+              // Named with its church: one 'Home' per row would be told apart by nothing.
+              aria-label={`Home: ${item.church.name}`}
               isSelected={item.constituent}
               isDisabled={!item.active || !mayToggle || save.isPending}
               onChange={(on) => void save.run(() => call(routes.church.setConstituent, { params: { id: item.id, isConstituent: on ? 'true' : 'false' } }), `${item.church.name}: Home ${on ? 'on' : 'off'}.`)}
