@@ -22,6 +22,15 @@ export function scoped<T extends object>(subjectType: Subject, entity: T): T & F
   return tagSubject(subjectType as Exclude<Subject, 'all'>, entity);
 }
 
+/**
+ * Whether a role lets the viewer read users other than themself. Everyone reads their own
+ * profile by a rule naming their `id` alone (rules.ts); without another rule, a link to
+ * someone else's profile would open on 'User not found.'.
+ */
+export function readsOtherUsers(ability: AppAbility): boolean {
+  return ability.rulesFor('read', 'User').some((rule) => !rule.inverted && !(rule.conditions && 'id' in rule.conditions));
+}
+
 /** One link of an entity's permission hierarchy: a location and its own ancestor chain. */
 export interface HierarchyNode {
   entity: LocationKind;

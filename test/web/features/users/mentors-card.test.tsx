@@ -168,10 +168,20 @@ describe('Mentors card', () => {
 
   it('a viewer who may only read sees the links and no buttons', async () => {
     mentorServer({ mentees: [link(ada)] });
-    renderCard(PARTICIPANT_VIEWER);
+    renderCard(MENTOR_VIEWER);
     const card = await screen.findByRole('region', { name: 'Mentors and Mentees' });
     await within(card).findByRole('link', { name: 'Carl Dunn' });
     expect(await within(card).findByRole('link', { name: 'Ada Brooks' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Unassign/ })).toBeNull();
+  });
+
+  it("names the mentors of a participant's own profile without links: they cannot open anyone else's profile", async () => {
+    mentorServer({ mentees: [link(ada)] });
+    renderCard(PARTICIPANT_VIEWER);
+    const card = await screen.findByRole('region', { name: 'Mentors and Mentees' });
+    expect(await within(card).findByText('Carl Dunn')).toBeTruthy();
+    expect(within(card).getByText('Ada Brooks')).toBeTruthy();
+    expect(within(card).queryByRole('link')).toBeNull();
     expect(within(card).queryByRole('button')).toBeNull();
   });
 

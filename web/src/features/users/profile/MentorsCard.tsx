@@ -1,3 +1,4 @@
+import { readsOtherUsers } from '@shared/auth/ability';
 import { hasSystemRole } from '@shared/auth/permissions';
 import { NO_USER_SELECTED, UNASSIGN_WARNING, type MentorLinkView, type PersonView } from '@shared/schemas/mentors';
 import type { UserView } from '@shared/schemas/user';
@@ -17,7 +18,7 @@ const nameOf = (link: MentorLinkView) => `${link.user.firstName} ${link.user.las
 
 type Removal = { side: 'mentor' | 'mentee'; link: MentorLinkView };
 
-function LinkList({ title, links, error, onRemove }: { title: string; links: MentorLinkView[] | undefined; error: unknown; onRemove?: (link: MentorLinkView) => void }) {
+function LinkList({ title, links, error, onRemove, linksProfiles }: { title: string; links: MentorLinkView[] | undefined; error: unknown; onRemove?: (link: MentorLinkView) => void; linksProfiles: boolean }) {
   if (error) return <Alert tone="danger">{(error as Error).message}</Alert>;
   if (!links) return <Skeleton message={`Loading ${title.toLowerCase()}...`} lines={2} />;
   return (
@@ -27,7 +28,7 @@ function LinkList({ title, links, error, onRemove }: { title: string; links: Men
       <ul className="profile-list" aria-label={title}>
         {links.map((link) => (
           <li key={link.user.id}>
-            <Link href={`/users/${link.user.id}`}>{nameOf(link)}</Link>
+            {linksProfiles ? <Link href={`/users/${link.user.id}`}>{nameOf(link)}</Link> : <span>{nameOf(link)}</span>}
             {onRemove && (
               <Button size="small" variant="danger" aria-label={`Unassign ${nameOf(link)}`} onPress={() => onRemove(link)}>
                 Unassign
@@ -57,6 +58,8 @@ export function MentorsCard({ user }: { user: UserView }) {
   const mayAssign = ability.can('create', 'MentorAssignment');
   const mayUnassign = ability.can('delete', 'MentorAssignment');
   const isMentor = hasSystemRole(user.roles, 'Mentor');
+  // A participant reading their own profile cannot open their mentor's: names, not links that end on 'User not found.'.
+  const linksProfiles = readsOtherUsers(ability);
   // Update on this user where they are (their locations' chains), not on users in general: a conference
   // admin of another conference is not offered what the server would refuse.
   const mayUpdateUser = useEntityCheck('update', 'User', user.id) === true;
@@ -78,9 +81,9 @@ export function MentorsCard({ user }: { user: UserView }) {
           )}
         </div>
       </div>
-      <LinkList title="Mentors" links={mentors.data} error={mentors.error} onRemove={mayUnassign ? (link) => removing.open({ side: 'mentor', link }) : undefined} />
+      <LinkList title="Mentors" links={mentors.data} error={mentors.error} linksProfiles={linksProfiles} onRemove={mayUnassign ? (link) => removing.open({ side: 'mentor', link }) : undefined} />
       {(isMentor || (mentees.data?.length ?? 0) > 0) && (
-        <LinkList title="Mentees" links={mentees.data} error={mentees.error} onRemove={mayUnassign ? (link) => removing.open({ side: 'mentee', link }) : undefined} />
+        <LinkList title="Mentees" links={mentees.data} error={mentees.error} linksProfiles={linksProfiles} onRemove={mayUnassign ? (link) => removing.open({ side: 'mentee', link }) : undefined} />
       )}
       <PickerDialog
         key={`mentor-${addingMentor.openCount}`}
