@@ -1,7 +1,5 @@
-import { preload } from 'swr';
 import { routes } from '../lib/api/routes';
-import { call } from '../lib/api/client';
-import { apiKey } from '../lib/api/use-api';
+import { preloadApi } from '../lib/api/use-api';
 import { preloadPageOf } from './page-chunks';
 
 /**
@@ -20,5 +18,5 @@ export function warmUpFirstScreen(pathname: string): void {
  * would stand in the cache for the dialog's own read).
  */
 export function warmUpAnnouncements(): void {
-  void preload(apiKey(routes.announcement.announcements), () => call(routes.announcement.announcements, {})).catch(() => undefined);
+  preloadApi(routes.announcement.announcements);
 }
