@@ -1,5 +1,7 @@
+import { preload } from 'swr';
 import { routes } from '../lib/api/routes';
-import { preloadApi } from '../lib/api/use-api';
+import { call } from '../lib/api/client';
+import { apiKey } from '../lib/api/use-api';
 import { preloadPageOf } from './page-chunks';
 
 /**
@@ -18,5 +20,5 @@ export function warmUpFirstScreen(pathname: string): void {
  * would stand in the cache for the dialog's own read).
  */
 export function warmUpAnnouncements(): void {
-  preloadApi(routes.announcement.announcements);
+  void preload(apiKey(routes.announcement.announcements), () => call(routes.announcement.announcements, {})).catch(() => undefined);
 }

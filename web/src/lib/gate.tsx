@@ -4,7 +4,7 @@ import { checkWithHierarchy, forbiddenMessage, scoped, type HierarchyNode } from
 import { Alert } from '../components/ui/Alert';
 import { useAbility } from './ability';
 import { routes } from './api/routes';
-import { preloadApi, useApi } from './api/use-api';
+import { useApi } from './api/use-api';
 
 export interface GateProps {
   I: Action;
@@ -64,13 +64,6 @@ export function useEntityCheck(action: Action, subject: Subject, id: string): bo
   if (hierarchy.error || own.error) return false;
   if (!hierarchy.data || !own.data) return undefined;
   return checkWithHierarchy(ability, action, subject, hierarchy.data as HierarchyNode[], own.data);
-}
-
-/** Starts the reads useEntityCheck will make for this check, if it needs any (a page's reads sent at once). */
-export function preloadEntityCheck(ability: ReturnType<typeof useAbility>, action: Action, subject: Subject, id: string): void {
-  if (settledWithoutHierarchy(ability, action, subject) !== undefined || id === '') return;
-  preloadApi(routes.role.hierarchy, { params: { subject, id } });
-  preloadApi(routes.user.permissionHierarchy, {});
 }
 
 function settledWithoutHierarchy(ability: ReturnType<typeof useAbility>, action: Action, subject: Subject): boolean | undefined {

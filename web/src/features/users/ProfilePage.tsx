@@ -1,11 +1,10 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { AppAbility } from '@shared/auth/ability';
 import type { UserView } from '@shared/schemas/user';
 import { Alert, LoadingState } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
-import { preloadEntityCheck, useEntityCheck } from '../../lib/gate';
-import { preloadApi, useApi } from '../../lib/api/use-api';
+import { useEntityCheck } from '../../lib/gate';
+import { useApi } from '../../lib/api/use-api';
 import { routes } from '../../lib/api/routes';
 import { useCurrentUser } from '../../lib/current-user';
 import { Page } from '../../lib/page';
@@ -28,34 +27,6 @@ import { ProfileTracksCard } from '../tracks/assignments/ProfileTracksCard';
 import './list/users.css';
 import './profile/profile.css';
 
-/** Which of the optional cards the viewer sees (the cards' list and their reads ask the same). */
-const shows = {
-  memberships: (ability: AppAbility) => ability.can('read', 'ChurchMembership'),
-  mentors: (ability: AppAbility) => ability.can('read', 'MentorAssignment'),
-  // Comments are about someone, never shown to them (SPEC.md section 5).
-  comments: (ability: AppAbility, mine: boolean) => !mine && ability.can('read', 'Comment'),
-};
-
-/**
- * Sends every read the cards will make at once, as the page opens: each card asking as it mounts
- * made a waterfall of four round trips (the user, then the details, then each card in turn).
- * The keys are the cards' own, so each card takes its answer instead of asking again.
- */
-function preloadProfileReads(ability: AppAbility, id: string, mine: boolean) {
-  preloadApi(routes.user.profileBasicInfo, { params: { userId: id, canEdit: 'true' } });
-  preloadEntityCheck(ability, 'update', 'User', id);
-  preloadApi(routes.user.locationsDetails, { params: { id } });
-  if (shows.memberships(ability)) preloadApi(routes.church.memberships, { params: { userId: id } });
-  if (shows.mentors(ability)) {
-    preloadApi(routes.user.mentors, { params: { userId: id } });
-    preloadApi(routes.user.mentees, { params: { userId: id } });
-  }
-  preloadApi(routes.user.aliases, { params: { id } });
-  preloadApi(routes.user.userTags, { params: { id } });
-  preloadApi(routes.user.profileTrackInstances, { params: { userId: id } });
-  if (shows.comments(ability, mine)) preloadApi(routes.user.comments, { params: { userId: id } });
-}
-
 /** The cards every profile shows, one's own or someone else's, each as far as the viewer may see it. */
 function ProfileCards({ user, mine, onChanged, after }: { user: UserView; mine: boolean; onChanged: () => Promise<unknown>; after?: ReactNode }) {
   const ability = useAbility();
@@ -66,12 +37,13 @@ function ProfileCards({ user, mine, onChanged, after }: { user: UserView; mine: 
     <DetailsCard key="details" userId={user.id} onSaved={() => void onChanged()} />,
     <RolesCard key="roles" user={user} onChanged={onChanged} />,
     <LocationsCard key="locations" userId={user.id} />,
-    shows.memberships(ability) && <MembershipsCard key="memberships" userId={user.id} />,
-    shows.mentors(ability) && <MentorsCard key="mentors" user={user} />,
+    ability.can('read', 'ChurchMembership') && <MembershipsCard key="memberships" userId={user.id} />,
+    ability.can('read', 'MentorAssignment') && <MentorsCard key="mentors" user={user} />,
     <AliasesCard key="aliases" userId={user.id} mayChange={mayLabel} />,
     <TagsCard key="tags" userId={user.id} mayChange={mayLabel} />,
     <ProfileTracksCard key="tracks" user={user} mayEnrol={ability.can('create', 'TrackInstance')} />,
-    shows.comments(ability, mine) && <CommentsCard key="comments" userId={user.id} mayAdd={ability.can('create', 'Comment')} />,
+    // Comments are about someone, never shown to them (SPEC.md section 5).
+    !mine && ability.can('read', 'Comment') && <CommentsCard key="comments" userId={user.id} mayAdd={ability.can('create', 'Comment')} />,
   ].filter((card) => card !== false);
   // One card per commit, top first; what comes after the cards waits for the last of them, so
   // nothing on screen is pushed down while they arrive.
@@ -86,9 +58,7 @@ function ProfileCards({ user, mine, onChanged, after }: { user: UserView; mine: 
 
 /** A profile read through get-user: someone else's, or one's own (so role changes show at once). */
 function Profile({ id, mine }: { id: string; mine: boolean }) {
-  const ability = useAbility();
   const profile = useApi(routes.user.getUser, { params: { id } });
-  useEffect(() => preloadProfileReads(ability, id, mine), [ability, id, mine]);
   // Rendered in a transition: React splits the render of the tabs and cards into short tasks.
   const user = useDeferredValue(profile.data);
   if (profile.error) return <Alert tone="danger">{(profile.error as Error).message}</Alert>;

@@ -1,4 +1,4 @@
-import useSWR, { preload, type SWRConfiguration } from 'swr';
+import useSWR, { type SWRConfiguration } from 'swr';
 import type { Contract, ResponseOf } from '@shared/api/contract';
 import { call, type CallOptions } from './client';
 import type { RouteRef } from './routes';
@@ -15,12 +15,4 @@ export function useApi<C extends Contract>(
   config?: SWRConfiguration<ResponseOf<C>>,
 ) {
   return useSWR<ResponseOf<C>>(options ? apiKey(contract, options) : null, () => call(contract, options ?? {}), config);
-}
-
-/**
- * Starts a read ahead of the component that will make it (same key, so that component's useApi
- * takes this request instead of sending its own). A failure is left for that component to show.
- */
-export function preloadApi<C extends Contract>(contract: RouteRef<C>, options: Omit<CallOptions<C>, 'signal'> = {}): void {
-  void preload(apiKey(contract, options), () => call(contract, options)).catch(() => undefined);
 }
