@@ -101,6 +101,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     settings.default('MAIL_FROM', 'no-reply@example.org');
     settings.default('SMS_ADAPTER', 'local');
     settings.default('SMS_OUTBOX_FILE', join(scratch ?? dataDir, 'sms-outbox.jsonl'));
+    settings.default('FEEDBACK_FILE', join(scratch ?? dataDir, 'feedback.jsonl'));
     settings.default('LOG_LEVEL', options.quiet ? 'warn' : 'info');
     // New at every start: a sign-in in progress across a restart simply starts again.
     settings.default('COOKIE_SECRET', randomBytes(32).toString('base64url'));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { handleApiRequest, isApiPath } from './api-gateway';
 import { OIDC_MOUNT, type LocalOidcProvider } from './oidc';
+import { FEEDBACK_PAGE_PATH, handleFeedbackPage } from './feedback-page';
 import { SMS_PAGE_PATH, handleSmsPage } from './sms-page';
 import { createStaticSite } from './static-files';
 import { isLoopbackAddress } from './loopback';
@@ -10,9 +11,10 @@ import { isLoopbackAddress } from './loopback';
 /**
  * The one origin of the local app, like CloudFront in AWS: `/api` to the service
  * handlers, `/oidc` to the embedded OpenID provider, `/local/sms` to the SMS outbox page,
+ * `/local/feedback` to the stand-in feedback form,
  * everything else to the web app (built files, or Vite with hot reload in dev mode).
  */
-/** Pages of the local runtime itself (SMS outbox). */
+/** Pages of the local runtime itself (SMS outbox, feedback form). */
 const LOCAL_PAGES = '/local';
 const WEB_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
 
@@ -66,6 +68,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
         return;
       }
       if (underPath(pathname, SMS_PAGE_PATH)) return handleSmsPage(req, res, internalOrigin);
+      if (underPath(pathname, FEEDBACK_PAGE_PATH)) return handleFeedbackPage(req, res);
     }
     if (vite) {
       const devServer = vite;

@@ -40,6 +40,9 @@ function localOnlyDefault(name: string, localDefault: string): string | undefine
   return runsInAws() ? undefined : localDefault;
 }
 
+/** Off AWS, where the shell's feedback link goes when FEEDBACK_URL is unset: the local runtime's page. */
+export const LOCAL_FEEDBACK_PATH = '/local/feedback';
+
 export const config = {
   get region() { return env('AWS_REGION', 'us-east-1'); },
   get tableName() { return env('TABLE_NAME', 'formation'); },
@@ -89,10 +92,14 @@ export const config = {
    * certificates (functions/core/communication/sns-signature.ts).
    */
   get localSnsSigningKey() { return runsInAws() ? undefined : process.env.LOCAL_SNS_SIGNING_KEY || undefined; },
-  /** The external feedback form the shell links to (https only); unset: no link. */
+  /**
+   * The external feedback form the shell links to (https only). Unset: no link in AWS, and off
+   * AWS the local runtime's stand-in page (bin/local/feedback-page.ts).
+   */
   get feedbackUrl() {
     const value = process.env.FEEDBACK_URL;
-    return value && /^https:\/\/[^\s]+$/.test(value) ? value : undefined;
+    if (!value) return runsInAws() ? undefined : LOCAL_FEEDBACK_PATH;
+    return /^https:\/\/[^\s]+$/.test(value) ? value : undefined;
   },
   get logLevel() { return setting('LOG_LEVEL', 'info'); },
   /**

@@ -1,5 +1,6 @@
 import { handler } from '../../../functions/http/app/handler';
 import { contracts } from '../../../shared/api';
+import { config } from '../../../functions/lib/config';
 import { invoke } from '../../support/invoke';
 
 describe('app service', () => {
@@ -9,9 +10,15 @@ describe('app service', () => {
     expect(res.body).toEqual({ status: 'ok', version: '2.0.0' });
   });
 
-  it('answers the feedback form address when it is set (https only), and nothing otherwise', async () => {
+  it('answers the feedback form address when it is set (https only); unset, the local stand-in off AWS and nothing in AWS', async () => {
     delete process.env.FEEDBACK_URL;
-    expect((await invoke(handler, '/api/app/settings')).body).toEqual({});
+    expect((await invoke(handler, '/api/app/settings')).body).toEqual({ feedbackUrl: '/local/feedback' });
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'app';
+    try {
+      expect(config.feedbackUrl).toBeUndefined();
+    } finally {
+      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    }
     process.env.FEEDBACK_URL = 'https://forms.example.org/feedback';
     expect((await invoke(handler, '/api/app/settings')).body).toEqual({ feedbackUrl: 'https://forms.example.org/feedback' });
     process.env.FEEDBACK_URL = 'javascript:alert(1)';

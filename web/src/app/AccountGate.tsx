@@ -21,6 +21,9 @@ export function AccountGate() {
   const user = useApi(routes.user.current);
   const rules = useApi(routes.user.abilities);
   const secondFactor = useApi(routes.security.secondFactor);
+  // The shell's settings (the feedback link) come with the account, so the top bar is drawn
+  // whole at once: a link arriving later wrapped a phone's top bar and moved the page down.
+  const settings = useApi(routes.app.settings);
   const ability = useMemo(() => (rules.data ? buildAbility(rules.data as never) : null), [rules.data]);
   const mustSetUpSecondFactor = Boolean(secondFactor.data?.required && !secondFactor.data.secondFactor);
   const mayUseApp = Boolean(secondFactor.data) && !mustSetUpSecondFactor;
@@ -38,7 +41,7 @@ export function AccountGate() {
       </main>
     );
   }
-  if (!user.data || !ability || !secondFactor.data) {
+  if (!user.data || !ability || !secondFactor.data || (!settings.data && !settings.error)) {
     return (
       <main className="app-centered">
         <LoadingState message="Loading your account..." />
