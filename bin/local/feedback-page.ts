@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LOCAL_FEEDBACK_PATH } from '../../functions/lib/config';
+import { readJsonLines } from './json-lines';
 import { escapeHtml, renderPage, sendHtml } from './page-layout';
 import { readBody } from './request-body';
 
@@ -23,23 +24,9 @@ export function localFeedbackFile(): string {
   return process.env.FEEDBACK_FILE || '.data/feedback.jsonl';
 }
 
+/** What was sent from this machine, newest first. */
 async function readFeedback(): Promise<FeedbackRecord[]> {
-  let text = '';
-  try {
-    text = await readFile(localFeedbackFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const records: FeedbackRecord[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      records.push(JSON.parse(line) as FeedbackRecord);
-    } catch {
-      // a line cut short by a crash: skip it
-    }
-  }
-  return records.reverse();
+  return (await readJsonLines<FeedbackRecord>(localFeedbackFile())).reverse();
 }
 
 function page(records: FeedbackRecord[], notice?: { tone: 'notice' | 'error'; text: string }, draft = ''): string {

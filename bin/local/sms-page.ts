@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { LocalSmsRecord } from '../../functions/lib/adapters/sms';
 import { localSmsOutboxFile } from '../../functions/lib/adapters/sms';
 import { LOCAL_SMS_REPLY_TOPIC_ARN } from '../../functions/lib/config';
+import { readJsonLines } from './json-lines';
 import { escapeHtml, renderPage } from './page-layout';
 import { signLocally } from './sns-signer';
 import { readBody } from './request-body';
@@ -22,21 +22,7 @@ const APP_NUMBER = '+15550100000';
 const TOPIC_ARN = LOCAL_SMS_REPLY_TOPIC_ARN;
 
 export async function readSentSms(): Promise<LocalSmsRecord[]> {
-  let text = '';
-  try {
-    text = await readFile(localSmsOutboxFile(), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const records: LocalSmsRecord[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      records.push(JSON.parse(line) as LocalSmsRecord);
-    } catch {
-      // a line cut short by a crash: skip it
-    }
-  }
+  const records = await readJsonLines<LocalSmsRecord>(localSmsOutboxFile());
   return records.sort((a, b) => (a.sentAt < b.sentAt ? 1 : a.sentAt > b.sentAt ? -1 : 0));
 }
 
