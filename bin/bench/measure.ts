@@ -1,4 +1,5 @@
 import { requestCounter } from '../../functions/db/client';
+import { currentRequest } from '../../functions/lib/request-context';
 import type { BenchCase } from './bench-case';
 import type { BenchTarget } from './context';
 import { measureConcurrent, percentile } from './stats';
@@ -6,7 +7,7 @@ import { measureConcurrent, percentile } from './stats';
 /**
  * Measures one case against a running runtime: one warm-up call, one call whose DynamoDB
  * requests and consumed capacity are counted (the handlers run in this process, so the
- * request counter sees them), then `calls` timed calls from concurrent clients.
+ * request counter sees them; it counts only requests sent inside an HTTP request), then `calls` timed calls from concurrent clients.
  */
 export const CONCURRENCY = 10;
 
@@ -57,8 +58,14 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
     await call(0); // warm caches and discovery
     // The stream worker runs in this process: let it finish what earlier writes started, so it is not counted here.
     await target.streamIdle();
+    // Only the counted call's own requests: the runtime's sweep runs in this process too, outside any request.
     requestCounter.reset();
-    await call(1);
+    requestCounter.countOnlyWhile(() => currentRequest() !== undefined);
+    try {
+      await call(1);
+    } finally {
+      requestCounter.countOnlyWhile();
+    }
     const counted = requestCounter.snapshot();
     const durations = await measureConcurrent((number) => call(number + 2), calls, bench.concurrency ?? CONCURRENCY);
     return {

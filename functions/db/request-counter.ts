@@ -48,6 +48,7 @@ function createRequestCounter() {
   let readCapacity = 0;
   let writeCapacity = 0;
   let byCommand: Record<string, number> = {};
+  let counts: () => boolean = () => true;
 
   return {
     snapshot(): RequestCounterSnapshot {
@@ -59,10 +60,19 @@ function createRequestCounter() {
       writeCapacity = 0;
       byCommand = {};
     },
+    /**
+     * Counts only the requests sent while `predicate` holds (the benchmark: inside an HTTP
+     * request, so the local runtime's sweep and stream worker in the same process are not
+     * counted with the call being measured). Without an argument, counts every request again.
+     */
+    countOnlyWhile(predicate: () => boolean = () => true): void {
+      counts = predicate;
+    },
     /** Adds the counting middleware to a DynamoDB client's stack (once per client). */
     attachTo(stack: DynamoDBClient['middlewareStack']): void {
       stack.add(
         (next, context) => async (args: any) => {
+          if (!counts()) return next(args);
           const command = String(context.commandName ?? 'UnknownCommand');
           requests += 1;
           byCommand[command] = (byCommand[command] ?? 0) + 1;
