@@ -68,6 +68,8 @@ function nextChunk(all: readonly StepWrites[]): StepWrites[] {
   return chunk;
 }
 
+export const ENROL_MOVED_MESSAGE = 'This track moved to another conference while enrolling: enrol the participants again.';
+
 export const enrolJob: JobKind<EnrolJobInput> = {
   async step(job) {
     const input: EnrolJobInput = job.input;
@@ -82,6 +84,8 @@ export const enrolJob: JobKind<EnrolJobInput> = {
     // A repeat after the visible write committed: this instance is done.
     if (visibleAlready) return { done: 0, cursor: next() };
     if (!outline || !isTrackOpen(outline.track)) return failAfterCleanUp(instance, 'This track is being deleted.');
+    // Moved before any of these enrolments committed (a move needs none): they were planned and checked in the old conference.
+    if (outline.track.conferenceId !== instance.conferenceId) return failAfterCleanUp(instance, ENROL_MOVED_MESSAGE);
     const rolesVersion = rolesVersionOf(outline.track);
     // A step's roles changed since the chunks so far were written: write them all again from this design.
     const after = cursor.rolesVersion === rolesVersion ? cursor.after : undefined;

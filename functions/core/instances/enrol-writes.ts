@@ -39,9 +39,9 @@ export const visibilityItemCount = (advisors: number) => 3 + advisors * 2 + 1;
 
 /**
  * `rolesVersion`: the track's `responsibleRolesVersion` read before the parts the step instances
- * were made from (roles-guard.ts). The count's condition holds it with "not being deleted": a
- * failure (RolesMovedError) means the design moved or the track is being deleted, and the writer
- * reads the track again to tell which.
+ * were made from (roles-guard.ts). The count's condition holds it with "not being deleted" and
+ * "still in the enrolment's conference": a failure (RolesMovedError) means the design moved, the
+ * track is being deleted or it moved conference, and the writer reads the track again to tell which.
  */
 export function visibilityWrites(instance: PlannedInstance, advisors: readonly Person[], actorId: string, rolesVersion: number): TransactionItem[] {
   const { trackInstanceId, trackTemplateId, trackName, participant } = instance;
@@ -75,7 +75,8 @@ export function visibilityWrites(instance: PlannedInstance, advisors: readonly P
         tx.trackTemplate
           .patch({ trackTemplateId })
           .add({ instanceCount: 1 })
-          .where((attributes, operations) => `${operations.ne(attributes.status, 'deleting')} AND ${ifRolesVersion(rolesVersion)(attributes, operations)}`)
+          // Still in the conference the enrolment copies (a move needs no enrolments, so one racing this is refused here).
+          .where((attributes, operations) => `${operations.ne(attributes.status, 'deleting')} AND ${operations.eq(attributes.conferenceId, instance.conferenceId)} AND ${ifRolesVersion(rolesVersion)(attributes, operations)}`)
           .commit(),
       onConditionFailed: () => new RolesMovedError(),
     },

@@ -12,6 +12,7 @@ import { findRole } from '../roles/role-store';
 import type { AuthContext } from '../session/resolve-session';
 import { assertTrackOpen, isTrackOpen, mayActAt, placeOf, TRACK_DELETING_MESSAGE } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate, type TrackAggregate, type TrackTemplateItem } from '../tracks/track-store';
+import { StaleVersionError } from '../../db/versioned';
 import { projectEnrolmentsNow } from './enrolment-projector';
 import { alreadyEnrolledMessage, enrolmentClaim, visibilityItemCount, visibilityWrites, type Person, type PlannedInstance } from './enrol-writes';
 import { ENROL_JOB_KIND, type EnrolJobInput } from './enrol-job';
@@ -124,7 +125,7 @@ export async function enrol(auth: AuthContext, input: EnrolInput): Promise<Enrol
             try {
               await transact(plan(instance));
             } catch (error) {
-              if (error instanceof RolesMovedError) design = await designAgain(track.trackTemplateId, (next) => planned.every((other) => planWith(next, other).length <= TRANSACTION_MAX_ITEMS));
+              if (error instanceof RolesMovedError) design = await designAgain(track, (next) => planned.every((other) => planWith(next, other).length <= TRANSACTION_MAX_ITEMS));
               throw error;
             }
           },
@@ -151,12 +152,15 @@ interface Design {
 
 /**
  * The design read again after a step's roles moved under an enrolment's transaction: the outline
- * (and its roles version) before the parts. A track being deleted meanwhile is 409; a design grown
- * past one transaction meanwhile asks for another try (which then takes the job).
+ * (and its roles version) before the parts. A track being deleted meanwhile is 409, and so is one
+ * moved to another conference (the enrolments were planned, and checked, in the one read first);
+ * a design grown past one transaction meanwhile asks for another try (which then takes the job).
  */
-async function designAgain(trackTemplateId: string, fits: (design: Design) => boolean): Promise<Design> {
+async function designAgain(track: TrackTemplateItem, fits: (design: Design) => boolean): Promise<Design> {
+  const { trackTemplateId } = track;
   const outline = await readTrackAggregate(trackTemplateId);
   if (!outline || !isTrackOpen(outline.track)) throw new ConflictError(TRACK_DELETING_MESSAGE);
+  if (outline.track.conferenceId !== track.conferenceId) throw new StaleVersionError();
   const design = { outline, parts: await partsFor(outline, activeSteps(outline), await trackParts(trackTemplateId)) };
   if (!fits(design)) throw new BusyError();
   return design;

@@ -13,6 +13,11 @@ import { areaGuard } from './track-area';
 /** SPEC.md section 8. */
 export const CONFERENCE_LOCKED_MESSAGE = 'Cannot change conference unless all copies of this track are removed';
 export const TRACK_IN_USE_MESSAGE = 'This track has participants enrolled: deactivate it instead.';
+/**
+ * Ours, beside SPEC's copies rule: each enrolment holds its track's conference (who administers it,
+ * which lists hold it), so a track with enrolments keeps its conference rather than leave them behind.
+ */
+export const CONFERENCE_ENROLLED_MESSAGE = 'Cannot change conference while participants are enrolled in this track';
 
 /** Create Track: a conference the caller may create tracks in ('0': system tracks, superadmins only). */
 export async function createTrack(auth: TrackCaller, input: TrackInput): Promise<TrackTemplateView> {
@@ -70,7 +75,7 @@ export interface TrackChanges {
   escalationDays?: number;
 }
 
-/** Track edit: name, description, conference (not while copies exist), reminder periods, on the version the client read. */
+/** Track edit: name, description, conference (not while copies or enrolments exist), reminder periods, on the version the client read. */
 export async function updateTrack(auth: TrackCaller, trackTemplateId: string, changes: TrackChanges): Promise<TrackTemplateView> {
   const { track, place } = await requireTrack(auth, trackTemplateId, 'update');
   if (track.version !== changes.version) throw new StaleVersionError(undefined, track.version);
@@ -79,6 +84,7 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
     newPlace = await placeNamed(changes.conferenceId);
     if (newPlace.conferenceId !== track.conferenceId) {
       if (track.copyCount > 0) throw new HttpError(422, CONFERENCE_LOCKED_MESSAGE);
+      if (track.instanceCount > 0) throw new HttpError(422, CONFERENCE_ENROLLED_MESSAGE);
       if (!mayActAt(auth, 'create', newPlace)) throw new ForbiddenError();
     }
   }
@@ -100,8 +106,8 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
           // A move takes the new conference's area (guarded below); otherwise the area stays as the move job keeps it.
           .set(moves ? { ...set, episcopalAreaId: areaOf(newPlace) } : set)
           .add({ version: 1 })
-          // A copy made meanwhile locks the conference: the move is refused as stale and re-read.
-          .where((attributes, operations) => `${ifVersion(changes.version)(attributes, operations)}${moves ? ` AND ${operations.eq(attributes.copyCount, 0)}` : ''}`)
+          // A copy or an enrolment made meanwhile locks the conference: the move is refused as stale and re-read.
+          .where((attributes, operations) => `${ifVersion(changes.version)(attributes, operations)}${moves ? ` AND ${operations.eq(attributes.copyCount, 0)} AND ${operations.eq(attributes.instanceCount, 0)}` : ''}`)
           .commit(),
       onConditionFailed: () => new StaleVersionError(),
     },

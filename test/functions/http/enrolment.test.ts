@@ -6,7 +6,7 @@ import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { requestCounter } from '../../../functions/db/client';
 import { ADVISOR_ROLE_ID } from '../../../functions/core/instances/instance-access';
 import { NOT_AN_ADVISOR, NOT_YOUR_DISTRICT, SYSTEM_ROLE_ERROR, TRACK_INACTIVE_MESSAGE } from '../../../functions/core/instances/enrol';
-import { enrolChunk } from '../../../functions/core/instances/enrol-job';
+import { ENROL_MOVED_MESSAGE, enrolChunk } from '../../../functions/core/instances/enrol-job';
 import { TRACK_DELETING_MESSAGE } from '../../../functions/core/tracks/track-scope';
 import { clearRoleCache } from '../../../functions/core/roles/role-cache';
 import { ADDER_HAS_NO_DISTRICT, PARTICIPANT_NEEDS_DISTRICT } from '../../../shared/schemas/track-instance';
@@ -192,6 +192,21 @@ describe('enrolment', () => {
     const off = await enrolAs(CONFERENCE_ADMIN, { trackId: inactive, participantIds: [participantId], advisorIds: [ADVISOR_ID] });
     expect(off.status).toBe(422);
     expect(off.body.message).toBe(TRACK_INACTIVE_MESSAGE);
+  });
+
+  it("fails a job whose track moved to another conference before its enrolments committed, leaving nothing behind", async () => {
+    const large = await trackOf('Large Moving Track', 1, 120);
+    const participantId = await newParticipant('Mover');
+    const res = await enrolAs(CONFERENCE_ADMIN, { trackId: large, participantIds: [participantId], advisorIds: [ADVISOR_ID] });
+    expect(res.status).toBe(202);
+    // Nothing committed yet, so nothing locks the conference: the move is allowed.
+    const { version } = (await call(SUPERADMIN, 'GET', `track-template/${large}`)).body;
+    expect((await call(SUPERADMIN, 'PATCH', `update-track-template/${large}`, { version, conferenceId: DEMO_LOCATION_IDS.conference2 })).status).toBe(200);
+    const job = await runJobToEnd(res.body.jobId, jobKinds);
+    expect(job!.status).toBe('failed');
+    expect(job!.error).toBe(ENROL_MOVED_MESSAGE);
+    expect((await db().entities.trackInstance.query.byParticipant({ participantId }).go()).data).toEqual([]);
+    expect(await instanceCount(large)).toBe(0);
   });
 
   it('enrols a track larger than one transaction through a job: nothing visible until the end, a crashed step repeated without doubles', async () => {

@@ -2,7 +2,11 @@ import { handler } from '../../../functions/http/track/handler';
 import { handler as adminHandler } from '../../../functions/http/admin/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
-import { CONFERENCE_LOCKED_MESSAGE } from '../../../functions/core/tracks/track-editor';
+import { CONFERENCE_ENROLLED_MESSAGE, CONFERENCE_LOCKED_MESSAGE } from '../../../functions/core/tracks/track-editor';
+import { RolesMovedError, rolesVersionOf } from '../../../functions/core/instances/roles-guard';
+import { visibilityWrites } from '../../../functions/core/instances/enrol-writes';
+import { transact } from '../../../functions/db/transact';
+import { putTestUser } from '../../support/test-users';
 import { DEFAULT_ESCALATION_DAYS, DEFAULT_REMINDER_DAYS, ESCALATION_DAYS_MESSAGE, REMINDER_DAYS_MESSAGE } from '../../../shared/schemas/track';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
@@ -185,6 +189,37 @@ describe('track template rules', () => {
     expect(move.body.message).toBe(CONFERENCE_LOCKED_MESSAGE);
     const rename = await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { name: 'Copied Source Renamed', conferenceId: '0', version: 1 } });
     expect(rename.status).toBe(200);
+  });
+
+  it('refuses to change the conference while participants are enrolled, and allows it once they are removed', async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Enrolled Here', description: 'Has people', conferenceId: HOME });
+    const participantId = await putTestUser({ firstName: 'Enid', lastName: 'Stays', locationId: DEMO_LOCATION_IDS.district1 });
+    const enrolled = await call(CONFERENCE_ADMIN, 'instance', { method: 'POST', body: { trackId: track.id, participantIds: [participantId], advisorIds: ['demo-advisor'] } });
+    expect(enrolled.status).toBe(201);
+    const version = (await call(SUPERADMIN, `track-template/${track.id}`)).body.version;
+    const move = await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { conferenceId: ELSEWHERE, version } });
+    expect(move.status).toBe(422);
+    expect(move.body.message).toBe(CONFERENCE_ENROLLED_MESSAGE);
+    expect((await db().entities.trackTemplate.get({ trackTemplateId: track.id }).go({ consistent: true })).data!.conferenceId).toBe(HOME);
+
+    const [instanceId] = enrolled.body.trackInstanceIds as string[];
+    const removed = await call(CONFERENCE_ADMIN, 'instance', { method: 'DELETE', body: { id: instanceId, version: 1 } });
+    expect(removed.status).toBe(200);
+    const moved = await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { conferenceId: ELSEWHERE, version } });
+    expect(moved.status).toBe(200);
+  });
+
+  it('refuses an enrolment planned in the conference a track has just left (the race with a move)', async () => {
+    const { body: track } = await createTrack(CONFERENCE_ADMIN, { name: 'Moved Away', description: 'Moves first', conferenceId: HOME });
+    const participantId = await putTestUser({ firstName: 'Rae', lastName: 'Late', locationId: DEMO_LOCATION_IDS.district1 });
+    const participant = { userId: participantId, firstName: 'Rae', lastName: 'Late', email: 'rae@example.org' };
+    const planned = { trackInstanceId: `race-${participantId}`, trackTemplateId: track.id, trackName: track.name, participantId, participant, districtId: DEMO_LOCATION_IDS.district1, ancestorIds: [], createdAt: new Date().toISOString() };
+    const rolesVersion = rolesVersionOf((await db().entities.trackTemplate.get({ trackTemplateId: track.id }).go({ consistent: true })).data!);
+    // Planned in the old conference, committed after the move: the track's conference is part of the count's condition.
+    expect((await call(SUPERADMIN, `update-track-template/${track.id}`, { method: 'PATCH', body: { conferenceId: ELSEWHERE, version: 1 } })).status).toBe(200);
+    await expect(transact(visibilityWrites({ ...planned, conferenceId: HOME }, [], 'demo-superadmin', rolesVersion))).rejects.toBeInstanceOf(RolesMovedError);
+    await transact(visibilityWrites({ ...planned, conferenceId: ELSEWHERE }, [], 'demo-superadmin', rolesVersion));
+    expect((await db().entities.trackTemplate.get({ trackTemplateId: track.id }).go({ consistent: true })).data!.instanceCount).toBe(1);
   });
   // Delete Track: test/functions/http/track-delete.test.ts.
 });
