@@ -2,8 +2,9 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * React.lazy whose chunk can also be fetched ahead of the first render: a page preloads its
- * dialogs once it has painted, so their weight (form library, schemas) stays off the page's
- * own chunk without making the first opening wait. A failed load is tried again next time.
+ * dialogs once it has painted (or, where even that load would crowd the page's first seconds,
+ * when the user reaches for the dialog's button), so their weight (form library, schemas) stays
+ * off the page's own chunk without making the first opening wait. A failed load is tried again next time.
  */
 export function lazyWithPreload<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;

@@ -6,7 +6,7 @@ import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 
-// Loaded when opened, off the profile's first load.
+// Loaded when its button is reached for (hover, focus) or the dialog opens: off the profile's first load.
 const EnrolDialog = lazyWithPreload(() => import('./EnrolDialog').then((module) => module.EnrolDialog));
 
 /**
@@ -43,7 +43,7 @@ export function ProfileTracksCard({ user, mayEnrol }: { user: UserView; mayEnrol
         <>
           <p className="admin-muted">{`Enrol ${name} in a track with an advisor.`}</p>
           <div>
-            <Button variant="secondary" onPress={() => navigate(`${base}/add-track`)}>
+            <Button variant="secondary" onHoverStart={EnrolDialog.preload} onFocus={EnrolDialog.preload} onPress={() => navigate(`${base}/add-track`)}>
               Add Track
             </Button>
           </div>

@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/api/use-api';
 import { routes } from '../../../lib/api/routes';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 
-// Loaded when opened, off the profile's first load.
+// Loaded when its button is reached for (hover, focus) or the dialog opens: off the profile's first load.
 const MergeUsersDialog = lazyWithPreload(() => import('./MergeUsersDialog').then((module) => module.MergeUsersDialog));
 
 /**
@@ -21,7 +21,7 @@ export function MergeUserButton({ user, onMerged }: { user: UserView; onMerged: 
   return (
     <>
       {details.data.salesforceId && (
-        <Button variant="secondary" onPress={() => navigate(`${base}/merge`)}>
+        <Button variant="secondary" onHoverStart={MergeUsersDialog.preload} onFocus={MergeUsersDialog.preload} onPress={() => navigate(`${base}/merge`)}>
           Merge User
         </Button>
       )}

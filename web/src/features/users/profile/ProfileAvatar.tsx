@@ -6,7 +6,7 @@ import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
 
-// Loaded when opened: the cropper and the upload stay off the profile's first load.
+// Loaded when its button is reached for (hover, focus) or the dialog opens: the cropper and the upload stay off the profile's first load.
 const EditAvatarDialog = lazyWithPreload(() => import('./EditAvatarDialog').then((module) => module.EditAvatarDialog));
 
 /**
@@ -28,7 +28,7 @@ export function ProfileAvatar({ user }: { user: UserView }) {
         </span>
       )}
       {details.data?.canEdit && (
-        <Button variant="secondary" size="small" onPress={() => navigate(`${base}/edit-avatar`)}>
+        <Button variant="secondary" size="small" onHoverStart={EditAvatarDialog.preload} onFocus={EditAvatarDialog.preload} onPress={() => navigate(`${base}/edit-avatar`)}>
           Change Avatar
         </Button>
       )}
