@@ -55,12 +55,13 @@ export async function tick(control: Locator) {
  * for that state only.
  */
 export async function expectNoAxeViolations(page: Page, options: { floatingLayerOpen?: boolean } = {}) {
-  // A dialog fading out has text at partial opacity, which axe reads as low contrast: wait until
-  // none is closing (our modals' class for their close animation).
-  await expect(page.locator('.ui-modal-overlay.ui-closing')).toHaveCount(0);
-  // Likewise a popover (a picked option's listbox) fading out sits at the end of <body>, outside every
-  // landmark, until its animation ends: axe read it as a `region` violation on a loaded machine (a flaky run).
-  await expect(page.locator('.ui-popover[data-exiting]')).toHaveCount(0);
+  // A layer mid-animation is not what a user reads: a dialog fading in or out has text at partial
+  // opacity (axe: low contrast; a confirmation opening as Manage Participant closed failed a run), and a
+  // popover fading out (a picked option's listbox) sits at the end of <body> outside every landmark
+  // (axe: `region`). Wait until none is entering or leaving: react-aria marks a modal's overlay
+  // `data-entering` while it fades in (the panel's own animation runs under that mark, so it ends with
+  // it) and a popover `data-exiting` while it fades out; our modals close with their own class.
+  await expect(page.locator('.ui-modal-overlay[data-entering], .ui-popover[data-exiting], .ui-modal-overlay.ui-closing')).toHaveCount(0);
   // react-aria's live announcer (visually hidden) announces a pending button 100 ms late, as a role="img" node
   // labelled by elements that may be gone by then, and keeps it 7 s: a transient node of the library, not of
   // our page, and waiting for it raced that delay (a CI failure). Everything else on the page is checked.
