@@ -54,6 +54,10 @@ export const config = {
   get mailFrom() { return env('MAIL_FROM', 'no-reply@example.org'); },
   /** `sns` in AWS; `local` writes SMS to the local outbox page. */
   get smsAdapter() { return setting('SMS_ADAPTER', 'sns') as 'sns' | 'local'; },
+  /** The registered number SMS are sent from (E.164); needed for US numbers and for replies to reach the reply topic. */
+  get smsOriginationNumber() { return process.env.SMS_ORIGINATION_NUMBER || undefined; },
+  /** Alphanumeric sender ID, where the destination country allows one. */
+  get smsSenderId() { return process.env.SMS_SENDER_ID || undefined; },
   /** The public origin of the app (SPA and /api share it). */
   get appUrl() { return env('APP_URL', 'http://localhost:3000'); },
   get oidcIssuer() { return env('OIDC_ISSUER'); },

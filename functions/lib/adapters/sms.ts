@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { PublishCommand, SNSClient, type PublishCommandInput } from '@aws-sdk/client-sns';
 import { config } from '../config';
 
 export interface SmsMessage {
@@ -18,9 +18,25 @@ export interface LocalSmsRecord extends SmsMessage {
 
 let client: SNSClient | undefined;
 
-function snsClient(): SNSClient {
+/** The one SNS client (exported so a test can watch the requests it sends). */
+export function snsClient(): SNSClient {
   client ??= new SNSClient({ region: config.region });
   return client;
+}
+
+type Attributes = NonNullable<PublishCommandInput['MessageAttributes']>;
+
+/**
+ * The per-message SMS attributes SNS documents for publishing to a phone: transactional
+ * delivery, and the configured origination number and sender ID. Without the number SNS
+ * picks any number of the account, from which replies never reach the reply topic.
+ */
+function smsAttributes(): Attributes {
+  const text = (value: string) => ({ DataType: 'String', StringValue: value });
+  const attributes: Attributes = { 'AWS.SNS.SMS.SMSType': text('Transactional') };
+  if (config.smsOriginationNumber) attributes['AWS.MM.SMS.OriginationNumber'] = text(config.smsOriginationNumber);
+  if (config.smsSenderId) attributes['AWS.SNS.SMS.SenderID'] = text(config.smsSenderId);
+  return attributes;
 }
 
 /** Where the local adapter writes; the runtime sets `SMS_OUTBOX_FILE` under its data folder. */
@@ -32,11 +48,7 @@ export function localSmsOutboxFile(): string {
 export async function sendSms(sms: SmsMessage): Promise<string> {
   if (config.smsAdapter === 'sns') {
     const output = await snsClient().send(
-      new PublishCommand({
-        PhoneNumber: sms.to,
-        Message: sms.message,
-        MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
-      }),
+      new PublishCommand({ PhoneNumber: sms.to, Message: sms.message, MessageAttributes: smsAttributes() }),
     );
     return output.MessageId ?? '';
   }
