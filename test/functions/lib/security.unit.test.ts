@@ -141,11 +141,11 @@ describe('security log and metrics', () => {
     expect(write).not.toHaveBeenCalled();
   });
 
-  it('request metrics: requests, 4xx, 5xx and latency per service and route (CloudWatch EMF)', () => {
+  it('request metrics: requests, 4xx, 5xx and latency per service, the route a property and not a dimension (CloudWatch EMF)', () => {
     const emf = requestMetrics({ service: 'user', route: 'user.current', status: 403, ms: 42 }).serializeMetrics();
     const [directive] = emf._aws.CloudWatchMetrics;
     expect(directive.Namespace).toBe('FormationTracks');
-    expect(directive.Dimensions[0]).toEqual(expect.arrayContaining(['service', 'route']));
+    expect(directive.Dimensions).toEqual([['service']]);
     expect(directive.Metrics.map((m) => m.Name).sort()).toEqual(['Latency', 'Requests', 'Status4xx', 'Status5xx']);
     expect(emf).toMatchObject({ service: 'user', route: 'user.current', Requests: 1, Status4xx: 1, Status5xx: 0, Latency: 42 });
   });
