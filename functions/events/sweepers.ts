@@ -3,6 +3,7 @@ import { deliverPendingOutbox, outboxSeams } from './outbox-delivery';
 import { sendDueDigests } from './outbox-digest';
 import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
 import { sweepOverdueSteps } from '../core/instances/overdue-sweep';
+import { publishSweepMetrics } from './sweep-metrics';
 import { runReminderSchedule } from '../core/reminders/reminder-schedule';
 
 /**
@@ -50,5 +51,7 @@ export async function sweep(sweepers: readonly Sweeper[] = SWEEPERS): Promise<Sw
       log('error', 'sweeper failed', { sweeper: sweeper.name, error: report[sweeper.name] });
     }
   }
+  // The job-stall alarm counts the jobs the sweep had to move (docs/deploy.md, "When an alarm fires").
+  publishSweepMetrics(report.jobs);
   return report;
 }
