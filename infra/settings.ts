@@ -19,6 +19,7 @@ export const SETTING_SOURCES = {
   signInRateLimit: 'SIGN_IN_RATE_LIMIT',
   mfa: 'MFA',
   alarmEmail: 'ALARM_EMAIL',
+  monthlyBudget: 'MONTHLY_BUDGET',
   smsReplyTopicArn: 'SMS_REPLY_TOPIC_ARN',
   mailEventsTopicArn: 'MAIL_EVENTS_TOPIC_ARN',
   feedbackUrl: 'FEEDBACK_URL',
@@ -39,6 +40,8 @@ const rateLimit = (fallback: number) => z.coerce.number().int().min(10, 'at leas
 /** Defaults: an office behind one address with a few dozen busy people stays well under both. */
 export const DEFAULT_API_RATE_LIMIT = 3000;
 export const DEFAULT_SIGN_IN_RATE_LIMIT = 100;
+/** US dollars a month: well above a conference's usual bill (docs/deploy.md, "Costs"), so a notice means something changed. */
+export const DEFAULT_MONTHLY_BUDGET = 50;
 
 const settingsSchema = z
   .object({
@@ -58,6 +61,7 @@ const settingsSchema = z
     signInRateLimit: rateLimit(DEFAULT_SIGN_IN_RATE_LIMIT),
     mfa: z.enum(['optional', 'required'], 'optional or required').default('optional'),
     alarmEmail: optional(z.email()),
+    monthlyBudget: z.coerce.number().int('whole US dollars').min(1, 'at least 1 (US dollars a month)').max(1_000_000).default(DEFAULT_MONTHLY_BUDGET),
     smsReplyTopicArn: optional(snsTopicArn),
     mailEventsTopicArn: optional(snsTopicArn),
     feedbackUrl: optional(z.url({ protocol: /^https$/, error: 'an https:// address of the feedback form' })),
@@ -89,8 +93,10 @@ export interface FormationSettings {
   signInRateLimit: number;
   /** optional: people may add an authenticator app; required: everyone must (Cognito asks at first sign-in). */
   mfa: 'optional' | 'required';
-  /** Receives the alarms (failed outbox deliveries, worker errors); unset: alarms show in CloudWatch only. */
+  /** Receives every alarm and the budget notices; unset: alarms show in CloudWatch only. */
   alarmEmail?: string;
+  /** The monthly cost budget, in US dollars: AWS Budgets notifies the alarms topic at 80% spent and at 100% forecast. */
+  monthlyBudget: number;
   /** The SNS topics whose signed messages the webhooks accept: inbound SMS, SES bounces and complaints. Unset: none accepted. */
   smsReplyTopicArn?: string;
   mailEventsTopicArn?: string;
@@ -134,6 +140,7 @@ export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.
     signInRateLimit: s.signInRateLimit,
     mfa: s.mfa,
     alarmEmail: s.alarmEmail,
+    monthlyBudget: s.monthlyBudget,
     smsReplyTopicArn: s.smsReplyTopicArn,
     mailEventsTopicArn: s.mailEventsTopicArn,
     feedbackUrl: s.feedbackUrl,

@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import { acknowledge } from '../constructs/acknowledge';
 import { accessLogFormat } from '../constructs/api-access-log';
 import { DeploySecret } from '../constructs/deploy-secret';
+import { Operations } from '../constructs/operations';
 import { OutboxWorkerWiring, deadLetterQueue } from '../constructs/outbox-worker-wiring';
 import { ServiceFunction } from '../constructs/service-function';
 import { OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
@@ -39,8 +40,10 @@ export interface ApiStackProps extends StackProps {
   /** The shell's feedback form (unset: no link). */
   feedbackUrl?: string;
   logRetention: logs.RetentionDays;
-  /** Receives the outbox alarms by email, when set. */
+  /** Receives the alarms by email, when set. */
   alarmEmail?: string;
+  /** US dollars a month: the cost budget that notifies the alarms topic (infra/constructs/cost-budget.ts). */
+  monthlyBudget: number;
 }
 
 /** Requests per second the whole API accepts before answering 429: a brake on runaway bills. */
@@ -56,6 +59,8 @@ export class ApiStack extends Stack {
   /** The shared secret of ORIGIN_VERIFY_HEADER, as a deploy-time reference (never a literal in a template or in source). */
   readonly originVerifySecret: string;
   readonly worker: OutboxWorkerWiring;
+  /** The alarms, the cost budget and the dashboard (docs/deploy.md, "When an alarm fires"). */
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -79,7 +84,7 @@ export class ApiStack extends Stack {
     };
 
     this.httpApi = new apigw.HttpApi(this, 'Http', { description: 'Formation Tracks API, reached through CloudFront at /api/*' });
-    this.configureStage(props.logRetention);
+    const accessLogs = this.configureStage(props.logRetention);
     acknowledge(this.httpApi, {
       APIG4: 'Every route is authorised in the handler pipeline: session cookie -> user -> ability, then scoped checks on the loaded object (ARCHITECTURE.md sections 4 and 7). Public routes (health, sign-in) are public by design.',
     });
@@ -103,6 +108,14 @@ export class ApiStack extends Stack {
     const worker = addFunction(OUTBOX_WORKER, 'Delivers outbox items (email, SMS, notifications) from the table stream', { UNSUBSCRIBE_SECRET: secrets.unsubscribe.value }, Duration.seconds(30));
     worker.node.addDependency(secrets.unsubscribe.secret);
     this.worker = new OutboxWorkerWiring(this, 'Outbox', { worker, deadLetters: deadLetterQueue(this, 'OutboxFailures'), table: props.table, alarmEmail: props.alarmEmail });
+
+    this.operations = new Operations(this, 'Operations', {
+      httpApi: this.httpApi,
+      functions: [...this.functions.values()],
+      accessLogs,
+      outbox: this.worker,
+      monthlyBudgetUsd: props.monthlyBudget,
+    });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
@@ -128,12 +141,13 @@ export class ApiStack extends Stack {
     };
   }
 
-  /** Throttling and JSON access logs on the $default stage. */
-  private configureStage(retention: logs.RetentionDays): void {
+  /** Throttling and JSON access logs on the $default stage; returns the access log group. */
+  private configureStage(retention: logs.RetentionDays): logs.LogGroup {
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
     const stage = this.httpApi.defaultStage?.node.defaultChild as apigw.CfnStage;
     stage.defaultRouteSettings = { throttlingRateLimit: THROTTLE.rate, throttlingBurstLimit: THROTTLE.burst };
     stage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: accessLogFormat() };
+    return accessLogs;
   }
 }
 
