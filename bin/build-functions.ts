@@ -17,9 +17,11 @@ import { lambdaEnvCredentials } from '../infra/bundling/lambda-env-credentials';
 import { noStyleParser } from '../infra/bundling/no-style-parser';
 import { literalSchemaKeysPlugin } from '../infra/bundling/literal-schema-keys';
 import { electrodbCommands } from '../infra/bundling/electrodb-commands';
+import { documentPaginators } from '../infra/bundling/document-paginators';
 import { sanitizerParserOnly } from '../infra/bundling/sanitizer-parser-only';
 import { emailTemplateAtBuild } from '../infra/bundling/email-template-at-build';
 import { packageShares, type PackageShare } from '../infra/bundling/package-shares';
+import { sdkCallsOf, writeSdkCalls, type SdkCall } from '../infra/bundling/sdk-calls';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,6 +48,8 @@ export interface BuiltFunction {
   outfile: string;
   /** Bytes each package (or our own top folder) contributes to the minified output, largest first. */
   packages: PackageShare[];
+  /** The AWS SDK operations the bundle can send (empty with the SDK external: then nothing is written for the grants). */
+  sdkCalls: SdkCall[];
 }
 
 /**
@@ -72,7 +76,7 @@ export function lambdaBuildOptions(opts: Pick<BuildFunctionsOptions, 'externalAw
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
     // React (the worker renders emails with it) ships development and production builds; keep only the latter.
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, sanitizerParserOnly, emailTemplateAtBuild],
+    plugins: [lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, documentPaginators, sanitizerParserOnly, emailTemplateAtBuild],
     logLevel: 'warning',
   };
 }
@@ -93,7 +97,11 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
   const built = entries.map(({ name }) => {
     const outfile = join(bundleFolder(outDir, name), BUNDLE_FILE);
     const output = result.metafile.outputs[relative(PROJECT_ROOT, outfile).split(sep).join('/')];
-    return { name, bytes: statSync(outfile).size, outfile, packages: packageShares(output.inputs) };
+    // The CDK app grants each function exactly these (infra/function-needs.ts); with the SDK
+    // external they cannot be known, so no file is written and a synth refuses the bundle.
+    const sdkCalls = opts.externalAwsSdk ? [] : sdkCallsOf(output.inputs);
+    if (!opts.externalAwsSdk) writeSdkCalls(bundleFolder(outDir, name), sdkCalls);
+    return { name, bytes: statSync(outfile).size, outfile, packages: packageShares(output.inputs), sdkCalls };
   });
   if (!opts.quiet) printSizes(built);
   return built;

@@ -2,10 +2,15 @@ import type { Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute } from 'node:path';
 
-/** The document-client commands ElectroDB sends (electrodb/src/client.js, `new this.lib.<Name>Command`). */
-export const ELECTRODB_COMMANDS = ['Get', 'Put', 'Update', 'Delete', 'BatchWrite', 'BatchGet', 'Scan', 'Query', 'TransactWrite', 'TransactGet'].map(
-  (name) => `${name}Command`,
-);
+/** The document-client commands ElectroDB sends (electrodb/src/client.js, `new this.lib.<Name>Command`), but Scan. */
+export const ELECTRODB_COMMANDS = ['Get', 'Put', 'Update', 'Delete', 'BatchWrite', 'BatchGet', 'Query', 'TransactWrite', 'TransactGet'].map((name) => `${name}Command`);
+
+/**
+ * No request path may scan the table (ARCHITECTURE.md section 5) and IAM refuses it, so Scan is
+ * not in the bundles either: a scan fails with a clear error, and a bundle that holds ScanCommand
+ * (someone sent one directly) has no grant for it and stops the synth (infra/function-needs.ts).
+ */
+export const LEFT_OUT_COMMANDS = ['ScanCommand'];
 
 const REGISTRY = 'Symbol.for("formation.electrodb-commands")';
 
@@ -47,7 +52,11 @@ export const electrodbCommands: Plugin = {
     build.onLoad({ filter: /^lookup$/, namespace: 'electrodb-commands' }, () => ({
       contents: [
         `const commands = () => globalThis[${REGISTRY}] ?? (() => { throw new Error("electrodb-commands: the bundle's entry did not register the document commands"); })();`,
-        `module.exports = { ${ELECTRODB_COMMANDS.map((name) => `get ${name}() { return commands().${name}; }`).join(', ')} };`,
+        `const leftOut = (name) => { throw new Error(\`electrodb-commands: \${name} is left out of the bundles on purpose\`); };`,
+        `module.exports = { ${[
+          ...ELECTRODB_COMMANDS.map((name) => `get ${name}() { return commands().${name}; }`),
+          ...LEFT_OUT_COMMANDS.map((name) => `get ${name}() { return leftOut(${JSON.stringify(name)}); }`),
+        ].join(', ')} };`,
       ].join('\n'),
       loader: 'js',
     }));
