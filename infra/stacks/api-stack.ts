@@ -6,6 +6,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { acknowledge } from '../constructs/acknowledge';
 import { accessLogFormat } from '../constructs/api-access-log';
@@ -15,7 +16,8 @@ import { OutboxWorkerWiring, deadLetterQueue } from '../constructs/outbox-worker
 import { ServiceFunction } from '../constructs/service-function';
 import { OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/request-guards';
-import { READ_ONLY_FUNCTIONS, grantNeeds, grantTableAccess, needsOf, type NeedResources } from '../function-needs';
+import { READ_ONLY_FUNCTIONS, grantSdkCalls, grantTableAccess, type NeedResources } from '../function-needs';
+import { readSdkCalls } from '../bundling/sdk-calls';
 
 export interface ApiStackProps extends StackProps {
   /** One Lambda each, behind /api/<service> (shared/api `services`). */
@@ -24,7 +26,7 @@ export interface ApiStackProps extends StackProps {
   bundlesDir: string;
   table: dynamodb.Table;
   tableIndexNames: readonly string[];
-  uploads: { bucketName: string };
+  uploads: s3.IBucket;
   uploadsObjectAccess: iam.IManagedPolicy;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
@@ -67,18 +69,19 @@ export class ApiStack extends Stack {
     const secrets = this.secrets();
     this.originVerifySecret = secrets.originVerify.value;
     const environment = settingsForFunctions(props);
-    const needResources: NeedResources = { uploadsObjectAccess: props.uploadsObjectAccess, userPool: props.userPool, mailFrom: props.mailFrom };
+    const needResources: NeedResources = { uploadsObjectAccess: props.uploadsObjectAccess, uploads: props.uploads, userPool: props.userPool, mailFrom: props.mailFrom };
 
     const addFunction = (name: string, description: string, extraEnvironment: Record<string, string> = {}, timeout?: Duration) => {
+      const codeDir = bundleFolder(props.bundlesDir, name);
       const { fn, role } = new ServiceFunction(this, `Fn-${name}`, {
-        codeDir: bundleFolder(props.bundlesDir, name),
+        codeDir,
         environment: { ...environment, ...extraEnvironment },
         logRetention: props.logRetention,
         description,
         timeout,
       });
       grantTableAccess(role, props.table, props.tableIndexNames, READ_ONLY_FUNCTIONS.includes(name) ? 'readOnly' : 'readWrite');
-      grantNeeds(role, needsOf(name), needResources);
+      grantSdkCalls(role, readSdkCalls(codeDir), needResources);
       this.functions.set(name, fn);
       return fn;
     };

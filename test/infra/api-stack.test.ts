@@ -2,7 +2,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { contracts, services } from '../../shared/api';
 import { tableDefinition } from '../../functions/db/table';
 import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
-import { IDENTITY_ACTIONS, IDENTITY_DISABLE_ACTION, IDENTITY_EMAIL_ACTION, READ_ONLY_FUNCTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, needsOf } from '../../infra/function-needs';
+import { READ_ONLY_FUNCTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/function-needs';
 import type { ApiStack } from '../../infra/stacks/api-stack';
 import { allowedActions, managedPoliciesOf, statementsOf } from './support/policies';
 import { SYNTH_TIMEOUT, synthFormation } from './support/synth-formation';
@@ -16,7 +16,6 @@ beforeAll(() => {
 }, SYNTH_TIMEOUT);
 
 const everyFunction = () => [...services, OUTBOX_WORKER];
-const actionsOf = (name: string) => allowedActions(statementsOf(api, template, name));
 
 describe('functions', () => {
   it('has one Node 22 arm64 function per service, plus the outbox worker', () => {
@@ -78,15 +77,6 @@ describe('least privilege', () => {
     }
   });
 
-  it('gives S3 object access (the data stack policy) only to functions that handle files', () => {
-    for (const name of everyFunction()) {
-      expect(actionsOf(name).filter((a) => a.startsWith('s3:')), name).toEqual([]);
-      const uploads = managedPoliciesOf(api, template, name).filter((arn) => arn.includes('UploadsObjectAccess'));
-      expect(uploads, name).toHaveLength(needsOf(name).includes('files') ? 1 : 0);
-    }
-    expect(everyFunction().some((n) => needsOf(n).includes('files'))).toBe(true);
-  });
-
   it('writes logs only to the function\'s own log group, with no AWS managed policy', () => {
     for (const name of everyFunction()) {
       expect(managedPoliciesOf(api, template, name).filter((arn) => arn.includes(':iam::aws:policy')), name).toEqual([]);
@@ -96,25 +86,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('lets only the worker, admin and communication send email or SMS, and only admin administer Cognito users (others make one call each)', () => {
-    const cognitoCalls: Record<string, string[]> = {
-      admin: IDENTITY_ACTIONS,
-      notification: [IDENTITY_EMAIL_ACTION], // a confirmed email change
-      user: [IDENTITY_DISABLE_ACTION], // merge turns the source's sign-in off
-      [OUTBOX_WORKER]: [IDENTITY_DISABLE_ACTION], // ... and so does the merge job it runs
-    };
-    for (const name of everyFunction()) {
-      const actions = actionsOf(name);
-      const sends = actions.some((a) => a.startsWith('ses:'));
-      const texts = actions.some((a) => a.startsWith('sns:'));
-      const cognito = actions.filter((a) => a.startsWith('cognito-idp:'));
-      expect(sends, `${name} ses`).toBe(['admin', OUTBOX_WORKER].includes(name));
-      expect(texts, `${name} sns`).toBe(['communication', OUTBOX_WORKER].includes(name));
-      expect(cognito, `${name} cognito`).toEqual(cognitoCalls[name] ?? []);
-    }
-    expect(needsOf('security')).toEqual([]);
-  });
-
+  // Who holds which of these is checked on the real bundles: function-grants.test.ts.
   it('pins email to the configured sender and keeps SMS away from topics', () => {
     const statements = statementsOf(api, template, OUTBOX_WORKER);
     const ses = statements.find((s) => s.Effect === 'Allow' && JSON.stringify(s.Action).includes('ses:SendEmail'));
