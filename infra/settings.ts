@@ -20,6 +20,7 @@ export const SETTING_SOURCES = {
   mfa: 'MFA',
   alarmEmail: 'ALARM_EMAIL',
   monthlyBudget: 'MONTHLY_BUDGET',
+  tracing: 'TRACING',
   smsReplyTopicArn: 'SMS_REPLY_TOPIC_ARN',
   mailEventsTopicArn: 'MAIL_EVENTS_TOPIC_ARN',
   feedbackUrl: 'FEEDBACK_URL',
@@ -62,6 +63,7 @@ const settingsSchema = z
     mfa: z.enum(['optional', 'required'], 'optional or required').default('optional'),
     alarmEmail: optional(z.email()),
     monthlyBudget: z.coerce.number().int('whole US dollars').min(1, 'at least 1 (US dollars a month)').max(1_000_000).default(DEFAULT_MONTHLY_BUDGET),
+    tracing: z.enum(['off', 'on'], 'off or on').default('off'),
     smsReplyTopicArn: optional(snsTopicArn),
     mailEventsTopicArn: optional(snsTopicArn),
     feedbackUrl: optional(z.url({ protocol: /^https$/, error: 'an https:// address of the feedback form' })),
@@ -97,6 +99,8 @@ export interface FormationSettings {
   alarmEmail?: string;
   /** The monthly cost budget, in US dollars: AWS Budgets notifies the alarms topic at 80% spent and at 100% forecast. */
   monthlyBudget: number;
+  /** X-Ray active tracing of every function (Lambda's own segments; no tracing SDK in the bundles). */
+  tracing: boolean;
   /** The SNS topics whose signed messages the webhooks accept: inbound SMS, SES bounces and complaints. Unset: none accepted. */
   smsReplyTopicArn?: string;
   mailEventsTopicArn?: string;
@@ -141,6 +145,7 @@ export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.
     mfa: s.mfa,
     alarmEmail: s.alarmEmail,
     monthlyBudget: s.monthlyBudget,
+    tracing: s.tracing === 'on',
     smsReplyTopicArn: s.smsReplyTopicArn,
     mailEventsTopicArn: s.mailEventsTopicArn,
     feedbackUrl: s.feedbackUrl,

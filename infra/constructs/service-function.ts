@@ -13,6 +13,8 @@ export interface ServiceFunctionProps {
   logRetention: logs.RetentionDays;
   description: string;
   timeout?: Duration;
+  /** X-Ray active tracing: Lambda records each invocation's segments (start-up, handler, overhead). */
+  tracing?: boolean;
 }
 
 /**
@@ -44,7 +46,13 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       logGroup,
+      tracing: props.tracing ? lambda.Tracing.ACTIVE : undefined,
     });
+    if (props.tracing) {
+      acknowledge(this.role, {
+        'IAM5[Resource::*]': 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords (added by CDK for Tracing.ACTIVE) have no resource-level permissions.',
+      });
+    }
     acknowledge(this.fn, {
       L1: 'Node.js 22 is the runtime ARCHITECTURE.md section 2 chose (supported by Lambda, the bundles target it); a newer one is a project decision taken there, not a drift to fix here.',
     });

@@ -46,6 +46,8 @@ export interface ApiStackProps extends StackProps {
   alarmEmail?: string;
   /** US dollars a month: the cost budget that notifies the alarms topic (infra/constructs/cost-budget.ts). */
   monthlyBudget: number;
+  /** X-Ray active tracing on every function (the `tracing` setting). */
+  tracing: boolean;
 }
 
 /** Requests per second the whole API accepts before answering 429: a brake on runaway bills. */
@@ -79,6 +81,7 @@ export class ApiStack extends Stack {
         logRetention: props.logRetention,
         description,
         timeout,
+        tracing: props.tracing,
       });
       grantTableAccess(role, props.table, props.tableIndexNames, READ_ONLY_FUNCTIONS.includes(name) ? 'readOnly' : 'readWrite');
       grantSdkCalls(role, readSdkCalls(codeDir), needResources);
