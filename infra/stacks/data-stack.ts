@@ -18,6 +18,9 @@ export interface DataStackProps extends StackProps {
   logRetention: RetentionDays;
 }
 
+/** How long a replaced or deleted upload stays restorable (an older version of a versioned object). */
+export const UPLOADS_NONCURRENT_DAYS = 30;
+
 /** What outlives every deploy: the table, the uploaded files and the access logs. */
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
@@ -48,8 +51,14 @@ export class DataStack extends Stack {
           maxAge: 3000,
         },
       ],
+      // Versioned, so a file deleted or replaced by mistake (or by a bug) can be restored for a while.
+      versioned: true,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // What versioning keeps is kept only so long: older versions and deleted files go after this.
+        { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(UPLOADS_NONCURRENT_DAYS) },
+        // Once its older versions are gone, a delete marker alone is removed too.
+        { id: 'RemoveLoneDeleteMarkers', expiredObjectDeleteMarker: true },
         // Uploads land under the pending prefix until confirmed; what is never confirmed expires.
         { id: 'ExpireUnconfirmedUploads', prefix: PENDING_UPLOAD_PREFIX, expiration: Duration.days(PENDING_UPLOAD_DAYS) },
       ],
