@@ -16,6 +16,7 @@ import { buildFunctions } from './build-functions';
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 const app = new App();
+// Fails (rather than warns) on a missing mailFrom when the CLI knows the account: that synth is for a deploy.
 const settings = readSettings((key) => app.node.tryGetContext(key));
 
 // Always bundle fresh, so a deploy can never ship stale function code.

@@ -110,7 +110,12 @@ export interface FormationSettings {
   warnings: string[];
 }
 
-/** Reads and validates every setting; `lookup` returns the CDK context value of a key, if any. */
+/**
+ * Reads and validates every setting; `lookup` returns the CDK context value of a key, if any.
+ * When the CDK knows the account (CDK_DEFAULT_ACCOUNT, set by the CLI from your AWS profile) the
+ * synth is headed for a deploy: a missing mailFrom then fails it, since the Auth stack cannot be
+ * created with the placeholder sender. Offline (no account) it is only a warning.
+ */
 export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.ProcessEnv = process.env): FormationSettings {
   const raw = Object.fromEntries(
     (Object.keys(SETTING_SOURCES) as SettingName[]).map((key) => {
@@ -124,6 +129,9 @@ export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.
     throw new Error(`Invalid deployment settings (see docs/deploy.md):\n${problems}`);
   }
   const s = parsed.data;
+  if (!s.mailFrom && env.CDK_DEFAULT_ACCOUNT) {
+    throw new Error(`Invalid deployment settings (see docs/deploy.md):\n  mailFrom: required to deploy to account ${env.CDK_DEFAULT_ACCOUNT} (-c mailFrom=<an address of a verified SES identity> or MAIL_FROM)`);
+  }
   const warnings: string[] = [];
   if (!s.appDomain) warnings.push(`appDomain is not set: sign-in and links use ${PLACEHOLDER_APP_DOMAIN} until you deploy again with -c appDomain=<your domain or the CloudFront domain in the outputs>.`);
   if (!s.mailFrom) warnings.push(`mailFrom is not set: email is sent as ${PLACEHOLDER_MAIL_FROM}, which SES will refuse. Set a verified address.`);
