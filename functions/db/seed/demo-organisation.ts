@@ -58,9 +58,6 @@ export interface DemoLocationItem extends DemoLocation {
   childNames?: string[];
 }
 
-/** The System root's item. */
-export const systemRootItem = { locationId: SYSTEM_LOCATION_ID, kind: 'System' as const, name: 'System', ancestorIds: [] as string[] };
-
 /** Location items with their ancestor chains resolved (and episcopal areas' conference names). */
 export function demoLocationItems(): DemoLocationItem[] {
   const byId = new Map<string, DemoLocationItem>();

@@ -16,14 +16,13 @@ import { seedLabels } from './demo-labels';
 import { addNotification } from '../access/notifications';
 import { projectLocation } from '../../core/locations/location-projector';
 import { nameClaimOf } from '../../core/locations/location-writes';
-import { roleNameClaim } from '../../core/roles/role-editor';
 import { enrolmentClaim } from '../../core/instances/enrol-writes';
 import { projectUser } from '../../core/users/user-projector';
 import { projectEnrolment } from '../../core/instances/enrolment-projector';
 import { claimKey, type NameClaim } from '../claims';
-import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
-import { demoLocation, demoLocationItems, systemRootItem } from './demo-organisation';
+import { demoLocation, demoLocationItems } from './demo-organisation';
+import { ensureSystemRoles, ensureSystemRoot, systemRootPresent } from './system-base';
 import { demoPeople, demoUserByRole } from './demo-people';
 import { demoAnnouncementItems, participantNotifications, superadminNotifications, type DemoNotification } from './demo-shell';
 import { demoSystemTrackItems, demoTrackInstanceItems, demoTrackTemplateItems } from './demo-tracks';
@@ -42,12 +41,6 @@ const SEEDED_AT = '2025-01-06T15:00:00.000Z';
 /** Batch writes report what DynamoDB did not take; a seed must not silently miss items. */
 function expectAllWritten(result: { unprocessed: unknown[] }, what: string): void {
   if (result.unprocessed.length) throw new Error(`Seeding ${what}: ${result.unprocessed.length} items were not written`);
-}
-
-async function seedRoles(): Promise<void> {
-  const roles = SYSTEM_ROLES.map((role) => ({ roleId: role.id, name: role.name, system: true, policies: role.policies, createdAt: SEEDED_AT }));
-  expectAllWritten(await db().entities.role.put(roles).go(), 'roles');
-  await seedClaims(roles.map(roleNameClaim));
 }
 
 async function seedClaims(claims: NameClaim[]): Promise<void> {
@@ -195,7 +188,8 @@ async function seedShell(): Promise<void> {
  */
 export async function seedDemo(options: { living?: boolean } = {}): Promise<void> {
   const [, locationIds, userIds, otherIds] = await Promise.all([
-    seedRoles(),
+    // The same roles, written the same way, as `npm run bootstrap` gives a production table.
+    ensureSystemRoles(SEEDED_AT),
     seedLocations(),
     seedPeople(),
     seedOtherPeople(SEEDED_AT),
@@ -207,13 +201,12 @@ export async function seedDemo(options: { living?: boolean } = {}): Promise<void
   await seedDirectory(locationIds, [...userIds, ...otherIds]);
   if (options.living) await seedParticipation(SEEDED_AT);
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
-  await db().entities.location.put({ ...systemRootItem, active: true, createdAt: SEEDED_AT }).go();
+  await ensureSystemRoot(SEEDED_AT);
 }
 
 /** Seeds when the table has no System root yet (written last by seedDemo); true when it seeded. */
 export async function seedDemoIfEmpty(options: { living?: boolean } = {}): Promise<boolean> {
-  const { data: root } = await db().entities.location.get({ locationId: SYSTEM_LOCATION_ID }).go({ consistent: true });
-  if (root) return false;
+  if (await systemRootPresent()) return false;
   await seedDemo(options);
   return true;
 }
