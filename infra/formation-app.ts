@@ -80,6 +80,7 @@ export function addFormationStacks(app: App, inputs: FormationInputs): Formation
     alarmEmail: settings.alarmEmail,
     monthlyBudget: settings.monthlyBudget,
     tracing: settings.tracing,
+    originVerifyVersion: settings.originVerifyVersion,
   });
   // With a known region elsewhere, the web ACL's ARN crosses regions (CDK carries it through SSM
   // parameters). Offline, every stack is environment-agnostic and the reference is a plain export;

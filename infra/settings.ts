@@ -21,6 +21,7 @@ export const SETTING_SOURCES = {
   alarmEmail: 'ALARM_EMAIL',
   monthlyBudget: 'MONTHLY_BUDGET',
   tracing: 'TRACING',
+  originVerifyVersion: 'ORIGIN_VERIFY_VERSION',
   smsReplyTopicArn: 'SMS_REPLY_TOPIC_ARN',
   mailEventsTopicArn: 'MAIL_EVENTS_TOPIC_ARN',
   feedbackUrl: 'FEEDBACK_URL',
@@ -64,6 +65,7 @@ const settingsSchema = z
     alarmEmail: optional(z.email()),
     monthlyBudget: z.coerce.number().int('whole US dollars').min(1, 'at least 1 (US dollars a month)').max(1_000_000).default(DEFAULT_MONTHLY_BUDGET),
     tracing: z.enum(['off', 'on'], 'off or on').default('off'),
+    originVerifyVersion: optional(z.string().regex(/^[A-Za-z0-9-]{32,64}$/, 'a Secrets Manager version id (the VersionId put-secret-value printed)')),
     smsReplyTopicArn: optional(snsTopicArn),
     mailEventsTopicArn: optional(snsTopicArn),
     feedbackUrl: optional(z.url({ protocol: /^https$/, error: 'an https:// address of the feedback form' })),
@@ -101,6 +103,8 @@ export interface FormationSettings {
   monthlyBudget: number;
   /** X-Ray active tracing of every function (Lambda's own segments; no tracing SDK in the bundles). */
   tracing: boolean;
+  /** The origin secret's version CloudFront sends (a rotation's last step); unset: its current version at the last deploy. */
+  originVerifyVersion?: string;
   /** The SNS topics whose signed messages the webhooks accept: inbound SMS, SES bounces and complaints. Unset: none accepted. */
   smsReplyTopicArn?: string;
   mailEventsTopicArn?: string;
@@ -154,6 +158,7 @@ export function readSettings(lookup: (key: SettingName) => unknown, env: NodeJS.
     alarmEmail: s.alarmEmail,
     monthlyBudget: s.monthlyBudget,
     tracing: s.tracing === 'on',
+    originVerifyVersion: s.originVerifyVersion,
     smsReplyTopicArn: s.smsReplyTopicArn,
     mailEventsTopicArn: s.mailEventsTopicArn,
     feedbackUrl: s.feedbackUrl,

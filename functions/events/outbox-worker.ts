@@ -2,6 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { deliverOutboxItem } from './outbox-delivery';
 import { isSweepEvent, sweep, type SweepEvent, type SweepReport } from './sweepers';
 import { handleDerivedWork } from './stream-records';
+import { loadSecrets } from '../lib/secrets';
 
 /**
  * The worker Lambda's entry. Two triggers:
@@ -46,6 +47,8 @@ async function deliverStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoD
 export async function handler(event: SweepEvent): Promise<SweepReport>;
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse>;
 export async function handler(event: DynamoDBStreamEvent | SweepEvent): Promise<DynamoDBBatchResponse | SweepReport> {
+  // The unsubscribe secret signs the links of the emails it renders (functions/lib/secrets.ts).
+  await loadSecrets();
   if (isSweepEvent(event)) return sweep();
   return deliverStreamRecords(event);
 }

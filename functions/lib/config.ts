@@ -1,3 +1,5 @@
+import { SECRET_SETTINGS, secretConfigured, secretValues, type SecretName } from './secrets';
+
 /**
  * Every setting the functions read, in one place. In AWS these come from the Lambda
  * environment (set by infra/); locally `bin/local` sets them before loading handlers.
@@ -74,15 +76,22 @@ export const config = {
   get sessionIdleHours() { return positiveNumber('SESSION_IDLE_HOURS', '8'); },
   /**
    * Encrypts the short-lived sign-in cookie (OAuth state, PKCE verifier, nonce, target).
-   * At least 32 characters; the local runtime generates one at every start.
+   * At least 32 characters; the local runtime generates one at every start. In AWS read from
+   * Secrets Manager (./secrets.ts, as are the two below).
    */
   get cookieSecret() {
-    const secret = env('COOKIE_SECRET');
+    const secret = secretValues('cookie').current;
+    if (!secret) throw new Error('Missing setting COOKIE_SECRET');
     if (secret.length < 32) throw new Error('Setting COOKIE_SECRET must be at least 32 characters');
     return secret;
   },
   /** Set in AWS: requests without header `x-origin-verify` equal to it did not come through CloudFront (403). */
-  get originVerifySecret() { return process.env.ORIGIN_VERIFY_SECRET || undefined; },
+  get originVerifySecret() { return secretValues('originVerify').current; },
+  /** The values the origin header may carry: the current one, and during a rotation the previous one (docs/deploy.md, "Secrets"). */
+  get originVerifySecrets(): string[] {
+    const { current, previous } = secretValues('originVerify');
+    return [current, previous].filter((value): value is string => Boolean(value));
+  },
   /**
    * The SNS topics whose messages the webhooks accept (docs/security.md, "Provider
    * webhooks"): inbound SMS, and SES bounces and complaints. Unset in AWS: nothing is
@@ -111,7 +120,7 @@ export const config = {
    * links"). At least 32 characters; a fixed local default off AWS, so links survive restarts.
    */
   get unsubscribeSecret() {
-    const secret = env('UNSUBSCRIBE_SECRET', 'local-unsubscribe-secret-not-for-any-deployment');
+    const secret = secretValues('unsubscribe').current ?? env('UNSUBSCRIBE_SECRET', 'local-unsubscribe-secret-not-for-any-deployment');
     if (secret.length < 32) throw new Error('Setting UNSUBSCRIBE_SECRET must be at least 32 characters');
     return secret;
   },
@@ -128,11 +137,14 @@ function hourSetting(name: string, fallback: string): number {
 }
 
 /** What every HTTP function needs in AWS; read once at start so a missing one fails the cold start. */
-const REQUIRED_FOR_HTTP = ['tableName', 'appUrl', 'uploadsBucket', 'mailFrom', 'oidcIssuer', 'oidcClientId', 'cookieSecret'] as const;
+const REQUIRED_FOR_HTTP = ['tableName', 'appUrl', 'uploadsBucket', 'mailFrom', 'oidcIssuer', 'oidcClientId'] as const;
+/** Secrets every HTTP function needs: present at start (an ARN, or the value); the value itself is read at the first request. */
+const SECRETS_FOR_HTTP: readonly SecretName[] = ['cookie'];
 
 /** Throws `Missing setting NAME` for the first required setting that is missing (local defaults count off AWS). */
-export function assertConfigured(names: readonly (keyof typeof config)[] = REQUIRED_FOR_HTTP): void {
+export function assertConfigured(names: readonly (keyof typeof config)[] = REQUIRED_FOR_HTTP, secrets: readonly SecretName[] = SECRETS_FOR_HTTP): void {
   for (const name of names) void config[name];
+  for (const name of secrets) if (!secretConfigured(name)) throw new Error(`Missing setting ${SECRET_SETTINGS[name]}`);
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -5,6 +5,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAMBDA_HANDLER } from '../bundling/function-bundles';
 import { acknowledge } from './acknowledge';
+import { type FunctionSecrets, grantSecretReads, secretEnvironment, secretsExtension } from './function-secrets';
 
 export interface ServiceFunctionProps {
   /** Folder holding the bundle (index.mjs and its source map). */
@@ -15,6 +16,8 @@ export interface ServiceFunctionProps {
   timeout?: Duration;
   /** X-Ray active tracing: Lambda records each invocation's segments (start-up, handler, overhead). */
   tracing?: boolean;
+  /** Secrets read at run time from Secrets Manager (docs/deploy.md, "Secrets"): their ARNs, the extension and the read grant. */
+  secrets?: FunctionSecrets;
 }
 
 /**
@@ -27,6 +30,7 @@ export class ServiceFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    const secrets = props.secrets ?? {};
     // An explicit log group so retention is set without the legacy log-retention custom resource.
     const logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -44,10 +48,12 @@ export class ServiceFunction extends Construct {
       code: lambda.Code.fromAsset(props.codeDir),
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment, ...secretEnvironment(secrets) },
       logGroup,
       tracing: props.tracing ? lambda.Tracing.ACTIVE : undefined,
+      paramsAndSecrets: Object.keys(secrets).length ? secretsExtension() : undefined,
     });
+    grantSecretReads(this.role, secrets);
     if (props.tracing) {
       acknowledge(this.role, {
         'IAM5[Resource::*]': 'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords (added by CDK for Tracing.ACTIVE) have no resource-level permissions.',

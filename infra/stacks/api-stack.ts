@@ -13,6 +13,7 @@ import { accessLogFormat } from '../constructs/api-access-log';
 import { DeploySecret } from '../constructs/deploy-secret';
 import { Operations } from '../constructs/operations';
 import { OutboxWorkerWiring, deadLetterQueue } from '../constructs/outbox-worker-wiring';
+import type { FunctionSecrets } from '../constructs/function-secrets';
 import { ServiceFunction } from '../constructs/service-function';
 import { OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/request-guards';
@@ -48,6 +49,8 @@ export interface ApiStackProps extends StackProps {
   monthlyBudget: number;
   /** X-Ray active tracing on every function (the `tracing` setting). */
   tracing: boolean;
+  /** The origin secret's version CloudFront sends (docs/deploy.md, "Secrets"); unset: the current one. */
+  originVerifyVersion?: string;
 }
 
 /** Requests per second the whole API accepts before answering 429: a brake on runaway bills. */
@@ -69,15 +72,16 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const secrets = this.secrets();
-    this.originVerifySecret = secrets.originVerify.value;
+    this.originVerifySecret = secrets.originVerify.reference(props.originVerifyVersion);
     const environment = settingsForFunctions(props);
     const needResources: NeedResources = { uploadsObjectAccess: props.uploadsObjectAccess, uploads: props.uploads, userPool: props.userPool, mailFrom: props.mailFrom };
 
-    const addFunction = (name: string, description: string, extraEnvironment: Record<string, string> = {}, timeout?: Duration) => {
+    const addFunction = (name: string, description: string, functionSecrets: FunctionSecrets, timeout?: Duration) => {
       const codeDir = bundleFolder(props.bundlesDir, name);
       const { fn, role } = new ServiceFunction(this, `Fn-${name}`, {
         codeDir,
-        environment: { ...environment, ...extraEnvironment },
+        environment,
+        secrets: functionSecrets,
         logRetention: props.logRetention,
         description,
         timeout,
@@ -96,13 +100,8 @@ export class ApiStack extends Stack {
     });
 
     for (const service of props.services) {
-      const fn = addFunction(service, `HTTP service /api/${service}`, {
-        ORIGIN_VERIFY_SECRET: secrets.originVerify.value,
-        COOKIE_SECRET: secrets.cookie.value,
-        UNSUBSCRIBE_SECRET: secrets.unsubscribe.value,
-      });
-      // Resolved when CloudFormation deploys the function, so the secrets must exist first.
-      fn.node.addDependency(secrets.originVerify.secret, secrets.cookie.secret, secrets.unsubscribe.secret);
+      // Read at run time from Secrets Manager (functions/lib/secrets.ts): the functions hold only the ARNs.
+      const fn = addFunction(service, `HTTP service /api/${service}`, { originVerify: secrets.originVerify.secret, cookie: secrets.cookie.secret, unsubscribe: secrets.unsubscribe.secret });
       // The service's own router matches the precise routes (ARCHITECTURE.md section 2).
       const integration = new HttpLambdaIntegration(`Integration-${service}`, fn);
       for (const path of [`/api/${service}`, `/api/${service}/{proxy+}`]) {
@@ -111,8 +110,7 @@ export class ApiStack extends Stack {
     }
 
     // The worker signs the unsubscribe links of the emails it renders.
-    const worker = addFunction(OUTBOX_WORKER, 'Delivers outbox items (email, SMS, notifications) from the table stream', { UNSUBSCRIBE_SECRET: secrets.unsubscribe.value }, Duration.seconds(30));
-    worker.node.addDependency(secrets.unsubscribe.secret);
+    const worker = addFunction(OUTBOX_WORKER, 'Delivers outbox items (email, SMS, notifications) from the table stream', { unsubscribe: secrets.unsubscribe.secret }, Duration.seconds(30));
     this.worker = new OutboxWorkerWiring(this, 'Outbox', { worker, deadLetters: deadLetterQueue(this, 'OutboxFailures'), table: props.table, alarmEmail: props.alarmEmail });
 
     this.operations = new Operations(this, 'Operations', {
@@ -132,12 +130,12 @@ export class ApiStack extends Stack {
       originVerify: new DeploySecret(this, 'OriginVerify', {
         name: 'origin-verify',
         description: `CloudFront sends this value in ${ORIGIN_VERIFY_HEADER}; the API refuses /api requests without it`,
-        noRotationBecause: 'Deploy-time value shared by CloudFront and the functions: automatic rotation would change it under both without redeploying them, and every /api request would fail. Rotated by hand (docs/deploy.md, "Secrets").',
+        noRotationBecause: 'CloudFront holds the value it got at the last deploy: automatic rotation would change it under CloudFront, and every /api request would fail. Rotated by hand in two steps while the functions accept the previous value too (docs/deploy.md, "Secrets").',
       }),
       cookie: new DeploySecret(this, 'CookieSecret', {
         name: 'cookie-secret',
         description: 'Encrypts the short-lived sign-in cookie (OAuth state, PKCE verifier); COOKIE_SECRET of the HTTP functions',
-        noRotationBecause: 'Resolved into the functions at deploy, so automatic rotation would not reach them; it only protects sign-ins in progress for minutes, and is rotated by hand (docs/deploy.md, "Secrets").',
+        noRotationBecause: 'It only protects sign-ins in progress for minutes, so a rotation Lambda is not worth its cost; rotated by hand with put-secret-value, which the functions read within five minutes (docs/deploy.md, "Secrets").',
       }),
       unsubscribe: new DeploySecret(this, 'UnsubscribeSecret', {
         name: 'unsubscribe-secret',

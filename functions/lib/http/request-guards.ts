@@ -31,11 +31,17 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-/** In AWS the API answers only requests that came through CloudFront, which adds the shared secret. */
-export function assertThroughOrigin(headers: Headers, secret: string | undefined): void {
-  if (!secret) return;
+/**
+ * In AWS the API answers only requests that came through CloudFront, which adds the shared secret.
+ * During a rotation two values are accepted, the current and the previous (docs/deploy.md, "Secrets").
+ */
+export function assertThroughOrigin(headers: Headers, secret: string | readonly string[] | undefined): void {
+  const accepted = (typeof secret === 'string' ? [secret] : (secret ?? [])).filter(Boolean);
+  if (!accepted.length) return;
   const given = headers[ORIGIN_VERIFY_HEADER];
-  if (given === undefined || !sameSecret(given, secret)) throw new RefusedRequest(403, NOT_THROUGH_CLOUDFRONT, 'origin-verify');
+  // Every value is compared, so the time taken does not tell which one matched.
+  const matches = given === undefined ? [] : accepted.map((value) => sameSecret(given, value));
+  if (!matches.includes(true)) throw new RefusedRequest(403, NOT_THROUGH_CLOUDFRONT, 'origin-verify');
 }
 
 /**

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { Contract, ParamsOf, QueryOf, BodyOf, ResponseOf, ServiceApi } from '../../../shared/api/contract';
 import { ForbiddenError, HttpError, UNSIGNED_MESSAGE, UnauthorizedError, ValidationError } from '../errors';
 import { assertConfigured, config, runsInAws } from '../config';
+import { loadSecrets } from '../secrets';
 import { log } from '../log';
 import { securityEvent } from '../security-event';
 import { currentRequest, runWithRequestContext } from '../request-context';
@@ -68,8 +69,10 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
   const handler = middy<Event, Result>()
     .before(async (request) => {
       (request.internal as Record<string, unknown>).startedAt = Date.now();
+      // Secrets Manager values, read at a cold start's first request and refreshed every few minutes.
+      await loadSecrets();
       const { headers = {}, body } = request.event;
-      assertThroughOrigin(headers, config.originVerifySecret);
+      assertThroughOrigin(headers, config.originVerifySecrets);
       assertSameOrigin(request.event.requestContext?.http?.method ?? 'GET', headers, new URL(config.appUrl).origin);
       const formPost = formPostPaths.has(`${request.event.requestContext?.http?.method ?? ''} ${request.event.rawPath}`);
       if (!snsWebhookPaths.has(request.event.rawPath) && !formPost) assertJsonBody(headers, Boolean(body));
