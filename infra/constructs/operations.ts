@@ -22,7 +22,7 @@ export const ALARM_THRESHOLDS = {
   p99LatencyMs: 3000,
   /** Lambda throttles of the account's functions in five minutes (a new account may allow only 10 concurrent). */
   throttles: 1,
-  /** 429 answers in five minutes: the stage's throttle and the per-caller limits together. */
+  /** 429 answers in five minutes, whoever gave them: the per-caller limits, or API Gateway throttling. */
   tooManyRequests: 50,
   /** Sweeps in a row (five minutes apart) that had to move a stalled job: the stream is not carrying jobs. */
   stalledJobSweeps: 3,
@@ -91,7 +91,7 @@ export class Operations extends Construct {
       metricName: TOO_MANY_REQUESTS_METRIC,
       metricValue: '1',
     }).metric(sum);
-    this.alarm('TooManyRequests', `The API answered 429 at least ${t.tooManyRequests} times in five minutes (stage throttle or per-caller limits)`, tooMany, t.tooManyRequests);
+    this.alarm('TooManyRequests', `The API answered 429 at least ${t.tooManyRequests} times in five minutes (per-caller limits or API Gateway throttling)`, tooMany, t.tooManyRequests);
 
     const stalledJobs = new cloudwatch.Metric({
       namespace: METRICS_NAMESPACE,
