@@ -1,5 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { DEFAULT_API_RATE_LIMIT, DEFAULT_SIGN_IN_RATE_LIMIT } from '../../infra/settings';
+import { API_TOTAL_RATE_LIMIT, COUNTED_SIZE_RULES } from '../../infra/constructs/web-acl';
 import { CUSTOM_DOMAIN_SETTINGS, SYNTH_TIMEOUT, synthFormation } from './support/synth-formation';
 
 let edge: Template;
@@ -20,8 +21,8 @@ describe('the web ACL', () => {
     const acl = webAcl(edge);
     expect(acl.Scope).toBe('CLOUDFRONT');
     expect(acl.DefaultAction).toEqual({ Allow: {} });
-    expect(acl.Rules.map((r: any) => r.Name)).toEqual(['SignInRateLimit', 'ApiRateLimit', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet']);
-    expect(acl.Rules.map((r: any) => r.Priority)).toEqual([0, 1, 2, 3]);
+    expect(acl.Rules.map((r: any) => r.Name)).toEqual(['SignInRateLimit', 'ApiRateLimit', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesCommonRuleSet', 'ApiTotalRateLimit']);
+    expect(acl.Rules.map((r: any) => r.Priority)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('blocks a client IP that exceeds the sign-in limit on /api/security/*, and the API limit on /api/*', () => {
@@ -38,13 +39,23 @@ describe('the web ACL', () => {
     expect(DEFAULT_SIGN_IN_RATE_LIMIT).toBeLessThan(DEFAULT_API_RATE_LIMIT);
   });
 
-  it('applies the AWS managed rule groups, counting (not blocking) large bodies the API bounds itself', () => {
+  it('blocks all /api/* traffic together past the total limit, counted last so requests already blocked do not spend it', () => {
+    const total = rule(webAcl(edge), 'ApiTotalRateLimit');
+    expect(total.Action).toEqual({ Block: {} });
+    expect(total.Statement.RateBasedStatement).toMatchObject({ Limit: API_TOTAL_RATE_LIMIT, AggregateKeyType: 'CONSTANT', EvaluationWindowSec: 300 });
+    expect(total.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({ PositionalConstraint: 'STARTS_WITH', SearchString: '/api/', FieldToMatch: { UriPath: {} } });
+    // The old stage throttle's 100 requests a second, averaged over the window.
+    expect(API_TOTAL_RATE_LIMIT / 300).toBe(100);
+  });
+
+  it('applies the AWS managed rule groups, counting (not blocking) the size rules the contracts exceed and bound themselves', () => {
     const acl = webAcl(edge);
     const known = rule(acl, 'AWSManagedRulesKnownBadInputsRuleSet');
     expect(known.Statement.ManagedRuleGroupStatement).toEqual({ VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' });
     const common = rule(acl, 'AWSManagedRulesCommonRuleSet');
     expect(common.OverrideAction).toEqual({ None: {} });
-    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual(Object.keys(COUNTED_SIZE_RULES).map((name) => ({ Name: name, ActionToUse: { Count: {} } })));
+    expect(Object.keys(COUNTED_SIZE_RULES).sort()).toEqual(['SizeRestrictions_BODY', 'SizeRestrictions_QUERYSTRING', 'SizeRestrictions_URIPATH']);
   });
 
   it('takes its limits from the settings', () => {
