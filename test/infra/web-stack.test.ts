@@ -1,5 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { overridesOrigin, securityHeaders } from '../../infra/security-headers';
 import { SYNTH_TIMEOUT, synthFormation, TEST_CERTIFICATE, TEST_DOMAIN } from './support/synth-formation';
 
 let web: Template;
@@ -10,6 +11,31 @@ beforeAll(() => {
 function distributionConfig(): Record<string, any> {
   const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution')) as any[];
   return distribution.Properties.DistributionConfig;
+}
+
+function securityHeadersConfig(): Record<string, any> {
+  const [policy] = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as any[];
+  return policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+}
+
+/** A string the template builds (Fn::Join), with each reference written as <reference>. */
+function renderToken(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (join) return join[1].map(renderToken).join(join[0]);
+  return `<${JSON.stringify(value)}>`;
+}
+
+/** What CloudFront sends for a SecurityHeadersConfig (its documented wire format), with each header's Override. */
+function cloudFrontWireHeaders(config: Record<string, any>): { name: string; value: string; override: boolean }[] {
+  const hsts = config.StrictTransportSecurity;
+  return [
+    { name: 'strict-transport-security', value: `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}${hsts.Preload ? '; preload' : ''}`, override: hsts.Override },
+    { name: 'content-security-policy', value: renderToken(config.ContentSecurityPolicy.ContentSecurityPolicy), override: config.ContentSecurityPolicy.Override },
+    { name: 'x-content-type-options', value: 'nosniff', override: config.ContentTypeOptions.Override },
+    { name: 'x-frame-options', value: config.FrameOptions.FrameOption, override: config.FrameOptions.Override },
+    { name: 'referrer-policy', value: config.ReferrerPolicy.ReferrerPolicy, override: config.ReferrerPolicy.Override },
+  ];
 }
 
 /** Runs the CloudFront Function's code as CloudFront would, on one request path. */
@@ -79,15 +105,26 @@ describe('the distribution', () => {
     const config = distributionConfig();
     const [policyId] = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    const [policy] = Object.values(web.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as any[];
-    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(config.CacheBehaviors.find((b: any) => b.PathPattern === '/api/*').ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    const headers = securityHeadersConfig();
     expect(headers.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
-    expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.ReferrerPolicy.ReferrerPolicy).toBe('strict-origin-when-cross-origin');
-    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    const csp = renderToken(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/connect-src 'self' https:\/\/.*Uploads/);
+  });
+
+  it('sends exactly the headers of the one definition the local runtime serves (infra/security-headers.ts)', () => {
+    const headers = securityHeadersConfig();
+    const csp = renderToken(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    // The bucket's two hosts, as the template names them: the definition gets the same placeholders.
+    const uploadOrigins = [...csp.matchAll(/connect-src 'self' ([^;]+);/g)][0][1].split(' ');
+    expect(uploadOrigins).toHaveLength(2);
+    expect(cloudFrontWireHeaders(headers)).toEqual(securityHeaders({ uploadOrigins, https: true }).map(({ name, value }) => ({ name, value, override: overridesOrigin(name) })));
+    // An API page's own, stricter CSP (unsubscribe: default-src 'none') survives; the rest is replaced.
+    expect(headers.ContentSecurityPolicy.Override).toBe(false);
   });
 });
 
