@@ -7,6 +7,7 @@ import { services } from '../../shared/api';
 import { buildApiGatewayEvent, lambdaContext, replyFromResult, serviceOf, type HttpReply } from './apigw-event';
 import { BodyTooLargeError, readBody } from './request-body';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../../functions/lib/http/body-limit';
+import type { EdgeHeaders } from './edge-headers';
 
 /**
  * The local stand-in for API Gateway: `/api/<service>/...` goes to that service's Lambda
@@ -38,8 +39,10 @@ function jsonReply(status: number, message: string): HttpReply {
   return { status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message })) };
 }
 
-function send(res: ServerResponse, reply: HttpReply, requestId: string, head: boolean): void {
-  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length), 'apigw-requestid': requestId });
+function send(res: ServerResponse, reply: HttpReply, requestId: string, head: boolean, edge: EdgeHeaders | undefined): void {
+  const headers = { ...reply.headers, 'content-length': String(reply.body.length), 'apigw-requestid': requestId };
+  // CloudFront's response headers policy sits in front of API Gateway in AWS.
+  res.writeHead(reply.status, edge ? edge.apply(headers) : headers);
   res.end(head ? undefined : reply.body);
 }
 
@@ -47,12 +50,12 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
-export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse, edge?: EdgeHeaders): Promise<void> {
   const requestId = randomUUID();
   const head = req.method === 'HEAD';
   const service = serviceOf(req.url ?? '/');
   const handler = service ? await loadHandler(service) : null;
-  if (!service || !handler) return send(res, jsonReply(404, 'Not Found'), requestId, head);
+  if (!service || !handler) return send(res, jsonReply(404, 'Not Found'), requestId, head, edge);
 
   let body: Buffer;
   try {
@@ -60,7 +63,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     // stop reading there and answer as the function would.
     body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return send(res, jsonReply(413, PAYLOAD_TOO_LARGE), requestId, head);
+    if (error instanceof BodyTooLargeError) return send(res, jsonReply(413, PAYLOAD_TOO_LARGE), requestId, head, edge);
     throw error;
   }
   const event = buildApiGatewayEvent(
@@ -75,5 +78,5 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     console.error(`[api] ${service} handler threw`, error);
     reply = jsonReply(500, 'Internal Server Error');
   }
-  send(res, reply, requestId, head);
+  send(res, reply, requestId, head, edge);
 }

@@ -9,6 +9,7 @@ import { assertPortFree, freePort } from './ports';
 import { startStreamPoller } from './stream-poller';
 import { startSweepTimer } from './sweep-timer';
 import { startAppServer } from './server';
+import { localEdgeHeaders } from './edge-headers';
 import { createLocalOidcProvider } from './oidc';
 import { SMS_PAGE_PATH } from './sms-page';
 import { localSnsPublicKey } from './sns-signer';
@@ -157,7 +158,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     const sweeps = startSweepTimer({ everyMs: SWEEP_EVERY_MS, sweep: () => outboxHandler(SWEEP_EVENT) });
     stoppers.push(sweeps.stop);
 
-    const server = await startAppServer({ port: appPort, host, dev: options.dev ?? false, oidc });
+    // CloudFront's security headers, with the local uploads stand-in in place of the bucket's hosts.
+    const edgeHeaders = localEdgeHeaders({ appUrl, uploadsUrl: s3Endpoint, reportOnly: options.dev });
+    const server = await startAppServer({ port: appPort, host, dev: options.dev ?? false, oidc, edgeHeaders });
     stoppers.push(server.stop);
     say(`ready after ${Date.now() - started} ms`);
 

@@ -7,6 +7,7 @@ import { FEEDBACK_PAGE_PATH, handleFeedbackPage } from './feedback-page';
 import { SMS_PAGE_PATH, handleSmsPage } from './sms-page';
 import { createStaticSite } from './static-files';
 import { isLoopbackAddress } from './loopback';
+import type { EdgeHeaders } from './edge-headers';
 
 /**
  * The one origin of the local app, like CloudFront in AWS: `/api` to the service
@@ -23,6 +24,12 @@ export interface AppServerOptions {
   host: string;
   dev: boolean;
   oidc?: LocalOidcProvider;
+  /**
+   * The security headers CloudFront adds in AWS, on the SPA and /api (npm start always sets them).
+   * Not on /oidc and /local: those stand in for outside services (Cognito, the feedback form)
+   * that CloudFront does not serve.
+   */
+  edgeHeaders?: EdgeHeaders;
 }
 
 export interface AppServer {
@@ -51,7 +58,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
-    if (isApiPath(pathname)) return handleApiRequest(req, res);
+    if (isApiPath(pathname)) return handleApiRequest(req, res, options.edgeHeaders);
     if (underPath(pathname, OIDC_MOUNT)) {
       if (!options.oidc) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -70,6 +77,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       if (underPath(pathname, SMS_PAGE_PATH)) return handleSmsPage(req, res, internalOrigin);
       if (underPath(pathname, FEEDBACK_PAGE_PATH)) return handleFeedbackPage(req, res);
     }
+    // The site's files and Vite set none of these headers, so adding them first is CloudFront's merge.
+    for (const [name, value] of Object.entries(options.edgeHeaders?.apply({}) ?? {})) res.setHeader(name, value!);
     if (vite) {
       const devServer = vite;
       return new Promise<void>((resolve) => {

@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
  * Serves the built web app (web/dist) as CloudFront would: hashed assets cached forever,
  * index.html always revalidated, text compressed (brotli, else gzip), and every unknown
  * path without a file extension answered with index.html so the SPA's router takes over.
+ * The security headers (nosniff and the rest) are the edge's, added by server.ts as CloudFront adds them.
  */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -104,7 +105,6 @@ export function createStaticSite(root: string): StaticSite {
       'content-type': contentTypeFor(path),
       'cache-control': cacheControlFor(urlPath),
       etag: file.etag,
-      'x-content-type-options': 'nosniff',
     };
     if (req.headers['if-none-match'] === file.etag) {
       res.writeHead(304, headers);
