@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn, tick } from './support';
 
 /** Every run creates its own names, so reruns against the same data never collide. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
 
 /** Every run writes its own message, so reruns against the same data never collide. */

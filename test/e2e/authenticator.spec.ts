@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { db } from '../../functions/db/service';
 import { createLocalAccount } from '../../functions/core/identity/local-accounts';
 import { totpCode } from '../../functions/core/identity/totp';

@@ -18,6 +18,8 @@ export default async function globalSetup() {
   const runtime = await startLocalRuntime({ port, inMemory: true, quiet: true });
   process.env.E2E_BASE_URL = runtime.url;
   process.env.E2E_MAIL_URL = runtime.mailUrl;
+  // The local S3 stand-in the runtime started (it set S3_ENDPOINT for its functions): the CSP names it.
+  process.env.E2E_UPLOADS_URL = process.env.S3_ENDPOINT;
   return async () => {
     await runtime.stop();
   };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
 
 /** Every run creates its own names, so reruns against the same data never collide. */

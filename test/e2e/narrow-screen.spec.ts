@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { dismissAnnouncements, signIn } from './support';
 
 // A phone: nothing may widen the page past the screen (wide tables scroll inside their own card), and the

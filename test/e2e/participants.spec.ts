@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_LOCATION_IDS } from '../../functions/db/seed/demo-organisation';
 import { addUser, dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
 

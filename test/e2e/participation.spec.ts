@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { dismissAnnouncements, emailsTo, expectNoAxeViolations, signedIn, signIn } from './support';
 
 const TRACK_PAGE = '/tracks/demo-track-candidacy/assignments/demo-instance-candidacy';

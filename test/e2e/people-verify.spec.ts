@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, signIn } from './support';
 
 const RUN = Date.now().toString(36);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn } from './support';
 
 // Home is /tracks; someone with no tracks, no assignments and no track-admin right lands on their profile.

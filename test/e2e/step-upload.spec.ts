@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, signedIn } from './support';
 
 const RUN = Date.now().toString(36).slice(-5);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptInvitation, addUser, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 /** Issue 9: merge two users and follow the merged notice; a deactivated user's open session is refused. */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { acceptInvitation, dismissAnnouncements, expectNoAxeViolations, signIn, tick } from './support';
 
 const RUN = Date.now().toString(36);
