@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 
-/** The stream worker's bundle name; every other bundle is named after its HTTP service. */
+/** The stream worker's bundle name; the bundles of the HTTP services are named after their service. */
 export const OUTBOX_WORKER = 'outbox-worker';
+/** The HTTP API's Lambda authorizer: lets through only requests that carry CloudFront's origin secret. */
+export const ORIGIN_AUTHORIZER = 'origin-authorizer';
 
 /** Where `bin/build-functions.ts` writes bundles and where the CDK app picks them up. */
 export const DEFAULT_BUNDLES_DIR = 'dist/functions';
@@ -16,11 +18,12 @@ export interface FunctionEntry {
   entry: string;
 }
 
-/** One Lambda per HTTP service plus the outbox worker (ARCHITECTURE.md section 2). */
+/** One Lambda per HTTP service, the outbox worker and the origin authorizer (ARCHITECTURE.md section 2). */
 export function functionEntries(services: readonly string[]): FunctionEntry[] {
   return [
     ...services.map((service) => ({ name: service, entry: `functions/http/${service}/handler.ts` })),
     { name: OUTBOX_WORKER, entry: 'functions/events/outbox-worker.ts' },
+    { name: ORIGIN_AUTHORIZER, entry: 'functions/edge/origin-authorizer.ts' },
   ];
 }
 

@@ -8,14 +8,14 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { acknowledge } from '../constructs/acknowledge';
 import { accessLogFormat } from '../constructs/api-access-log';
 import { DeploySecret } from '../constructs/deploy-secret';
 import { Operations } from '../constructs/operations';
 import { OutboxWorkerWiring, deadLetterQueue } from '../constructs/outbox-worker-wiring';
+import { OriginAuthorizer } from '../constructs/origin-authorizer';
 import type { FunctionSecrets } from '../constructs/function-secrets';
 import { ServiceFunction } from '../constructs/service-function';
-import { OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
+import { ORIGIN_AUTHORIZER, OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/request-guards';
 import { READ_ONLY_FUNCTIONS, grantSdkCalls, grantTableAccess, type NeedResources } from '../function-needs';
 import { readSdkCalls } from '../bundling/sdk-calls';
@@ -52,9 +52,6 @@ export interface ApiStackProps extends StackProps {
   /** The origin secret's version CloudFront sends (docs/deploy.md, "Secrets"); unset: the current one. */
   originVerifyVersion?: string;
 }
-
-/** Requests per second the whole API accepts before answering 429: a brake on runaway bills. */
-const THROTTLE = { rate: 100, burst: 200 };
 
 /** CloudFront adds this header to every /api/* request; the handlers answer only requests that carry the secret in it. */
 export { ORIGIN_VERIFY_HEADER };
@@ -93,11 +90,17 @@ export class ApiStack extends Stack {
       return fn;
     };
 
-    this.httpApi = new apigw.HttpApi(this, 'Http', { description: 'Formation Tracks API, reached through CloudFront at /api/*' });
-    const accessLogs = this.configureStage(props.logRetention);
-    acknowledge(this.httpApi, {
-      APIG4: 'Every route is authorised in the handler pipeline: session cookie -> user -> ability, then scoped checks on the loaded object (ARCHITECTURE.md sections 4 and 7). Public routes (health, sign-in) are public by design.',
+    // Every route, before any service runs: only requests through CloudFront (docs/deploy.md, "How requests reach the app").
+    const origin = new OriginAuthorizer(this, 'OriginAuthorizer', {
+      codeDir: bundleFolder(props.bundlesDir, ORIGIN_AUTHORIZER),
+      secrets: { originVerify: secrets.originVerify.secret },
+      logRetention: props.logRetention,
+      tracing: props.tracing,
+      grant: (role, codeDir) => grantSdkCalls(role, readSdkCalls(codeDir), needResources),
     });
+    this.functions.set(ORIGIN_AUTHORIZER, origin.fn);
+    this.httpApi = new apigw.HttpApi(this, 'Http', { description: 'Formation Tracks API, reached through CloudFront at /api/*', defaultAuthorizer: origin.authorizer });
+    const accessLogs = this.configureStage(props.logRetention);
 
     for (const service of props.services) {
       // Read at run time from Secrets Manager (functions/lib/secrets.ts): the functions hold only the ARNs.
@@ -145,11 +148,14 @@ export class ApiStack extends Stack {
     };
   }
 
-  /** Throttling and JSON access logs on the $default stage; returns the access log group. */
+  /**
+   * JSON access logs on the $default stage; returns the access log group. No stage or route
+   * throttle: any caller of the API's own address could spend it (docs/deploy.md, "How requests
+   * reach the app"); the brakes are the web firewall's limits, which count only CloudFront's traffic.
+   */
   private configureStage(retention: logs.RetentionDays): logs.LogGroup {
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
     const stage = this.httpApi.defaultStage?.node.defaultChild as apigw.CfnStage;
-    stage.defaultRouteSettings = { throttlingRateLimit: THROTTLE.rate, throttlingBurstLimit: THROTTLE.burst };
     stage.accessLogSettings = { destinationArn: accessLogs.logGroupArn, format: accessLogFormat() };
     return accessLogs;
   }

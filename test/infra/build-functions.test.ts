@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { buildFunctions, lambdaBuildOptions, type BuiltFunction } from '../../bin/build-functions';
 import { sanitizeRichText } from '../../functions/lib/rich-text';
 import { services } from '../../shared/api';
-import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
+import { ORIGIN_AUTHORIZER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 
 /** ARCHITECTURE.md section 12: a Lambda bundle is at most 1 MB minified (read strictly: 10^6 bytes). */
 const BUNDLE_BUDGET = 1_000_000;
@@ -36,8 +36,8 @@ async function invoke(name: string, event: object, env: Record<string, string> =
 const httpEvent = (path: string, cookies: string[] = []) => ({ version: '2.0', rawPath: path, cookies, requestContext: { http: { method: 'GET', path } }, headers: {} });
 
 describe('buildFunctions', () => {
-  it('writes <name>/index.mjs for every service and the outbox worker, and reports its size and what weighs in it', () => {
-    expect(built.map((b) => b.name)).toEqual([...services, OUTBOX_WORKER]);
+  it('writes <name>/index.mjs for every service, the outbox worker and the origin authorizer, and reports its size and what weighs in it', () => {
+    expect(built.map((b) => b.name)).toEqual([...services, OUTBOX_WORKER, ORIGIN_AUTHORIZER]);
     const app = bundle('app');
     expect(app.outfile).toBe(join(outDir, 'app', 'index.mjs'));
     expect(app.bytes).toBe(readFileSync(app.outfile).byteLength);
@@ -77,6 +77,26 @@ describe('buildFunctions', () => {
     }
     // The worker carries the email layout compiled at build time instead.
     expect(code(OUTBOX_WORKER)).toContain('You receive this because email notifications are on in your profile.');
+  });
+
+  it('builds the origin authorizer small, answering only the secret CloudFront sends', async () => {
+    const authorizer = bundle(ORIGIN_AUTHORIZER);
+    // Only the origin check of functions/, no ElectroDB, zod or Powertools; the document commands are what
+    // the electrodb-commands plugin registers in every entry (about 65 KB), never sent, and not granted.
+    expect(authorizer.packages.map((p) => p.name)).not.toContain('electrodb');
+    expect(authorizer.packages.map((p) => p.name).filter((name) => ['zod', 'shared/', '@aws-lambda-powertools/logger'].includes(name))).toEqual([]);
+    expect(authorizer.sdkCalls.filter((call) => !call.startsWith('dynamodb:'))).toEqual([]);
+    expect(authorizer.bytes).toBeLessThan(100_000);
+    const decide = async (headers: Record<string, string>, env: Record<string, string>) => {
+      const script = `const { handler } = await import(${JSON.stringify(authorizer.outfile)}); console.log(JSON.stringify(await handler({ headers: ${JSON.stringify(headers)} })));`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH, ...env } });
+      return JSON.parse(stdout.trim().split('\n').at(-1)!);
+    };
+    const secret = { ORIGIN_VERIFY_SECRET: 'the-secret-cloudfront-sends' };
+    expect(await decide({ 'x-origin-verify': 'the-secret-cloudfront-sends' }, secret)).toEqual({ isAuthorized: true });
+    expect(await decide({ 'x-origin-verify': 'the-secret-cloudfront-send' }, secret)).toEqual({ isAuthorized: false });
+    // A deploy without the secret refuses everything rather than letting anything through.
+    expect(await decide({ 'x-origin-verify': 'anything' }, {})).toEqual({ isAuthorized: false });
   });
 
   it("takes Lambda's credentials from the environment only, and still loads and answers", async () => {
