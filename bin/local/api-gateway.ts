@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { services } from '../../shared/api';
-import { buildApiGatewayEvent, lambdaContext, replyFromResult, serviceOf, type HttpReply } from './apigw-event';
+import { buildApiGatewayEvent, collectHeaders, lambdaContext, replyFromResult, serviceOf, type HttpReply } from './apigw-event';
+import { localOriginSecret, originGate, withOriginHeader } from './origin-gate';
 import { BodyTooLargeError, readBody } from './request-body';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE } from '../../functions/lib/http/body-limit';
 import type { EdgeHeaders } from './edge-headers';
@@ -57,6 +58,12 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   const handler = service ? await loadHandler(service) : null;
   if (!service || !handler) return send(res, jsonReply(404, 'Not Found'), requestId, head, edge);
 
+  // CloudFront adds the origin secret; the route's authorizer checks it before the service runs.
+  const secret = localOriginSecret();
+  const rawHeaders = withOriginHeader(req.rawHeaders, secret);
+  const refused = originGate(collectHeaders(rawHeaders).headers, secret);
+  if (refused) return send(res, jsonReply(refused.status, refused.message), requestId, head, edge);
+
   let body: Buffer;
   try {
     // API Gateway would pass up to 10 MB, but every function refuses more than MAX_BODY_BYTES:
@@ -67,7 +74,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     throw error;
   }
   const event = buildApiGatewayEvent(
-    { method: req.method ?? 'GET', url: req.url ?? '/', rawHeaders: req.rawHeaders, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', requestId },
+    { method: req.method ?? 'GET', url: req.url ?? '/', rawHeaders, body, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', requestId },
     service,
   );
   let reply: HttpReply;
