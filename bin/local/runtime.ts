@@ -20,6 +20,8 @@ import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
 import { seedDemoIfEmpty } from '../../functions/db/seed/demo';
 import { SWEEP_EVENT, handler as outboxHandler } from '../../functions/events/outbox-worker';
+import { SWEEP_EVERY_MINUTES } from '../../functions/events/sweepers';
+import { passesStreamFilters } from '../../functions/events/stream-filter';
 
 /**
  * `npm start` in one function: every AWS stand-in, the outbox worker and the app on one
@@ -49,8 +51,8 @@ export interface LocalRuntime {
 }
 
 const DEFAULT_PORT = 3000;
-/** How often the local runtime sweeps (ARCHITECTURE.md section 5); AWS runs the rule infra/ defines. */
-const SWEEP_EVERY_MS = 30_000;
+/** The sweep runs as often as the EventBridge rule runs it in AWS (ARCHITECTURE.md section 5). */
+const SWEEP_EVERY_MS = SWEEP_EVERY_MINUTES * 60_000;
 
 type Stopper = () => Promise<void>;
 
@@ -151,6 +153,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
       region: settings.get('AWS_REGION')!,
       tableName,
       handler: outboxHandler,
+      // The records the event source mapping's filter lets through in AWS, and no others.
+      filter: passesStreamFilters,
     });
     stoppers.push(poller.stop);
     // The scheduled sweep, as EventBridge sends it in AWS. Its first run, now, also sends

@@ -13,8 +13,9 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 /**
  * Plays the part of Lambda's DynamoDB Streams event source on one machine: reads the
  * table's stream on DynamoDB Local and calls the worker with the event Lambda would send.
- * Like Lambda with ReportBatchItemFailures, records the handler reports as failed are
- * offered again (a few times, with the next polls).
+ * Like the event source mapping's filter criteria, records `filter` refuses are dropped
+ * before the handler sees them. Like Lambda with ReportBatchItemFailures, records the
+ * handler reports as failed are offered again (a few times, with the next polls).
  */
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -23,6 +24,8 @@ export interface StreamPollerOptions {
   region: string;
   tableName: string;
   handler: StreamHandler;
+  /** The event source mapping's filter (functions/events/stream-filter.ts); unset: every record. */
+  filter?: (record: DynamoDBRecord) => boolean;
   intervalMs?: number;
   /** Failures of the poller itself (not of deliveries, which the worker records). */
   onError?: (error: unknown) => void;
@@ -135,7 +138,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (records.length) cursor.lastSequenceNumber = records[records.length - 1].dynamodb?.SequenceNumber;
       if (records.length || cursor.retry.length) busyRound = true;
       cursor.iterator = output.NextShardIterator; // undefined once the shard is closed and read to its end
-      await deliver(cursor, records);
+      await deliver(cursor, options.filter ? records.filter((record) => options.filter!(record)) : records);
     } catch (error) {
       if ((error as Error).name !== 'ExpiredIteratorException') reportError(error);
       cursor.iterator = cursor.lastSequenceNumber

@@ -1,4 +1,4 @@
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { deliverOutboxItem } from './outbox-delivery';
 import { isSweepEvent, sweep, type SweepEvent, type SweepReport } from './sweepers';
 import { handleDerivedWork } from './stream-records';
@@ -26,29 +26,47 @@ export function insertedOutboxId(record: DynamoDBRecord): string | undefined {
 }
 
 /**
- * Every record is tried; failed ones are reported by sequence number and come back on the
- * stream's next attempt. An item another worker holds (`leased`) is not a failure: that
- * worker finishes it, or the sweep does once its lease runs out.
+ * Time kept in hand when a record is started: longer than the longest bounded piece of work one
+ * record can start (a job step, a delivery with its retries), so the invocation ends before its
+ * timeout rather than being killed in the middle of a record.
  */
-async function deliverStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export const RESERVE_MS = 10_000;
+
+/** How much time the invocation has left; the local poller and tests pass no context: no limit. */
+type Clock = Pick<Context, 'getRemainingTimeInMillis'> | undefined;
+
+/**
+ * Every record is tried in order; failed ones are reported by sequence number and come back on
+ * the stream's next attempt (Lambda resumes from the first reported record, and every handler is
+ * idempotent). An item another worker holds (`leased`) is not a failure: that worker finishes
+ * it, or the sweep does once its lease runs out. When too little time is left to start a record,
+ * it and the rest are reported, not started.
+ */
+async function deliverStreamRecords(event: DynamoDBStreamEvent, clock: Clock): Promise<DynamoDBBatchResponse> {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
+  const failed = (record: DynamoDBRecord, outboxId?: string) =>
+    batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? outboxId ?? '' });
+  for (const [index, record] of event.Records.entries()) {
+    if (clock && clock.getRemainingTimeInMillis() < RESERVE_MS) {
+      for (const rest of event.Records.slice(index)) failed(rest);
+      break;
+    }
     const outboxId = insertedOutboxId(record);
     try {
       if (outboxId) await deliverOutboxItem(outboxId);
       await handleDerivedWork(record);
     } catch {
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? outboxId ?? '' });
+      failed(record, outboxId);
     }
   }
   return { batchItemFailures };
 }
 
-export async function handler(event: SweepEvent): Promise<SweepReport>;
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse>;
-export async function handler(event: DynamoDBStreamEvent | SweepEvent): Promise<DynamoDBBatchResponse | SweepReport> {
+export async function handler(event: SweepEvent, context?: Context): Promise<SweepReport>;
+export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse>;
+export async function handler(event: DynamoDBStreamEvent | SweepEvent, context?: Context): Promise<DynamoDBBatchResponse | SweepReport> {
   // The unsubscribe secret signs the links of the emails it renders (functions/lib/secrets.ts).
   await loadSecrets();
   if (isSweepEvent(event)) return sweep();
-  return deliverStreamRecords(event);
+  return deliverStreamRecords(event, context);
 }

@@ -5,6 +5,7 @@ import { jobKinds } from '../core/jobs/job-kinds';
 import { projectLocation } from '../core/locations/location-projector';
 import { projectEnrolment } from '../core/instances/enrolment-projector';
 import { projectUser } from '../core/users/user-projector';
+import { ENTITY_ATTRIBUTE, JOB_ENTITY, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';
 
 /**
  * What a table change means for derived data (ARCHITECTURE.md section 5): which projections
@@ -14,15 +15,17 @@ import { projectUser } from '../core/users/user-projector';
 type Image = Record<string, { S?: string; N?: string; BOOL?: boolean } | undefined>;
 
 export interface ProjectionTarget {
-  source: 'user' | 'location' | 'enrolment';
+  source: ProjectionSource;
   id: string;
 }
 
 /** What an enrolment's directory entries copy (directory.ts `enrolmentDirectoryEntries`): a change of any, or a create or delete, projects it again. */
 const ENROLMENT_LISTED = ['trackTemplateId', 'districtId', 'status', 'sortName', 'firstNameKey', 'emailKey'];
 
-/** Entities in a user's partition that the user's directory entries derive from. */
-const USER_SOURCES = new Set(['user', 'userRole', 'permission']);
+/** Entity name -> the projection it feeds (./stream-routing.ts declares the pairs, and the stream filter is built from them). */
+const SOURCE_OF_ENTITY = new Map<string, ProjectionSource>(
+  Object.entries(PROJECTION_SOURCES).flatMap(([source, entities]) => entities.map((entity) => [entity, source as ProjectionSource] as const)),
+);
 
 function text(image: Image | undefined, name: string): string | undefined {
   return image?.[name]?.S;
@@ -31,18 +34,18 @@ function text(image: Image | undefined, name: string): string | undefined {
 export function projectionTargetsOf(record: DynamoDBRecord): ProjectionTarget[] {
   const newImage = record.dynamodb?.NewImage as Image | undefined;
   const oldImage = record.dynamodb?.OldImage as Image | undefined;
-  const entity = text(newImage, '__edb_e__') ?? text(oldImage, '__edb_e__');
-  if (!entity) return [];
-  if (USER_SOURCES.has(entity)) {
+  const entity = text(newImage, ENTITY_ATTRIBUTE) ?? text(oldImage, ENTITY_ATTRIBUTE);
+  const source = entity && SOURCE_OF_ENTITY.get(entity);
+  if (!source) return [];
+  if (source === 'user') {
     const userId = text(newImage, 'userId') ?? text(oldImage, 'userId');
     return userId ? [{ source: 'user', id: userId }] : [];
   }
-  if (entity === 'trackInstance') {
+  if (source === 'enrolment') {
     const trackInstanceId = text(newImage, 'trackInstanceId') ?? text(oldImage, 'trackInstanceId');
     const changed = !newImage || !oldImage || ENROLMENT_LISTED.some((name) => text(newImage, name) !== text(oldImage, name));
     return trackInstanceId && changed ? [{ source: 'enrolment', id: trackInstanceId }] : [];
   }
-  if (entity !== 'location') return [];
   const locationId = text(newImage, 'locationId') ?? text(oldImage, 'locationId');
   if (!locationId) return [];
   const targets: ProjectionTarget[] = [{ source: 'location', id: locationId }];
@@ -58,7 +61,7 @@ export function projectionTargetsOf(record: DynamoDBRecord): ProjectionTarget[] 
 /** A job ready for its next step (queued, or running with its lease given back), otherwise undefined. */
 export function runnableJobOf(record: DynamoDBRecord): string | undefined {
   const image = record.dynamodb?.NewImage as Image | undefined;
-  if (text(image, '__edb_e__') !== 'job') return undefined;
+  if (text(image, ENTITY_ATTRIBUTE) !== JOB_ENTITY) return undefined;
   const status = text(image, 'status');
   const leased = Number(image?.leaseUntil?.N ?? 0) > Date.now();
   return (status === 'queued' || status === 'running') && !leased ? text(image, 'jobId') : undefined;
@@ -67,9 +70,10 @@ export function runnableJobOf(record: DynamoDBRecord): string | undefined {
 /** Another run holds the target's lease: the record comes back later (the stream retries it). */
 export class ProjectionBusyError extends Error {}
 
+const PROJECTORS: Record<ProjectionSource, (id: string) => Promise<ProjectionOutcome>> = { user: projectUser, location: projectLocation, enrolment: projectEnrolment };
+
 export async function runProjection(target: ProjectionTarget): Promise<void> {
-  const projector = { user: projectUser, location: projectLocation, enrolment: projectEnrolment }[target.source];
-  const outcome: ProjectionOutcome = await projector(target.id);
+  const outcome = await PROJECTORS[target.source](target.id);
   if (outcome === 'busy') throw new ProjectionBusyError(`${target.source} ${target.id} is being projected`);
 }
 

@@ -13,6 +13,9 @@ import { runReminderSchedule } from '../core/reminders/reminder-schedule';
  * runtime sends the same event on a timer (bin/local/sweep-timer.ts).
  */
 export const SWEEP_EVENT = { source: 'formation.sweep' } as const;
+
+/** How often the sweep runs, in AWS (the EventBridge rule) and locally alike: the stream does the prompt work. */
+export const SWEEP_EVERY_MINUTES = 5;
 export type SweepEvent = typeof SWEEP_EVENT;
 
 export function isSweepEvent(event: unknown): event is SweepEvent {

@@ -10,10 +10,11 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SWEEP_EVENT } from '../../functions/events/sweepers';
+import { SWEEP_EVENT, SWEEP_EVERY_MINUTES } from '../../functions/events/sweepers';
+import { STREAM_FILTER_PATTERNS } from '../../functions/events/stream-routing';
 import { acknowledge } from './acknowledge';
 
-export const SWEEP_EVERY = Duration.minutes(5);
+export const SWEEP_EVERY = Duration.minutes(SWEEP_EVERY_MINUTES);
 
 export interface OutboxWorkerWiringProps {
   worker: lambda.Function;
@@ -87,7 +88,8 @@ export class OutboxWorkerWiring extends Construct {
 }
 
 /**
- * Only inserted outbox items wake the worker (ElectroDB writes the entity name to __edb_e__).
+ * Only the records the worker acts on wake it: outbox inserts, runnable jobs, projections'
+ * sources (functions/events/stream-routing.ts, the same patterns the local poller applies).
  * It reports partial batch failures; a failing batch is halved until the bad record is alone;
  * after the retries the record's coordinates go to the dead-letter queue, so nothing is lost silently.
  */
@@ -101,11 +103,6 @@ function outboxStream(table: dynamodb.ITable, deadLetters: sqs.IQueue): DynamoEv
     reportBatchItemFailures: true,
     maxRecordAge: Duration.hours(6),
     onFailure: new SqsDlq(deadLetters),
-    filters: [
-      lambda.FilterCriteria.filter({
-        eventName: lambda.FilterRule.isEqual('INSERT'),
-        dynamodb: { NewImage: { __edb_e__: { S: lambda.FilterRule.isEqual('outbox') } } },
-      }),
-    ],
+    filters: STREAM_FILTER_PATTERNS.map((pattern) => lambda.FilterCriteria.filter(pattern)),
   });
 }

@@ -2,6 +2,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { contracts, services } from '../../shared/api';
 import { tableDefinition } from '../../functions/db/table';
 import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
+import { STREAM_FILTER_PATTERNS } from '../../functions/events/stream-routing';
 import { READ_ONLY_FUNCTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/function-needs';
 import type { ApiStack } from '../../infra/stacks/api-stack';
 import { allowedActions, managedPoliciesOf, statementsOf } from './support/policies';
@@ -18,8 +19,10 @@ beforeAll(() => {
 const everyFunction = () => [...services, OUTBOX_WORKER];
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per service, plus the outbox worker', () => {
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as any[];
+  it('has one Node 22 arm64 function per service, plus the outbox worker (and the origin authorizer: origin-authorizer.test.ts)', () => {
+    const all = Object.values(template.findResources('AWS::Lambda::Function')) as any[];
+    expect(all).toHaveLength(services.length + 2);
+    const functions = all.filter((f) => !f.Properties.Description.startsWith('HTTP API authorizer'));
     expect(functions).toHaveLength(services.length + 1);
     for (const { Properties: fn } of functions) {
       expect(fn.Runtime).toBe('nodejs22.x');
@@ -34,7 +37,7 @@ describe('functions', () => {
   });
 
   it('tells every function where the app, the table and sign-in are', () => {
-    const [fn] = Object.values(template.findResources('AWS::Lambda::Function')) as any[];
+    const fn = (Object.values(template.findResources('AWS::Lambda::Function')) as any[]).find((f) => f.Properties.Description.startsWith('HTTP service'));
     const env = fn.Properties.Environment.Variables;
     expect(env.APP_URL).toBe('https://formation.example.org');
     expect(env.SMS_ADAPTER).toBe('sns');
@@ -109,15 +112,18 @@ describe('the stage', () => {
 });
 
 describe('the outbox worker', () => {
-  it('reads the table stream for inserted outbox items only, bisecting failures into a dead-letter queue', () => {
+  it('reads the table stream through the one routing declaration (outbox inserts, runnable jobs, projections\' sources), bisecting failures into a dead-letter queue', () => {
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as any[];
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0].Properties;
     expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
     expect(mapping.FunctionName).toEqual({ Ref: api.getLogicalId(api.functions.get(OUTBOX_WORKER)!.node.defaultChild as any) });
-    expect(mapping.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern))).toEqual([
-      { eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['outbox'] } } } },
-    ]);
+    const patterns = mapping.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern));
+    // The very patterns the local poller and the tests' settle apply (functions/events/stream-filter.ts).
+    expect(patterns).toEqual(JSON.parse(JSON.stringify(STREAM_FILTER_PATTERNS)));
+    expect(patterns).toContainEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['outbox'] } } } });
+    // Lambda's default quota of filters per event source mapping.
+    expect(patterns.length).toBeLessThanOrEqual(5);
     expect(mapping.BisectBatchOnFunctionError).toBe(true);
     expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
     expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);

@@ -11,6 +11,7 @@ import { dynamoClient } from '../../functions/db/client';
 import { runJobStep } from '../../functions/db/jobs';
 import { jobKinds } from '../../functions/core/jobs/job-kinds';
 import { projectionTargetsOf, runProjection, runnableJobOf } from '../../functions/events/stream-records';
+import { passesStreamFilters } from '../../functions/events/stream-filter';
 import { toLambdaRecord } from '../../bin/local/stream-poller';
 import { useTableStream } from './table-stream';
 
@@ -48,8 +49,10 @@ async function readNewRecords(): Promise<DynamoDBRecord[]> {
 /** Runs the stream's derived work until nothing new happens; returns how many rounds it took. */
 export async function settle(maxRounds = 500): Promise<number> {
   for (let round = 1; round <= maxRounds; round++) {
-    const records = await readNewRecords();
-    if (!records.length) return round;
+    const all = await readNewRecords();
+    if (!all.length) return round;
+    // What the worker receives in AWS: the event source mapping's filter drops the rest.
+    const records = all.filter(passesStreamFilters);
     const targets = new Map(records.flatMap(projectionTargetsOf).map((target) => [`${target.source}:${target.id}`, target]));
     for (const target of targets.values()) await runProjection(target);
     for (const jobId of new Set(records.map(runnableJobOf).filter(Boolean))) await runJobStep(jobId!, jobKinds);

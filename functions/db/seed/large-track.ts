@@ -24,15 +24,19 @@ export interface LargeTrackItems {
   actions: Array<Record<string, unknown>>;
 }
 
-export function largeTrackItems(sizes: { phases: number; stepsPerPhase: number } = LARGE_TRACK_SIZES): LargeTrackItems {
-  const trackTemplateId = LARGE_TRACK_ID;
+export interface TrackSizes {
+  phases: number;
+  stepsPerPhase: number;
+}
+
+export function largeTrackItems(sizes: TrackSizes = LARGE_TRACK_SIZES, trackTemplateId = LARGE_TRACK_ID): LargeTrackItems {
   const stamps = { createdAt: SEEDED_AT, updatedAt: SEEDED_AT };
   const participant = roleId('Participant');
   const advisor = roleId('Advisor');
   const items: LargeTrackItems = {
     trackTemplate: {
       trackTemplateId,
-      name: 'Large Formation Pathway',
+      name: trackTemplateId === LARGE_TRACK_ID ? 'Large Formation Pathway' : `Pathway ${sizes.phases} x ${sizes.stepsPerPhase}`,
       description: `${sizes.phases} phases of ${sizes.stepsPerPhase} steps: the design size, for the benchmark.`,
       conferenceId: SYSTEM_LOCATION_ID,
       episcopalAreaId: SYSTEM_LOCATION_ID,
@@ -73,8 +77,8 @@ export function largeTrackItems(sizes: { phases: number; stepsPerPhase: number }
 }
 
 /** The same items as full table items, for a parallel writer (./large-writer.ts). */
-export function largeTrackTableItems(): Array<Record<string, unknown>> {
-  const track = largeTrackItems();
+export function largeTrackTableItems(sizes: TrackSizes = LARGE_TRACK_SIZES, trackTemplateId = LARGE_TRACK_ID): Array<Record<string, unknown>> {
+  const track = largeTrackItems(sizes, trackTemplateId);
   const entities = db().entities;
   const item = (params: { Item?: Record<string, unknown> }) => params.Item!;
   return [
@@ -86,9 +90,9 @@ export function largeTrackTableItems(): Array<Record<string, unknown>> {
   ];
 }
 
-/** Writes the design-size track alone (the benchmark's timing scripts and the demo side of `--scale large`). */
-export async function putLargeTrack(): Promise<void> {
+/** Writes the design-size track alone (the benchmark's timing scripts and the demo side of `--scale large`), or one of other sizes under another id. */
+export async function putLargeTrack(sizes: TrackSizes = LARGE_TRACK_SIZES, trackTemplateId = LARGE_TRACK_ID): Promise<void> {
   const writer = parallelWriter({ concurrency: 4 });
-  await writer.put(largeTrackTableItems());
+  await writer.put(largeTrackTableItems(sizes, trackTemplateId));
   await writer.flush();
 }

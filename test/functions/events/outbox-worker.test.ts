@@ -6,7 +6,7 @@ import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { listNotifications } from '../../../functions/db/access/notifications';
 import { HANDLED_RETENTION_DAYS, LEASE_MS, outboxSeams } from '../../../functions/events/outbox-delivery';
-import { MAX_ATTEMPTS, SWEEP_EVENT, deliverOutboxItem, deliverPendingOutbox, handler, insertedOutboxId } from '../../../functions/events/outbox-worker';
+import { MAX_ATTEMPTS, RESERVE_MS, SWEEP_EVENT, deliverOutboxItem, deliverPendingOutbox, handler, insertedOutboxId } from '../../../functions/events/outbox-worker';
 import { sweep } from '../../../functions/events/sweepers';
 import { startLocalSes, type LocalSes } from '../../../bin/local/ses-local';
 import { freePort } from '../../../bin/local/ports';
@@ -81,6 +81,25 @@ describe('outbox worker', () => {
     expect(item.status).toBe('sent');
     expect(item.sentAt).toBeTruthy();
     expect(item.providerMessageId).toBe(inbox.items[0].notificationId);
+  });
+
+  it('keeps its time budget: records it has no time left to start are reported for the retry, not started', async () => {
+    const userId = `user-${newId()}`;
+    const first = await insertOutboxItem('notification', { userId, message: 'First.', link: '/step/1' });
+    const second = await insertOutboxItem('notification', { userId, message: 'Second.', link: '/step/2' });
+    const third = await insertOutboxItem('notification', { userId, message: 'Third.', link: '/step/3' });
+    // Lambda's clock: enough for the first record, then too little to start another.
+    const remaining = [RESERVE_MS + 5_000, RESERVE_MS - 1];
+    const context = { getRemainingTimeInMillis: () => remaining.shift() ?? 0 } as never;
+
+    const response = await handler(streamEvent(first.record, second.record, third.record), context);
+
+    expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual([second.record, third.record].map((r) => r.dynamodb!.SequenceNumber));
+    expect((await inboxOf(userId)).messages).toEqual(['First.']);
+    expect((await outboxItem(second.outboxId)).status).toBe('pending');
+    // The retry, with time to spare, delivers the rest.
+    expect(await handler(streamEvent(second.record, third.record))).toEqual({ batchItemFailures: [] });
+    expect((await inboxOf(userId)).messages.sort()).toEqual(['First.', 'Second.', 'Third.']);
   });
 
   it('sends an email through SES once, visible in the local mail store', async () => {

@@ -3,6 +3,7 @@ import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { config } from '../../../functions/lib/config';
 import { deliverOutboxItem, insertedOutboxId } from '../../../functions/events/outbox-worker';
+import { passesStreamFilters } from '../../../functions/events/stream-filter';
 import { startStreamPoller, type StreamPoller } from '../../../bin/local/stream-poller';
 import { useTableStream } from '../../support/table-stream';
 
@@ -19,6 +20,8 @@ beforeAll(async () => {
     region: config.region,
     tableName: config.tableName,
     intervalMs: 100,
+    // As the runtime starts it: the event source mapping's filter (functions/events/stream-routing.ts).
+    filter: passesStreamFilters,
     handler: async (event) => {
       events.push(event);
       if (failNext > 0) {
@@ -76,5 +79,18 @@ describe('stream poller', () => {
     // The test handler only records; deliver as the runtime's handler would.
     expect(await deliverOutboxItem(outboxId)).toBe('sent');
     expect(await deliverOutboxItem(outboxId)).toBe('handled');
+  });
+
+  it('drops what the event source mapping\'s filter drops in AWS: an outbox item\'s update is never delivered', async () => {
+    const updatedId = newId();
+    await db().entities.outbox.create({ outboxId: updatedId, kind: 'notification', payload: { userId: 'u3', message: 'updated' } }).go();
+    await eventually(() => (recordsFor(updatedId).length ? true : undefined));
+    await db().entities.outbox.patch({ outboxId: updatedId }).set({ status: 'sent' }).go();
+    // A later insert arrives, so the update's record (written before it) has been read and passed over.
+    const laterId = newId();
+    await db().entities.outbox.create({ outboxId: laterId, kind: 'notification', payload: { userId: 'u4', message: 'later' } }).go();
+    await eventually(() => (recordsFor(laterId).length ? true : undefined));
+    const ofUpdated = events.flatMap((event) => event.Records).filter((record) => record.dynamodb?.NewImage?.outboxId?.S === updatedId);
+    expect(ofUpdated.map((record) => record.eventName)).toEqual(['INSERT']);
   });
 });

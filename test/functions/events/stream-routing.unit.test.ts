@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { matchesPattern, passesStreamFilters } from '../../../functions/events/stream-filter';
+import { PROJECTION_SOURCES, STREAM_FILTER_PATTERNS } from '../../../functions/events/stream-routing';
+import { projectionTargetsOf, runnableJobOf } from '../../../functions/events/stream-records';
+import { insertedOutboxId } from '../../../functions/events/outbox-worker';
+
+type Attributes = Record<string, { S: string } | { N: string }>;
+const s = (value: string) => ({ S: value });
+const n = (value: number) => ({ N: String(value) });
+
+function record(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', images: { NewImage?: Attributes; OldImage?: Attributes }): DynamoDBRecord {
+  return { eventName, dynamodb: { SequenceNumber: '1', ...images } } as DynamoDBRecord;
+}
+const entity = (name: string, rest: Attributes = {}): Attributes => ({ __edb_e__: s(name), ...rest });
+
+/** What the worker would do with a record, whatever the filter says. */
+const acted = (r: DynamoDBRecord) => Boolean(insertedOutboxId(r) || runnableJobOf(r) || projectionTargetsOf(r).length);
+
+describe('stream routing: one filter for AWS and the local runtime', () => {
+  it('lets through outbox inserts only (an outbox item is delivered once)', () => {
+    const item = entity('outbox', { outboxId: s('o1') });
+    expect(passesStreamFilters(record('INSERT', { NewImage: item }))).toBe(true);
+    expect(passesStreamFilters(record('MODIFY', { NewImage: item, OldImage: item }))).toBe(false);
+    expect(passesStreamFilters(record('REMOVE', { OldImage: item }))).toBe(false);
+  });
+
+  it('lets through a queued job, and a running one whose lease was given back; not a lease being taken nor a finished job', () => {
+    const job = (rest: Attributes) => record('MODIFY', { NewImage: entity('job', { jobId: s('j1'), ...rest }) });
+    expect(passesStreamFilters(record('INSERT', { NewImage: entity('job', { jobId: s('j1'), status: s('queued') }) }))).toBe(true);
+    expect(passesStreamFilters(job({ status: s('running'), leaseUntil: n(0) }))).toBe(true);
+    expect(passesStreamFilters(job({ status: s('running'), leaseUntil: n(Date.now() + 120_000) }))).toBe(false);
+    for (const status of ['succeeded', 'failed']) expect(passesStreamFilters(job({ status: s(status), leaseUntil: n(0) }))).toBe(false);
+  });
+
+  it('lets through every change to every projection source: create, update and delete', () => {
+    for (const [source, entities] of Object.entries(PROJECTION_SOURCES)) {
+      for (const name of entities) {
+        const image = entity(name, { userId: s('u1'), trackInstanceId: s('t1'), locationId: s('l1'), status: s('Open') });
+        const changed = { ...image, status: s('Completed') };
+        for (const r of [record('INSERT', { NewImage: image }), record('MODIFY', { NewImage: changed, OldImage: image }), record('REMOVE', { OldImage: image })]) {
+          expect(passesStreamFilters(r), `${source} <- ${name} ${r.eventName}`).toBe(true);
+          expect(projectionTargetsOf(r).map((target) => target.source), `${name} ${r.eventName}`).toContain(source);
+        }
+      }
+    }
+  });
+
+  it('drops what no consumer needs (sessions, steps, claims, a TTL expiry of anything else)', () => {
+    for (const name of ['session', 'stepInstance', 'claim', 'notification', 'formSubmission']) {
+      const image = entity(name, { userId: s('u1') });
+      expect(passesStreamFilters(record('INSERT', { NewImage: image })), name).toBe(false);
+      expect(passesStreamFilters(record('REMOVE', { OldImage: image })), name).toBe(false);
+    }
+  });
+
+  it('never drops a record the worker would act on (every entity, event and job state)', () => {
+    const names = [...Object.values(PROJECTION_SOURCES).flat(), 'outbox', 'job', 'session', 'stepInstance'];
+    const variants: Attributes[] = [
+      {},
+      { status: s('queued') },
+      { status: s('running'), leaseUntil: n(0) },
+      { status: s('running'), leaseUntil: n(Date.now() + 60_000) },
+      { status: s('succeeded') },
+    ];
+    for (const name of names) {
+      for (const extra of variants) {
+        const image = entity(name, { outboxId: s('o'), jobId: s('j'), userId: s('u'), trackInstanceId: s('t'), locationId: s('l'), ...extra });
+        for (const r of [record('INSERT', { NewImage: image }), record('MODIFY', { NewImage: image, OldImage: { ...image, sortName: s('x') } }), record('REMOVE', { OldImage: image })]) {
+          if (acted(r)) expect(passesStreamFilters(r), `${name} ${r.eventName} ${JSON.stringify(extra)}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('refuses to evaluate a rule it does not implement, rather than guessing', () => {
+    expect(() => matchesPattern({ a: [{ prefix: 'x' }] as never }, { a: 'xy' })).toThrow(/Unsupported/);
+    for (const pattern of STREAM_FILTER_PATTERNS) expect(() => matchesPattern(pattern, {})).not.toThrow();
+  });
+
+  it('feeds every projector in the code: a new projector without its sources in the routing fails here', () => {
+    const root = join(import.meta.dirname, '../../../functions/core');
+    const projectors = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('-projector.ts'));
+    expect(projectors.length).toBeGreaterThan(0);
+    const records = readFileSync(join(import.meta.dirname, '../../../functions/events/stream-records.ts'), 'utf8');
+    for (const file of projectors) {
+      const name = file.split('/').pop()!.replace(/\.ts$/, '');
+      expect(records, `${file} is not run from the stream (functions/events/stream-records.ts)`).toContain(`/${name}'`);
+    }
+    expect(Object.keys(PROJECTION_SOURCES).length).toBe(projectors.length);
+  });
+});
