@@ -13,6 +13,7 @@ export type SecurityEventName =
   | 'sessions.ended'
   | 'access.denied'
   | 'request.refused'
+  | 'rate.limited'
   | 'mfa.required'
   | 'mfa.setup-started'
   | 'mfa.setup-failed'

@@ -10,19 +10,19 @@ const changedUsers = z.object({ ids: z.array(z.string()) });
 /** The admin service (SPEC.md section 7): accounts of other users. */
 export const adminApi = {
   signUpUser: defineContract({
-    id: 'admin.signUpUser', service: 'admin', method: 'POST', path: '/api/admin/sign-up-user', access: 'session', can: ['create', 'User'], status: 201,
+    id: 'admin.signUpUser', service: 'admin', method: 'POST', path: '/api/admin/sign-up-user', access: 'session', can: ['create', 'User'], status: 201, rateLimit: 'invitation',
     summary:
       'Add User: creates a user in a conference or district the caller may add users to (claiming the email), with that location as primary, and invites them through the identity provider.',
     body: addUserSchema, response: userSchema,
   }),
   createUser: defineContract({
-    id: 'admin.createUser', service: 'admin', method: 'POST', path: '/api/admin/create-user/{userId}', access: 'session', can: ['create', 'User'],
+    id: 'admin.createUser', service: 'admin', method: 'POST', path: '/api/admin/create-user/{userId}', access: 'session', can: ['create', 'User'], rateLimit: 'invitation',
     summary:
       'Creates the identity-provider account (with its invitation) of an app user who has none yet, for a caller who may create users where the user is. Idempotent: a registered or inactive user, or one whose account exists, is answered as is.',
     params: z.object({ userId: idSchema }), response: userSchema,
   }),
   reinviteUser: defineContract({
-    id: 'admin.reinviteUser', service: 'admin', method: 'POST', path: '/api/admin/reinvite-user', access: 'session', can: ['update', 'User'],
+    id: 'admin.reinviteUser', service: 'admin', method: 'POST', path: '/api/admin/reinvite-user', access: 'session', can: ['update', 'User'], rateLimit: 'invitationBatch',
     summary: 'Sends a fresh invitation to users who have not signed in yet (registered users are left alone and not listed).',
     body: userIdsBody, response: changedUsers,
   }),

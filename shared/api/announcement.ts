@@ -32,7 +32,7 @@ export const announcementApi = {
     summary: 'A page of the announcements the caller manages, latest start first.', query: page, response: z.array(announcementRecordSchema),
   }),
   quickSearch: defineContract({
-    id: 'announcement.quickSearch', service: 'announcement', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['update', 'Announcement'],
+    id: 'announcement.quickSearch', service: 'announcement', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['update', 'Announcement'], rateLimit: 'search',
     summary: 'The Announcements tab: a page of the announcements the caller manages with the count (exact up to the page, plus one while more follow).',
     query: page, response: pageOf(announcementRecordSchema),
   }),

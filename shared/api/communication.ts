@@ -18,7 +18,7 @@ const webhook = (key: 'smsResponse' | 'bounce' | 'complaint', path: string, summ
 
 export const communicationApi = {
   triggerSmsVerification: defineContract({
-    id: 'communication.triggerSmsVerification', service: 'communication', method: 'POST', path: '/api/communication/{userId}/trigger-sms-verification', access: 'session',
+    id: 'communication.triggerSmsVerification', service: 'communication', method: 'POST', path: '/api/communication/{userId}/trigger-sms-verification', access: 'session', rateLimit: 'smsVerification',
     summary:
       "Verify Primary Number (SPEC.md section 4): texts a code to the user's primary number (one's own, or a user the caller may update), through the outbox. The reply from that number (sms-response) verifies it. Sends per number per day are capped (429).",
     params: z.object({ userId: idSchema }),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Action, Subject } from '../auth/vocabulary';
+import type { RateLimitName } from './rate-limits';
 
 /**
  * One route, declared once. The same object drives the Lambda router, the CDK routes,
@@ -41,6 +42,11 @@ export interface Contract<
    * not read; the route's query token authorizes it.
    */
   formPost?: true;
+  /**
+   * A per-caller limit from shared/api/rate-limits.ts: over it the route answers 429 with
+   * Retry-After, checked after the session and before the body is read or any work is done.
+   */
+  rateLimit?: RateLimitName;
   /** Coarse ability needed before anything is loaded; scoped checks happen in core after loading. */
   can?: readonly [Action, Subject];
   params?: P;

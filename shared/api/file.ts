@@ -86,7 +86,7 @@ const filesQuery = z.object({
 
 export const fileApi = {
   requestUpload: defineContract({
-    id: 'file.requestUpload', service: 'file', method: 'POST', path: `${base}/upload`, access: 'session', status: 201,
+    id: 'file.requestUpload', service: 'file', method: 'POST', path: `${base}/upload`, access: 'session', status: 201, rateLimit: 'upload',
     summary: 'Asks to upload a file for a target (a form instance’s File field ...): the server checks the caller may, the kind (by name) and size, makes the key and returns a presigned POST limited to that key, type and size.',
     body: uploadRequestSchema, response: uploadGrantSchema,
   }),

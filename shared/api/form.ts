@@ -145,7 +145,7 @@ export const formApi = {
     summary: 'Deletes a form named in the body by id (as DELETE /form/{id}).', body: z.object({ id: idSchema, version: z.number({ error: 'version is required' }).int().min(1) }), response: z.null(),
   }),
   quickSearch: defineContract({
-    id: 'form.quickSearch', service: 'form', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'FormTemplate'],
+    id: 'form.quickSearch', service: 'form', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'FormTemplate'], rateLimit: 'search',
     summary: 'The forms table: a page of forms by name with the total, or those whose name starts with the search text.',
     query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(formRowSchema),
   }),
@@ -165,7 +165,7 @@ export const formApi = {
     query: z.object({ where }), response: z.number().int(),
   }),
   search: defineContract({
-    id: 'form.search', service: 'form', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'FormTemplate'],
+    id: 'form.search', service: 'form', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'FormTemplate'], rateLimit: 'search',
     summary: 'Forms whose name starts with the text (pickers), sorted by name.',
     body: z.object({ where, limit: limitSchema, relations: relationsSchema([] as const) }), response: z.array(formRowSchema),
   }),

@@ -79,7 +79,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
     body: z.array(createBody).min(1, 'Add at least one item.').max(BULK_MAX, `At most ${BULK_MAX} items at once.`), response: z.array(locationSchema),
   });
   const quickSearch = defineContract({
-    id: id('quickSearch'), service, method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', subject],
+    id: id('quickSearch'), service, method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', subject], rateLimit: 'search',
     summary: `The admin table: a page of ${plural} with the total, sorted, searched and filtered on designed lists.`,
     query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(locationRowSchema),
   });
@@ -94,7 +94,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
     body: z.object({ limit: limitSchema, offset: offsetSchema, orderBy, where, relations: relationsSchema(RELATIONS) }), response: z.array(locationRowSchema),
   });
   const search = defineContract({
-    id: id('search'), service, method: 'POST', path: `${base}/search`, access: 'session', can: ['read', subject],
+    id: id('search'), service, method: 'POST', path: `${base}/search`, access: 'session', can: ['read', subject], rateLimit: 'search',
     summary: `${plural} whose name has a word starting with the text (pickers).`,
     body: z.object({ where, limit: limitSchema, relations: relationsSchema(RELATIONS) }), response: z.array(locationRowSchema),
   });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Contract } from './contract';
 import { errorBodySchema } from './errors';
+import { RATE_LIMITS, type RateLimitName } from './rate-limits';
 
 export const API_VERSION = '2.0.0';
 
@@ -22,8 +23,10 @@ export function openApiDocument(contracts: readonly Contract[]): Record<string, 
         },
         '400': errorResponse('Validation failed; fieldErrors names each field.'),
         ...(contract.access === 'session' ? { '401': errorResponse('No session.'), '403': errorResponse('Not allowed.') } : {}),
+        ...(contract.rateLimit ? { '429': rateLimitedResponse() } : {}),
       },
       ...(contract.access === 'session' ? { security: [{ session: [] }] } : {}),
+      ...(contract.rateLimit ? { 'x-rate-limit': rateLimitOf(contract.rateLimit) } : {}),
       ...(contract.can ? { 'x-required-ability': { action: contract.can[0], subject: contract.can[1] } } : {}),
     };
     if (contract.body) {
@@ -56,4 +59,18 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): unknown {
 
 function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } } };
+}
+
+/** The limit a route declares: requests per window (seconds), counted per user or per client IP. */
+function rateLimitOf(name: RateLimitName) {
+  const { limit, windowSeconds, key } = RATE_LIMITS[name];
+  return { name, limit, windowSeconds, key };
+}
+
+/** A rate-limited route over its limit (shared/api/rate-limits.ts): wait Retry-After seconds. */
+function rateLimitedResponse() {
+  return {
+    ...errorResponse('Too many requests from this caller in the current window (x-rate-limit).'),
+    headers: { 'Retry-After': { description: 'Seconds until the window ends.', schema: { type: 'integer', minimum: 1 } } },
+  };
 }

@@ -69,7 +69,7 @@ export const phaseApi = {
     summary: "A page of one track's phases in order (as get-phases/track-template/{id}); where[trackTemplateId] is required.", query: listQuery, response: z.array(phaseSchema),
   }),
   quickSearch: defineContract({
-    id: 'phase.quickSearch', service: 'phase', method: 'GET', path: `${base}/quickSearch`, ...read,
+    id: 'phase.quickSearch', service: 'phase', method: 'GET', path: `${base}/quickSearch`, ...read, rateLimit: 'search',
     summary: "A page of one track's phases in order, those whose name starts with the text, with the count.",
     query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(phaseSchema),
   }),
@@ -82,7 +82,7 @@ export const phaseApi = {
     summary: "A page of one track's phases, the filters in the body.", body: z.object({ where, limit: limitSchema, offset: offsetSchema }), response: z.array(phaseSchema),
   }),
   search: defineContract({
-    id: 'phase.search', service: 'phase', method: 'POST', path: `${base}/search`, ...read,
+    id: 'phase.search', service: 'phase', method: 'POST', path: `${base}/search`, ...read, rateLimit: 'search',
     summary: "One track's phases whose name starts with the text, in order.", body: z.object({ where, limit: limitSchema, relations: noRelations }), response: z.array(phaseSchema),
   }),
   get: defineContract({

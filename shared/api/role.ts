@@ -53,7 +53,7 @@ export const roleApi = {
     summary: `Creates up to ${BULK_MAX} custom roles.`, body: z.array(roleInputSchema).min(1).max(BULK_MAX), response: z.array(roleSchema),
   }),
   quickSearch: defineContract({
-    id: 'role.quickSearch', service: 'role', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'Role'],
+    id: 'role.quickSearch', service: 'role', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'Role'], rateLimit: 'search',
     summary: 'The role editor table: a page of roles with the total, searched by name.',
     query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(roleSchema),
   }),
@@ -66,7 +66,7 @@ export const roleApi = {
     summary: 'A page of roles by filters in the body.', body: z.object({ limit: limitSchema, offset: offsetSchema, relations, orderBy, where }), response: z.array(roleSchema),
   }),
   search: defineContract({
-    id: 'role.search', service: 'role', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'Role'],
+    id: 'role.search', service: 'role', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'Role'], rateLimit: 'search',
     summary: 'Roles whose name starts with the text.', body: z.object({ where, limit: limitSchema, relations }), response: z.array(roleSchema),
   }),
   system: defineContract({

@@ -34,6 +34,7 @@ export const authenticate = defineContract({
   path: '/api/security/authenticate',
   summary: 'OAuth callback: completes code + PKCE, creates the session cookie and redirects into the app.',
   access: 'public',
+  rateLimit: 'signInCallback',
   query: z.object({
     code: z.string().min(1).max(4096),
     // Ours is base64url (43 characters): anything else is no sign-in of ours, refused before any work.

@@ -171,7 +171,7 @@ export const stepApi = {
     summary: `A page of one phase's step headers ${IN_ORDER}; where[phaseId] is required.`, query: listQuery, response: z.array(stepHeaderSchema),
   }),
   quickSearch: defineContract({
-    id: 'step.quickSearch', service: 'step', method: 'GET', path: `${base}/quickSearch`, ...read,
+    id: 'step.quickSearch', service: 'step', method: 'GET', path: `${base}/quickSearch`, ...read, rateLimit: 'search',
     summary: `A page of one phase's step headers ${IN_ORDER}, those whose name starts with the text, with the count.`,
     query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(stepHeaderSchema),
   }),
@@ -184,7 +184,7 @@ export const stepApi = {
     summary: "A page of one phase's step headers, the filters in the body.", body: z.object({ where, limit: limitSchema, offset: offsetSchema }), response: z.array(stepHeaderSchema),
   }),
   search: defineContract({
-    id: 'step.search', service: 'step', method: 'POST', path: `${base}/search`, ...read,
+    id: 'step.search', service: 'step', method: 'POST', path: `${base}/search`, ...read, rateLimit: 'search',
     summary: "One phase's step headers whose name starts with the text.", body: z.object({ where, limit: limitSchema, relations: noRelations }), response: z.array(stepHeaderSchema),
   }),
   get: defineContract({

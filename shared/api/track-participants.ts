@@ -29,7 +29,7 @@ const roles = "roleId 'role-advisor' (Advisor) or 'role-interviewer' (Interviewe
 
 export const trackParticipantContracts = {
   instances: defineContract({
-    id: 'track.instances', service: 'track', method: 'POST', path: `${base}/{trackTemplateId}/{isQuickSearch}/instances`, access: 'session', can: ['read', 'TrackInstance'],
+    id: 'track.instances', service: 'track', method: 'POST', path: `${base}/{trackTemplateId}/{isQuickSearch}/instances`, access: 'session', can: ['read', 'TrackInstance'], rateLimit: 'search',
     summary:
       "The participants table (/tracks/{id}/participants): body `{ limit, offset, where: { status, firstName, lastName, email } }` (name filters are case-insensitive prefixes), rows sorted by last then first name: `{ id, version, status, participant { id, firstName, lastName, email }, advisors, interviewers [{ id, firstName, lastName }], createdAt }`. Administrators of the track's enrolments (a superadmin; a conference admin of its conference) see all of them, everyone else those they are assigned to and their own. `count` is exact up to the page, plus one while more rows exist. Status, first name, last name and email, each alone or with a status, and later pages are keyed lists (the same requests at 10 or 10,000 enrolments); two text filters together test the second on at most " +
       `${FILTERED_PARTICIPANT_ROWS_MAX} rows of the first's list, and \`partial\` says when that bound left the page short. \`where.overdue: true\` (the page's \`?overdue=1\`, the escalation digest's "and N more") keeps the enrolments with an Overdue step, read from the reminders' overdue index filtered by the track (the same bound). isQuickSearch ('true' or 'false') changes nothing: the answer is always the page.`,

@@ -111,7 +111,7 @@ export const trackApi = {
     response: assignedTracksSchema,
   }),
   quickSearch: defineContract({
-    id: 'track.quickSearch', service: 'track', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'TrackTemplate'],
+    id: 'track.quickSearch', service: 'track', method: 'GET', path: `${base}/quickSearch`, access: 'session', can: ['read', 'TrackTemplate'], rateLimit: 'search',
     summary:
       "The Track Templates table: a page by name with SPEC.md's filters (name prefix, one conference or '0', active and inactive). `count` is exact up to the page, plus one while more rows exist.",
     query: z.object({ limit: limitSchema, offset: offsetSchema, where: listWhere }),
@@ -164,7 +164,7 @@ export const trackApi = {
     body: z.object({ where: listWhere, limit: limitSchema, offset: offsetSchema }), response: z.array(trackTemplateSchema),
   }),
   search: defineContract({
-    id: 'track.search', service: 'track', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'TrackTemplate'],
+    id: 'track.search', service: 'track', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'TrackTemplate'], rateLimit: 'search',
     summary: "Track templates whose name starts with the text (quickSearch's filters), sorted by name.",
     body: z.object({ where: listWhere, limit: limitSchema, relations: noRelations }), response: z.array(trackTemplateSchema),
   }),

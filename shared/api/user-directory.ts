@@ -45,7 +45,7 @@ export const userDirectoryContracts = {
     response: pageOf(advisorRowSchema),
   }),
   quickSearch: defineContract({
-    id: 'user.quickSearch', service: 'user', method: 'GET', path: '/api/user/quickSearch', access: 'session', can: ['read', 'User'],
+    id: 'user.quickSearch', service: 'user', method: 'GET', path: '/api/user/quickSearch', access: 'session', can: ['read', 'User'], rateLimit: 'search',
     summary:
       'The users table: a page of the users the caller can see with the total, sorted by name, email or creation time, filtered by role, status, conference or district, or searched by word prefixes of name and email (designed lists: the same reads at any size).',
     query: z.object({

@@ -23,12 +23,12 @@ const versionField = { version: z.number({ error: 'version is required' }).int()
 
 export const userGenericContracts = {
   create: defineContract({
-    id: 'user.create', service: 'user', method: 'POST', path: base, access: 'session', can: ['create', 'User'], status: 201,
+    id: 'user.create', service: 'user', method: 'POST', path: base, access: 'session', can: ['create', 'User'], status: 201, rateLimit: 'invitation',
     summary: 'Add User (as admin/sign-up-user): the user with their email claim and primary location permission in one transaction, then their invitation.',
     body: addUserSchema, response: userSchema,
   }),
   bulk: defineContract({
-    id: 'user.bulk', service: 'user', method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', 'User'], status: 201,
+    id: 'user.bulk', service: 'user', method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', 'User'], status: 201, rateLimit: 'invitationBatch',
     summary: `Add User for up to ${BULK_MAX} people: all or nothing (every location checked first, then one transaction of users, email claims and permissions; a taken or repeated email adds nobody), then each is invited.`,
     body: z.array(addUserSchema).min(1, 'Give at least one user.').max(BULK_MAX, `At most ${BULK_MAX} users at once.`), response: z.array(userSchema),
   }),
@@ -48,7 +48,7 @@ export const userGenericContracts = {
     body: z.object({ where, limit: limitSchema, offset: offsetSchema, orderBy }), response: z.array(userRowSchema),
   }),
   search: defineContract({
-    id: 'user.search', service: 'user', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'User'],
+    id: 'user.search', service: 'user', method: 'POST', path: `${base}/search`, access: 'session', can: ['read', 'User'], rateLimit: 'search',
     summary: 'Visible users matching the conditions in the body (name by word prefix, role, status, conference, district): the users table read.',
     body: z.object({ where, limit: limitSchema, relations }), response: z.array(userRowSchema),
   }),

@@ -36,7 +36,7 @@ export const userGroupApi = {
     summary: "A page of one track's interview groups the caller may see, by name; where[trackTemplateId] is required.", query: listQuery, response: z.array(userGroupSchema),
   }),
   quickSearch: defineContract({
-    id: 'user-group.quickSearch', service: 'user-group', method: 'GET', path: `${base}/quickSearch`, ...read,
+    id: 'user-group.quickSearch', service: 'user-group', method: 'GET', path: `${base}/quickSearch`, ...read, rateLimit: 'search',
     summary: "The Interviewer Groups tab: a page of one track's visible groups by name (name by prefix), with the count.",
     query: listQuery.extend({ tableName: tableOptionText.optional(), isQuickSearch: booleanText.optional() }), response: pageOf(userGroupSchema),
   }),
@@ -49,7 +49,7 @@ export const userGroupApi = {
     summary: "A page of one track's visible groups, the filters in the body.", body: z.object({ where, limit: limitSchema, offset: offsetSchema }), response: z.array(userGroupSchema),
   }),
   search: defineContract({
-    id: 'user-group.search', service: 'user-group', method: 'POST', path: `${base}/search`, ...read,
+    id: 'user-group.search', service: 'user-group', method: 'POST', path: `${base}/search`, ...read, rateLimit: 'search',
     summary: "One track's visible groups whose name starts with the text, by name.", body: z.object({ where, limit: limitSchema, relations: noRelations }), response: z.array(userGroupSchema),
   }),
   get: defineContract({

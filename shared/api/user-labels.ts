@@ -11,7 +11,7 @@ import { aliasSchema, aliasTextSchema, tagNameSchema, tagSchema } from '../schem
  */
 export const userLabelContracts = {
   searchTags: defineContract({
-    id: 'user.searchTags', service: 'user', method: 'GET', path: '/api/user/tag', access: 'session', can: ['update', 'User'],
+    id: 'user.searchTags', service: 'user', method: 'GET', path: '/api/user/tag', access: 'session', can: ['update', 'User'], rateLimit: 'search',
     summary: 'Tag search for Add Tag: the first tags (TAG_SEARCH_LIMIT) whose name starts with `searchTerm`, by name (tags are one list for the whole organisation, like their names).',
     query: z.object({ searchTerm: searchTextSchema.optional() }),
     response: z.array(tagSchema),

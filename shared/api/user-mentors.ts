@@ -10,7 +10,7 @@ const removed = z.object({ removed: z.number().int() });
 /** People search and mentor links (SPEC.md sections 3 to 7); shared/api/user.ts adds these to userApi. */
 export const userMentorContracts = {
   peopleSearch: defineContract({
-    id: 'user.peopleSearch', service: 'user', method: 'GET', path: '/api/user/people-search', access: 'session', can: ['read', 'User'],
+    id: 'user.peopleSearch', service: 'user', method: 'GET', path: '/api/user/people-search', access: 'session', can: ['read', 'User'], rateLimit: 'search',
     summary:
       "People search (SPEC.md section 5): active users the caller can see whose name, first or last name starts with `text` (word prefixes), nothing before text is typed; `purpose` sets SPEC.md section 9's limit (user 15, advisor 15, interviewer 15, merge 100, mentor 15, role assignment 20) and the role held (advisor, interviewer, mentor; role assignment names `roleId`); `exclude` leaves out people already chosen; `conferenceId` keeps people placed in that conference (Manage Interview Group's members).",
     query: z.object({

@@ -29,6 +29,7 @@ import { permission } from './permission';
 import { phaseTemplate } from './phase-template';
 import { phoneVerification, smsSendCount } from './phone-verification';
 import { projection } from './projection';
+import { rateCounter } from './rate-counter';
 import { overdueDigestLine, overdueDigestRecipient } from './overdue-digest';
 import { reminderMark } from './reminder-mark';
 import { role } from './role';
@@ -82,6 +83,8 @@ export const entities = {
   smsSendCount,
   emailSuppression,
   emailChange,
+  // per-caller rate limits (issue 23)
+  rateCounter,
   // write path: unique names, projections, background jobs
   claim,
   projection,

@@ -13,6 +13,7 @@ import { publishRequestMetrics } from './request-metrics';
 import { parseQuery } from './query';
 import { parsePart } from './validate';
 import { RouteResult } from './result';
+import { RateLimitedError, enforceRateLimit, rateLimitedResponse } from './rate-limit';
 import { errorResponse, jsonResponse, pageResponse } from './responses';
 import { readCookie, sessionCookieName } from './cookies';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
@@ -103,6 +104,8 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
   // Per request, not only at sign-in: a role granted mid-session takes effect at once.
   if (session && !contract.beforeSecondFactor) assertSecondFactor(session);
   if (contract.can && session && !session.ability.can(contract.can[0], contract.can[1])) throw new ForbiddenError();
+  // Before the body is read or any work is done: an abuser's refused request costs one write.
+  await enforceRateLimit(contract, event, session?.userId);
 
   const params = parsePart(contract.params, decodeParams(event.pathParameters), 'params');
   const query = parsePart(contract.query, parseQuery(event.rawQueryString), 'query');
@@ -169,6 +172,7 @@ function readJsonBody(event: Event): unknown {
 }
 
 function toErrorResult(error: unknown): Result {
+  if (error instanceof RateLimitedError) return rateLimitedResponse(error);
   if (error instanceof HttpError) return errorResponse(error.status, error.message, error.fieldErrors);
   const named = error as { name?: string; statusCode?: number; expose?: boolean; message?: string } | null;
   if (named?.statusCode === 404) return errorResponse(404, 'Not Found');

@@ -34,7 +34,7 @@ it('finds a person by name behind more than two pages of people matched only by 
   requestCounter.reset();
   const found = await invoke(users, '/api/user/people-search', { cookie, query: 'text=shortpage' });
   expect(found.status).toBe(200);
-  // The session and one Query of the System root's name list.
-  expect(requestCounter.snapshot().byCommand).toEqual({ QueryCommand: 2 });
+  // The session and one Query of the System root's name list; the search rate limit's one counter write.
+  expect(requestCounter.snapshot().byCommand).toEqual({ QueryCommand: 2, UpdateItemCommand: 1 });
   expect((found.body as Array<{ id: string }>).map((person) => person.id)).toEqual([wanted]);
 });
