@@ -37,7 +37,7 @@ function sameOption(a: SelectOption | null, b: SelectOption | null) {
 function listMessage(options: DebouncedOptions<unknown>): string | null {
   if (options.isSlow) return 'Loading options...';
   if (options.status === 'done') return 'No options found.';
-  if (options.status === 'error') return 'Options could not be loaded.';
+  if (options.status === 'error') return options.errorMessage ?? 'Options could not be loaded.';
   return null;
 }
 

@@ -12,6 +12,8 @@ export interface DebouncedOptions<T> {
   status: OptionsStatus;
   /** True once the current load has taken longer than LOADING_PLACEHOLDER_DELAY_MS. */
   isSlow: boolean;
+  /** A failed load's message worth showing (a rate limit's "Too many searches..."), else null. */
+  errorMessage: string | null;
   /** The query of the latest load started (null before the first). */
   lastQuery: string | null;
   /** Typing: load after the debounce; a newer call cancels the older. */
@@ -29,6 +31,7 @@ export function useDebouncedOptions<T>(loadOptions: (text: string) => Promise<T[
   const [status, setStatus] = useState<OptionsStatus>('idle');
   const [isSlow, setSlow] = useState(false);
   const [lastQuery, setLastQuery] = useState<string | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const loadRef = useLatest(loadOptions);
   const latestRequest = useRef(0);
   const debounceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -63,6 +66,7 @@ export function useDebouncedOptions<T>(loadOptions: (text: string) => Promise<T[
           clearTimeout(slowTimer.current);
           console.error('Loading options failed', error);
           setItems([]);
+          setErrorMessage(rateLimitMessage(error));
           setStatus('error');
           setSlow(false);
         },
@@ -90,5 +94,11 @@ export function useDebouncedOptions<T>(loadOptions: (text: string) => Promise<T[
     [stopTimers],
   );
 
-  return { items, status, isSlow, lastQuery, search, loadNow };
+  return { items, status, isSlow, lastQuery, errorMessage, search, loadNow };
+}
+
+/** An API answer of 429 says how long to wait: worth more to the user than a generic failure. */
+function rateLimitMessage(error: unknown): string | null {
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  return status === 429 && typeof message === 'string' && message ? message : null;
 }

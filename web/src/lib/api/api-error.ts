@@ -4,6 +4,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too many requests. Please wait a moment and try again.',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
