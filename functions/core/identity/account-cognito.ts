@@ -2,7 +2,7 @@ import { AdminCreateUserCommand, AdminDisableUserCommand, AdminUpdateUserAttribu
 import { config } from '../../lib/config';
 import type { AccountPort, ProviderAccount } from './account-port';
 
-/** Cognito's admin API (IAM: infra/function-needs.ts IDENTITY_ACTIONS, the admin service only). */
+/** Cognito's admin API (IAM: granted to each bundle holding these commands, infra/function-needs.ts SDK_GRANTS). */
 let client: CognitoIdentityProviderClient | undefined;
 
 function cognito(): CognitoIdentityProviderClient {
