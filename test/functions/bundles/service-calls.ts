@@ -6,6 +6,7 @@ import { DEMO_INSTANCE_IDS as demo } from '../../../functions/db/seed/demo-track
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { putTestUser } from '../../support/test-users';
 import type { BundleApi } from './bundle-api';
+import { AS } from '../../../bin/bench/accounts';
 
 /**
  * At least one read and one write per HTTP service, each served by the service's built bundle.
@@ -21,14 +22,8 @@ export interface Made {
 
 type ServiceCalls = (api: BundleApi, made: Made) => Promise<void>;
 
-const as = {
-  superadmin: demoUserByRole('Superadmin').email,
-  conferenceAdmin: demoUserByRole('ConferenceAdmin').email,
-  districtAdmin: demoUserByRole('DistrictAdmin').email,
-  advisor: demoUserByRole('Advisor').email,
-  mentor: demoUserByRole('Mentor').email,
-  participant: demoUserByRole('Participant').email,
-};
+/** The demo accounts, one per role (the benchmark's list: one list of who calls as whom). */
+const as = AS;
 const participantId = demoUserByRole('Participant').id;
 const stamp = Date.now().toString(36);
 
