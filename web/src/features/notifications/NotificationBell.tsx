@@ -21,7 +21,7 @@ export function NotificationBell() {
   const [limit, setLimit] = useState(NOTIFICATIONS_START);
   const [isOpen, setOpen] = useState(false);
   const { data, isLoading, mutate } = useUserNotifications(limit);
-  useUnreadCounts(() => void mutate());
+  useUnreadCounts(data, () => void mutate());
   const unread = data?.unreadCount ?? 0;
   useEffect(() => setUnreadInTitle(unread), [unread]);
   const items = data?.userNotifications ?? [];
