@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { US_STATE_CODES } from '../forms/us-states';
-import { formatPhone, phoneProblem } from '../forms/phone';
+import { formatPhone, PHONE_LENGTH_MESSAGE, phoneProblem } from '../forms/phone';
 import { emailSchema, firstNameSchema, lastNameSchema } from './user';
 
 /** The enumerations of SPEC.md section 3 a profile's details pick from. */
@@ -36,16 +36,20 @@ const optionalText = (label: string, max = TEXT_MAX) => z.string().trim().max(ma
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.union([z.enum(values, `Choose a ${label} from the list`), z.literal('')]).optional();
 
-/** A US phone number (SPEC.md section 5), stored grouped 3-3-4; '' clears it. */
+/**
+ * A US phone number (SPEC.md section 5; shared/forms/phone.ts): ten digits, '+1' before them
+ * allowed; stored grouped 3-3-4. An empty number is 'Invalid phone number length', not a
+ * clearing: a form sends a phone only when it changed (profileDetailsFormSchema).
+ */
 export const phoneNumberSchema = z
   .string()
   .trim()
-  .max(30, 'Invalid phone number length')
+  .max(30, PHONE_LENGTH_MESSAGE)
   .superRefine((value, context) => {
-    const problem = value === '' ? null : phoneProblem(value);
+    const problem = phoneProblem(value);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
-  .transform((value) => (value === '' ? '' : formatPhone(value)));
+  .transform(formatPhone);
 
 /** A calendar date, YYYY-MM-DD (the date helper's ISO form), not in the future. */
 const dateOfBirthSchema = z
@@ -91,6 +95,25 @@ export const profileDetailsInputSchema = z.object({
   pid: optionalText('PID', 40),
 });
 export type ProfileDetailsInput = z.infer<typeof profileDetailsInputSchema>;
+
+/**
+ * The details card's form: the input schema, but a phone field still as loaded passes as it is
+ * (a profile without a number saves its other fields; the card leaves it out of the save).
+ */
+export function profileDetailsFormSchema(loaded: { phoneNumber?: string; secondPhoneNumber?: string }) {
+  const phoneAsLoaded = (as = '') =>
+    z
+      .string()
+      .trim()
+      .max(30, PHONE_LENGTH_MESSAGE)
+      .superRefine((value, context) => {
+        const problem = value === as ? null : phoneProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((value) => (value === as ? undefined : formatPhone(value)))
+      .optional();
+  return profileDetailsInputSchema.extend({ phoneNumber: phoneAsLoaded(loaded.phoneNumber), secondPhoneNumber: phoneAsLoaded(loaded.secondPhoneNumber) });
+}
 
 /** Fields only a manage-all user sees and changes. */
 export const MANAGE_ALL_FIELDS = ['salesforceId', 'pid'] as const;

@@ -71,11 +71,23 @@ describe('PATCH /api/user/{id}', () => {
 
   it('refuses bad input with the SPEC messages and keeps the user as it was', async () => {
     const userId = await putTestUser({ firstName: 'Bad', lastName: 'Input', locationId: ids.district1 });
-    const res = await save(userId, districtAdmin, { version: 1, firstName: ' ', phoneNumber: '12345', secondPhoneNumber: '44 828 555 0100', title: 'Sir' });
+    const res = await save(userId, districtAdmin, { version: 1, firstName: ' ', phoneNumber: '12345', secondPhoneNumber: '+44 828 555 0100', title: 'Sir' });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toMatchObject({ firstName: ['First Name is required'], phoneNumber: [PHONE_LENGTH_MESSAGE], secondPhoneNumber: [PHONE_COUNTRY_MESSAGE] });
     expect(res.body.fieldErrors.title).toBeDefined();
     expect((await storedUser(userId)).firstName).toBe('Bad');
+  });
+
+  it("refuses more than ten digits and an empty number as 'Invalid phone number length' (SPEC.md section 5): nothing is cleared", async () => {
+    const userId = await putTestUser({ firstName: 'Long', lastName: 'Number', locationId: ids.district1 });
+    await db().entities.user.patch({ userId }).set({ phoneNumber: '828-555-0100' }).go();
+    for (const phoneNumber of ['18285550100', '44 828 555 0100', '', ' ']) {
+      const res = await save(userId, districtAdmin, { version: 1, phoneNumber });
+      expect(res.status, phoneNumber).toBe(400);
+      expect(res.body.fieldErrors, phoneNumber).toEqual({ phoneNumber: [PHONE_LENGTH_MESSAGE] });
+    }
+    expect((await save(userId, districtAdmin, { version: 1, secondPhoneNumber: '+52 55 1234 5678' })).body.fieldErrors).toEqual({ secondPhoneNumber: [PHONE_COUNTRY_MESSAGE] });
+    expect((await storedUser(userId)).phoneNumber).toBe('828-555-0100');
   });
 
   it('formats a US phone 3-3-4; a new number is not verified, and SMS opt-in needs a verified number', async () => {

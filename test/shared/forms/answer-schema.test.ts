@@ -46,6 +46,7 @@ describe('answers of typed fields', () => {
     expect(messagesFor('PhoneNumber', {}, '555-123-4567')).toEqual([]);
     expect(messagesFor('PhoneNumber', {}, '+1 555 123 4567')).toEqual([]);
     expect(messagesFor('PhoneNumber', {}, '555-123')).toEqual([PHONE_LENGTH_MESSAGE]);
+    expect(messagesFor('PhoneNumber', {}, '1 555 123 4567')).toEqual([PHONE_LENGTH_MESSAGE]);
     expect(messagesFor('PhoneNumber', {}, '+44 555 123 4567')).toEqual([PHONE_COUNTRY_MESSAGE]);
     expect(messagesFor('PhoneNumber', { required: true }, '')).toEqual([REQUIRED]);
   });

@@ -78,11 +78,35 @@ describe("the profile's details in Edit", () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Invalid country code (+1 US only)')).toBeTruthy();
     expect(server.to('/api/user/u1')).toHaveLength(0);
+    // More than ten digits is the length message, a country code 1 or not (SPEC.md section 5).
     await user.clear(phone);
     await user.type(phone, '17045550100');
     await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid phone number length')).toBeTruthy();
+    expect(server.to('/api/user/u1')).toHaveLength(0);
+    await user.clear(phone);
+    await user.type(phone, '+1 (704) 555 0100');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.to('/api/user/u1')).toHaveLength(1));
     expect(server.to('/api/user/u1')[0].body).toMatchObject({ phoneNumber: '+1 704-555-0100', version: 3 });
+  });
+
+  it("refuses an emptied number with 'Invalid phone number length', and saves other fields of a profile without one", async () => {
+    const user = userEvent.setup();
+    const { server } = profileServer(details({ phoneNumber: '704-555-0100' }));
+    await openEdit();
+    await user.clear(screen.getByRole('textbox', { name: 'Primary Number' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid phone number length')).toBeTruthy();
+    expect(server.to('/api/user/u1')).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: 'Primary Number' }), '704-555-0100');
+    await user.type(screen.getByRole('textbox', { name: 'Middle Name' }), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.to('/api/user/u1')).toHaveLength(1));
+    // Neither number changed: neither goes (the second was never set, and stays so).
+    expect(server.to('/api/user/u1')[0].body).toEqual(expect.objectContaining({ middleName: 'Ann', version: 3 }));
+    expect(server.to('/api/user/u1')[0].body).not.toHaveProperty('phoneNumber');
+    expect(server.to('/api/user/u1')[0].body).not.toHaveProperty('secondPhoneNumber');
   });
 
   it('says the profile changed when another save came first (409), keeping what was typed', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { Controller, type Control } from 'react-hook-form';
 import { US_STATE_CODES } from '@shared/forms/us-states';
@@ -9,7 +9,7 @@ import {
   USER_LANGUAGES,
   USER_SUFFIXES,
   USER_TITLES,
-  profileDetailsInputSchema,
+  profileDetailsFormSchema,
   type ProfileDetails,
   type ProfileDetailsInput,
 } from '@shared/schemas/user-profile';
@@ -62,8 +62,10 @@ function ChoiceField({ control, name, label, options }: { control: Control<any, 
 }
 
 function DetailsForm({ details, onSaved, onCancel }: { details: ProfileDetails; onSaved: (emailChanged: boolean) => Promise<unknown>; onCancel: () => void }) {
+  // A phone still as loaded is left out of the save; a changed one is checked (SPEC.md section 5), even when emptied.
+  const schema = useMemo(() => profileDetailsFormSchema(details), [details]);
   const { form, onSubmit, banner, isPending } = useSchemaForm({
-    schema: profileDetailsInputSchema,
+    schema,
     defaultValues: formValuesOf(details) as never,
     save: async (values) => {
       // The email goes only when it changed: a new one is claimed and confirmed by a link.
