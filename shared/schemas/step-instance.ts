@@ -51,7 +51,10 @@ export const actionInstanceViewSchema = z.object({
   approved: z.boolean().nullable(),
   user: personSchema.nullable(),
   updatedAt: z.string().optional(),
-  /** The caller is responsible for it (an assignee holding its role, or an override). */
+  /**
+   * The caller is responsible for it (an assignee holding its role, or an override), it is pending
+   * and the step is open. The page's `contentDone` says whether it can be decided yet.
+   */
   canDecide: z.boolean(),
 });
 export type ActionInstanceView = z.infer<typeof actionInstanceViewSchema>;

@@ -29,7 +29,8 @@ export async function pageOf(rights: StepRights, instance: TrackInstanceItem, wo
   });
   const actions = design.actions.flatMap((template): ActionInstanceView[] => {
     const item = work.actions.find((a) => a.actionTemplateId === template.actionTemplateId);
-    return item ? [actionView(rights, instance, template, item, roles.get(template.roleId)!, open && contentDone)] : [];
+    // Not `open && contentDone`: those responsible see Approve and Deny disabled, with the reason, until the content is done (issue 24).
+    return item ? [actionView(rights, instance, template, item, roles.get(template.roleId)!, open)] : [];
   });
   return {
     id: work.step.stepInstanceId,

@@ -65,9 +65,11 @@ describe('the step page', () => {
     expect(requests).toBeLessThanOrEqual(3);
   });
 
-  it('gives the advisor the status selector and no change to participant content', async () => {
+  it('gives the advisor the status selector, no change to participant content, and their approval to decide once the content is done', async () => {
     const res = await page(ADVISOR, ids.callStoryStep);
-    expect(res.body).toMatchObject({ canChangeStatus: true, contents: [{ canChange: false, roleName: 'Participant' }], actions: [{ canDecide: false }] });
+    // canDecide before the content is done (issue 24): the page shows Approve and Deny disabled, with the reason, not someone else's wait.
+    expect(res.body).toMatchObject({ canChangeStatus: true, contentDone: false, contents: [{ canChange: false, roleName: 'Participant' }], actions: [{ canDecide: true }] });
+    expect((await page(INTERVIEWER, ids.callStoryStep)).body).toMatchObject({ actions: [{ canDecide: false }] });
   });
 
   it('hides private content from an assignee without an approved role, and shows it to the responsible and approved roles', async () => {
