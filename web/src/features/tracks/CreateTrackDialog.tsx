@@ -3,10 +3,8 @@ import { Controller } from 'react-hook-form';
 import { trackInputSchema, type TrackTemplateView } from '@shared/schemas/track';
 import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
-import { routes } from '../../lib/api/routes';
-import { useApi } from '../../lib/api/use-api';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
-import { conferenceOptions, createTrack } from './track-api';
+import { conferenceOptions, createTrack, useHasConferences } from './track-api';
 import { TrackTextFields } from './TrackTextFields';
 
 /** SPEC.md section 8. */
@@ -23,7 +21,7 @@ const isShownField = (path: string) => path === 'name' || path === 'description'
 export function CreateTrackDialog({ onClose, onCreated }: CreateTrackDialogProps) {
   const formId = useId();
   const isSuperadmin = useAbility().can('manage', 'all');
-  const conferences = useApi(routes.conference.active);
+  const { hasConferences, error } = useHasConferences();
   const [conference, setConference] = useState<SelectOption | null>(null);
   const { form, onSubmit, banner, isPending } = useSchemaForm({
     schema: trackInputSchema,
@@ -32,10 +30,10 @@ export function CreateTrackDialog({ onClose, onCreated }: CreateTrackDialogProps
     isShownField,
   });
   const isValid = trackInputSchema.safeParse(form.watch()).success;
-  const noConferences = !isSuperadmin && conferences.data?.length === 0;
+  const noConferences = !isSuperadmin && hasConferences === false;
 
   let body;
-  if (!conferences.data && !conferences.error) body = <LoadingState message="Loading conferences..." />;
+  if (hasConferences === undefined && !error) body = <LoadingState message="Loading conferences..." />;
   else if (noConferences) body = <Alert tone="warning">{NO_CONFERENCES_MESSAGE}</Alert>;
   else {
     body = (

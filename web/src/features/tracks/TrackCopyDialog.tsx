@@ -5,7 +5,7 @@ import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { NO_CONFERENCES_MESSAGE } from './CreateTrackDialog';
-import { conferenceOptions, copyTrack, importTrack, trackOptions } from './track-api';
+import { conferenceOptions, copyTrack, importTrack, trackOptions, useHasConferences } from './track-api';
 import { PickerField } from './PickerField';
 import { closeOnlyFooter, TrackJobProgress } from './TrackJobProgress';
 import { TrackTextFields } from './TrackTextFields';
@@ -38,7 +38,7 @@ const SHOWN_FIELDS = new Set(['sourceConferenceId', 'sourceTrackTemplateId', 'co
 export function TrackCopyDialog({ mode, onClose, onCopied }: TrackCopyDialogProps) {
   const formId = useId();
   const texts = TEXTS[mode];
-  const conferences = useApi(routes.conference.active);
+  const { hasConferences, error: conferencesError } = useHasConferences();
   const systemTracks = useApi(routes.track.byConference, mode === 'copy' ? { params: { conferenceId: NO_CONFERENCE_ID }, query: { limit: 1 } } : null);
   const [picked, setPicked] = useState<Record<'sourceConference' | 'track' | 'conference', SelectOption | null>>({ sourceConference: null, track: null, conference: null });
   const [jobId, setJobId] = useState<string | null>(null);
@@ -52,8 +52,8 @@ export function TrackCopyDialog({ mode, onClose, onCopied }: TrackCopyDialogProp
   });
   const values = form.watch();
   const isValid = trackImportFormSchema.safeParse(values).success;
-  const loading = (!conferences.data && !conferences.error) || (mode === 'copy' && !systemTracks.data && !systemTracks.error);
-  const warning = conferences.data?.length === 0 ? NO_CONFERENCES_MESSAGE : systemTracks.data?.length === 0 ? NO_SYSTEM_TRACKS_MESSAGE : null;
+  const loading = (hasConferences === undefined && !conferencesError) || (mode === 'copy' && !systemTracks.data && !systemTracks.error);
+  const warning = hasConferences === false ? NO_CONFERENCES_MESSAGE : systemTracks.data?.length === 0 ? NO_SYSTEM_TRACKS_MESSAGE : null;
 
   const picker = (name: keyof TrackImportForm, key: keyof typeof picked, label: string, loadOptions: (text: string) => Promise<SelectOption[]>, resets: Array<keyof typeof picked> = []) => (
     <PickerField

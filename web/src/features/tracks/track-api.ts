@@ -4,6 +4,7 @@ import { AUTOCOMPLETE_LIMITS } from '@shared/api/limits';
 import { NO_CONFERENCE_ID, type TrackCopyForm, type TrackInput } from '@shared/schemas/track';
 import type { SelectOption } from '../../components/ui';
 import { call } from '../../lib/api/client';
+import { locationOptions } from '../../lib/locations/location-options';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
 
@@ -12,12 +13,20 @@ export type TrackPageQuery = QueryInput<TrackApi['quickSearch']>;
 /** The 'System' choice of conference pickers: tracks with no conference (SPEC.md section 2). */
 export const SYSTEM_OPTION: SelectOption = { id: NO_CONFERENCE_ID, label: 'System' };
 
-/** The caller's active conferences as picker options, matching the typed text; `withSystem` adds 'System' first. */
+/**
+ * The conference pickers of the track dialogs and filters: the location search every location
+ * picker uses (on the server, first 10 by name); `withSystem` adds 'System' first while the text
+ * could still be it.
+ */
 export async function conferenceOptions(text: string, withSystem: boolean): Promise<SelectOption[]> {
-  const conferences = await call(routes.conference.active);
-  const wanted = text.trim().toLowerCase();
-  const options = [...(withSystem ? [SYSTEM_OPTION] : []), ...conferences.map((row) => ({ id: row.id, label: row.name }))];
-  return options.filter((option) => option.label.toLowerCase().includes(wanted));
+  const conferences = await locationOptions('Conference', text);
+  return withSystem && SYSTEM_OPTION.label.toLowerCase().startsWith(text.trim().toLowerCase()) ? [SYSTEM_OPTION, ...conferences] : conferences;
+}
+
+/** Whether the caller has any conference to pick (SPEC.md section 8: 'There are no conferences assigned to this user...' when not): one row of the same search. */
+export function useHasConferences(): { hasConferences: boolean | undefined; error: unknown } {
+  const first = useApi(routes.conference.quickSearch, { query: { limit: 1, offset: 0 } });
+  return { hasConferences: first.data ? first.data.data.length > 0 : undefined, error: first.error };
 }
 
 /** A conference's active tracks as picker options ('0': the system tracks), matching the typed text. */
@@ -46,7 +55,7 @@ export function useTrackOutline(trackTemplateId: string) {
 
 export const createTrack = (body: TrackInput) => call(routes.track.create, { body });
 
-export const updateTrack = (trackTemplateId: string, body: { name: string; description: string; reminderDays: number; escalationDays: number; version: number }) =>
+export const updateTrack = (trackTemplateId: string, body: { name: string; description: string; reminderDays: number; escalationDays: number; conferenceId?: string; version: number }) =>
   call(routes.track.update, { params: { trackTemplateId }, body });
 
 export const deactivateTrack = (trackTemplateId: string) => call(routes.track.deactivate, { params: { trackTemplateId } });

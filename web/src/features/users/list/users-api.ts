@@ -2,19 +2,21 @@ import type { Api } from '@shared/api';
 import type { QueryInput } from '@shared/api/contract';
 import type { AddUserInput } from '@shared/schemas/user';
 import { BULK_MAX } from '@shared/api/limits';
-import type { LocationKind } from '@shared/auth/vocabulary';
 import type { SelectOption } from '../../../components/ui';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
+import type { PickableKind } from '../../../lib/locations/location-options';
+
+// The location search every location picker uses (a user's location, a membership's church, the filters).
+export { locationOptions, PICKABLE_LOCATIONS, type PickableKind } from '../../../lib/locations/location-options';
 
 export type UserPageQuery = QueryInput<Api['user']['quickSearch']>;
 
 /** The users table's page route (read with usePagedTable). */
 export const userPageRoute = routes.user.quickSearch;
 
-/** SPEC.md section 9: role assignment pickers show 20 roles; location pickers 10. */
+/** SPEC.md section 9: role assignment pickers show 20 roles. */
 const ROLE_OPTIONS_LIMIT = 20;
-const LOCATION_OPTIONS_LIMIT = 10;
 
 /** Roles whose name starts with the text (the role filter and Assign Role to Users). */
 export async function roleOptions(text: string): Promise<SelectOption[]> {
@@ -28,21 +30,6 @@ export async function assignableRoleOptions(userIds: string[], text: string): Pr
   const name = text.trim();
   const roles = await call(routes.role.assignableToUsers, { body: { userIds, name: name || undefined } });
   return roles.map((role) => ({ id: role.id, label: role.label }));
-}
-
-/** The kinds a user's location can be picked from here, with the service that lists them. */
-export const PICKABLE_LOCATIONS = {
-  Conference: routes.conference.quickSearch,
-  District: routes.district.quickSearch,
-  Church: routes.church.quickSearch,
-} as const;
-export type PickableKind = keyof typeof PICKABLE_LOCATIONS & LocationKind;
-
-/** Active locations of a kind with a word starting with the text, each with its parent for context. */
-export async function locationOptions(kind: PickableKind, text: string): Promise<SelectOption[]> {
-  const name = text.trim();
-  const page = await call(PICKABLE_LOCATIONS[kind], { query: { limit: LOCATION_OPTIONS_LIMIT, offset: 0, where: name ? { name } : undefined } });
-  return page.data.map((row) => ({ id: row.id, label: row.name, description: row.parentName }));
 }
 
 /** Runs a bulk call BULK_MAX users at a time (each call is one transaction on the server). */
