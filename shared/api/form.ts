@@ -87,7 +87,7 @@ function boundedRecord<V extends z.ZodType>(value: V, maxKeys: number) {
     .refine((record) => Object.keys(record).length <= maxKeys, `At most ${maxKeys} answers.`)
     .meta({ maxKeys });
 }
-const answerValue: z.ZodType = z.lazy(() => answerValueOptions);
+const answerValue: z.ZodType = z.lazy(() => answerValueOptions).meta({ id: 'FormAnswerValue' }); // named in the OpenAPI document
 const answerValueOptions = z.union([
   z.string().max(ANSWER_TEXT_MAX),
   z.number(),

@@ -57,12 +57,15 @@ export const fieldPropertiesSchema = z
   .refine((p) => p.minItems === undefined || p.maxItems === undefined || p.minItems <= p.maxItems, { message: 'Min items must not be more than max items.', path: ['maxItems'] });
 export type FieldProperties = z.infer<typeof fieldPropertiesSchema>;
 
-export const fieldSchema = z.object({
-  id: idText,
-  name: text(FORM_LIMITS.nameLength),
-  type: z.enum(FIELD_TYPES),
-  properties: fieldPropertiesSchema.default({}),
-});
+// The `id`s name the recursive schemas in the OpenAPI document (shared/api/openapi.ts).
+export const fieldSchema = z
+  .object({
+    id: idText,
+    name: text(FORM_LIMITS.nameLength),
+    type: z.enum(FIELD_TYPES),
+    properties: fieldPropertiesSchema.default({}),
+  })
+  .meta({ id: 'FormField' });
 export type FormField = z.infer<typeof fieldSchema>;
 
 export interface LayoutCell {
@@ -72,14 +75,16 @@ export interface LayoutCell {
   children?: LayoutCell[];
 }
 
-export const layoutCellSchema: z.ZodType<LayoutCell, LayoutCell> = z.object({
-  id: idText,
-  fieldId: idText.optional(),
-  span: z.number().min(SPAN_MIN).max(SPAN_MAX).optional(),
-  get children() {
-    return z.array(layoutCellSchema).max(FORM_LIMITS.cellsPerLevel).optional();
-  },
-});
+export const layoutCellSchema: z.ZodType<LayoutCell, LayoutCell> = z
+  .object({
+    id: idText,
+    fieldId: idText.optional(),
+    span: z.number().min(SPAN_MIN).max(SPAN_MAX).optional(),
+    get children() {
+      return z.array(layoutCellSchema).max(FORM_LIMITS.cellsPerLevel).optional();
+    },
+  })
+  .meta({ id: 'FormLayoutCell' });
 
 function depthOf(cells: LayoutCell[] | undefined): number {
   return cells?.length ? 1 + Math.max(...cells.map((cell) => depthOf(cell.children))) : 0;
@@ -140,6 +145,7 @@ export const formContentSchema = z
   .superRefine((content, ctx) => {
     const problem = contentProblem(content);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['layout'] });
-  }) as z.ZodType<FormContent, FormContentInput>; // the recursive template makes the inferred input too loose to name
+  })
+  .meta({ id: 'FormContent' }) as z.ZodType<FormContent, FormContentInput>; // the recursive template makes the inferred input too loose to name
 
 export const EMPTY_FORM_CONTENT: FormContent = { layout: [], fields: [] };
