@@ -149,6 +149,16 @@ describe('SearchableSelect', () => {
     expect(screen.getAllByRole('option')).toHaveLength(3);
   });
 
+  it("says its emptyMessage when there is nothing to pick at all, and 'No options found.' when a text matches nothing", async () => {
+    render(<SearchableSelect label="Phase" emptyMessage="No Available Templates" value={null} onChange={() => {}} loadOptions={async () => []} />);
+    await user.click(screen.getByRole('button'));
+    await advance(0);
+    expect(screen.getByRole('listbox').textContent).toBe('No Available Templates');
+    await user.type(screen.getByRole('combobox', { name: 'Phase' }), 'x');
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(screen.getByRole('listbox').textContent).toBe('No options found.');
+  });
+
   it('clearing the text clears the value', async () => {
     const onChange = vi.fn();
     render(<Harness loadOptions={async (text) => filterPeople(text)} onChange={onChange} />);

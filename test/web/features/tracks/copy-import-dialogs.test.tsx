@@ -139,6 +139,51 @@ describe('Import Phase', () => {
   });
 });
 
+/** Opens a picker's whole list with its toggle button (no text typed). */
+async function openList(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, label: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: label }).closest('.ui-select-control')!.querySelector('button')!);
+  return screen.findByRole('listbox');
+}
+
+describe("import pickers with nothing to pick say 'No Available Templates' (SPEC.md section 8)", () => {
+  it('Import Phase: each level waits for the one above; a conference without tracks, a track without phases', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      'GET /api/conference/quickSearch': conferenceSearch([conference, prairie]),
+      'GET /api/track/track-templates/conference/{id}': (request) =>
+        request.path.endsWith(`/${prairie.id}`) ? [] : [track('conf-1', 'Candidacy Pathway', { id: conference.id, name: conference.name })].filter((t) => t.name.toLowerCase().startsWith(request.query.get('name')?.toLowerCase() ?? '')),
+      'GET /api/phase/get-phases/track-template/{id}': () => [],
+    });
+    renderPage('/tracks/target/phase/import', CONFERENCE_ADMIN, { path: 'tracks/target/phase/import', element: <ImportPhaseDialog trackTemplateId="target" onClose={vi.fn()} onImported={vi.fn()} /> });
+    const dialog = await screen.findByRole('dialog', { name: 'Import Phase' });
+    expect(within(dialog).getByRole('combobox', { name: 'Track Template' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('combobox', { name: 'Phase' }).hasAttribute('disabled')).toBe(true);
+
+    await choose(user, dialog, 'Conference', 'Prai', 'Prairie Rivers Conference');
+    expect((await openList(user, dialog, 'Track Template')).textContent).toBe('No Available Templates');
+    await user.keyboard('{Escape}');
+
+    await user.clear(within(dialog).getByRole('combobox', { name: 'Conference' }));
+    await choose(user, dialog, 'Conference', 'Blue', 'Blue Ridge Conference');
+    // A text that matches nothing is the drop-down's own message.
+    await user.type(within(dialog).getByRole('combobox', { name: 'Track Template' }), 'zz');
+    await waitFor(() => expect(screen.getByRole('listbox').textContent).toBe('No options found.'));
+    await user.clear(within(dialog).getByRole('combobox', { name: 'Track Template' }));
+    await choose(user, dialog, 'Track Template', 'Cand', 'Candidacy Pathway');
+    expect((await openList(user, dialog, 'Phase')).textContent).toBe('No Available Templates');
+  });
+
+  it('Import from Existing: a source conference without tracks', async () => {
+    const user = userEvent.setup();
+    fakeServer({ 'GET /api/conference/quickSearch': conferenceSearch([conference, prairie]), 'GET /api/track/track-templates/conference/{id}': () => [] });
+    renderPage('/tracks/import-track', SUPERADMIN, { path: 'tracks/import-track', element: <TrackCopyDialog mode="import" onClose={vi.fn()} onCopied={vi.fn()} /> });
+    const dialog = await screen.findByRole('dialog', { name: 'Import from Existing' });
+    expect(within(dialog).getByRole('combobox', { name: 'Track' }).hasAttribute('disabled')).toBe(true);
+    await choose(user, dialog, 'Source conference', 'Prai', 'Prairie Rivers Conference');
+    expect((await openList(user, dialog, 'Track')).textContent).toBe('No Available Templates');
+  });
+});
+
 describe('conference pickers search on the server (SPEC.md section 9: 10 at a time)', () => {
   it('Create Track: only the typed text goes, and only matching conferences come back', async () => {
     const user = userEvent.setup();

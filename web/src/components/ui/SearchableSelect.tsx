@@ -27,6 +27,8 @@ export interface SearchableSelectProps<T extends SelectOption> {
   isDisabled?: boolean;
   name?: string;
   className?: string;
+  /** What the list says when there is nothing to pick at all (no text typed, no options): 'No options found.' unless given. */
+  emptyMessage?: string;
 }
 
 function sameOption(a: SelectOption | null, b: SelectOption | null) {
@@ -34,16 +36,17 @@ function sameOption(a: SelectOption | null, b: SelectOption | null) {
 }
 
 /** What the open list says when it has no options to show (SPEC.md section 2 texts). */
-function listMessage(options: DebouncedOptions<unknown>): string | null {
+function listMessage(options: DebouncedOptions<unknown>, emptyMessage: string | undefined): string | null {
   if (options.isSlow) return 'Loading options...';
-  if (options.status === 'done') return 'No options found.';
+  if (options.status === 'done') return emptyMessage && options.lastQuery?.trim() === '' ? emptyMessage : 'No options found.';
   if (options.status === 'error') return options.errorMessage ?? 'Options could not be loaded.';
   return null;
 }
 
 /**
  * A searchable drop-down over server data. Typing searches after 300 ms; the list says
- * 'Loading options...' only when a load lasts over 300 ms, and 'No options found.' when empty.
+ * 'Loading options...' only when a load lasts over 300 ms, and 'No options found.' when empty
+ * (or `emptyMessage` when nothing at all can be picked).
  */
 export function SearchableSelect<T extends SelectOption>({
   label,
@@ -57,6 +60,7 @@ export function SearchableSelect<T extends SelectOption>({
   isDisabled,
   name,
   className,
+  emptyMessage,
 }: SearchableSelectProps<T>) {
   const options = useDebouncedOptions(loadOptions);
   const [inputValue, setInputValue] = useState(value?.label ?? '');
@@ -95,7 +99,7 @@ export function SearchableSelect<T extends SelectOption>({
     if (options.lastQuery !== query || options.status === 'error') options.loadNow(query);
   }
 
-  const message = listMessage(options);
+  const message = listMessage(options, emptyMessage);
 
   return (
     <ComboBox

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SelectOption } from '../../components/ui';
-import { PickerField } from './PickerField';
+import { NO_TEMPLATES_MESSAGE, PickerField } from './PickerField';
 import { conferenceOptions, phaseOptions, stepOptions, trackOptions } from './track-api';
 
 /** The chain's levels, in order: each lists the choices under the level before it. */
@@ -23,7 +23,8 @@ export interface ImportPickerChainProps {
 
 /**
  * The import pickers (SPEC.md section 2): Conference (with 'System'), then Track Template, then
- * Phase, then Step; each choice resets the later ones, whose lists follow the new choice.
+ * Phase, then Step; each choice resets the later ones, whose lists follow the new choice. A level
+ * waits for the one above; one with nothing under that choice says 'No Available Templates'.
  */
 export function ImportPickerChain({ form, depth }: ImportPickerChainProps) {
   const levels = LEVELS.slice(0, depth);
@@ -50,6 +51,8 @@ export function ImportPickerChain({ form, depth }: ImportPickerChainProps) {
             value={picked[index]}
             onPick={pick(index)}
             loadOptions={(text) => (index === 0 || parent ? level.load(parent, text) : Promise.resolve([]))}
+            isDisabled={index > 0 && !parent}
+            emptyMessage={index > 0 ? NO_TEMPLATES_MESSAGE : undefined}
           />
         );
       })}

@@ -1,6 +1,9 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { SearchableSelect, type SelectOption } from '../../components/ui';
 
+/** SPEC.md section 8: an import picker with nothing to pick (no track templates, phases or steps under the choice above). */
+export const NO_TEMPLATES_MESSAGE = 'No Available Templates';
+
 export interface PickerFieldProps<T extends FieldValues> {
   control: Control<T, any, any>;
   name: FieldPath<T>;
@@ -8,10 +11,14 @@ export interface PickerFieldProps<T extends FieldValues> {
   value: SelectOption | null;
   onPick: (option: SelectOption | null) => void;
   loadOptions: (text: string) => Promise<SelectOption[]>;
+  /** Off until the choice it depends on is made. */
+  isDisabled?: boolean;
+  /** The list's text when there is nothing to pick (SearchableSelect). */
+  emptyMessage?: string;
 }
 
 /** A required searchable picker bound to one id of a dialog's form (the import pickers of SPEC.md section 2). */
-export function PickerField<T extends FieldValues>({ control, name, label, value, onPick, loadOptions }: PickerFieldProps<T>) {
+export function PickerField<T extends FieldValues>({ control, name, label, value, onPick, loadOptions, isDisabled, emptyMessage }: PickerFieldProps<T>) {
   return (
     <Controller
       control={control}
@@ -27,6 +34,8 @@ export function PickerField<T extends FieldValues>({ control, name, label, value
           }}
           errorMessage={fieldState.error?.message}
           loadOptions={loadOptions}
+          isDisabled={isDisabled}
+          emptyMessage={emptyMessage}
         />
       )}
     />

@@ -6,7 +6,7 @@ import { useApi } from '../../lib/api/use-api';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { NO_CONFERENCES_MESSAGE } from './CreateTrackDialog';
 import { conferenceOptions, copyTrack, importTrack, trackOptions, useHasConferences } from './track-api';
-import { PickerField } from './PickerField';
+import { NO_TEMPLATES_MESSAGE, PickerField } from './PickerField';
 import { closeOnlyFooter, TrackJobProgress } from './TrackJobProgress';
 import { TrackTextFields } from './TrackTextFields';
 
@@ -55,8 +55,16 @@ export function TrackCopyDialog({ mode, onClose, onCopied }: TrackCopyDialogProp
   const loading = (hasConferences === undefined && !conferencesError) || (mode === 'copy' && !systemTracks.data && !systemTracks.error);
   const warning = hasConferences === false ? NO_CONFERENCES_MESSAGE : systemTracks.data?.length === 0 ? NO_SYSTEM_TRACKS_MESSAGE : null;
 
-  const picker = (name: keyof TrackImportForm, key: keyof typeof picked, label: string, loadOptions: (text: string) => Promise<SelectOption[]>, resets: Array<keyof typeof picked> = []) => (
+  const picker = (
+    name: keyof TrackImportForm,
+    key: keyof typeof picked,
+    label: string,
+    loadOptions: (text: string) => Promise<SelectOption[]>,
+    resets: Array<keyof typeof picked> = [],
+    more: { isDisabled?: boolean; emptyMessage?: string } = {},
+  ) => (
     <PickerField
+      {...more}
       control={form.control}
       name={name}
       label={label}
@@ -80,7 +88,10 @@ export function TrackCopyDialog({ mode, onClose, onCopied }: TrackCopyDialogProp
         {banner && <Alert tone="danger">{banner}</Alert>}
         {mode === 'import' && picker('sourceConferenceId', 'sourceConference', 'Source conference', (text) => conferenceOptions(text, false), ['track'])}
         <div key={values.sourceConferenceId}>
-          {picker('sourceTrackTemplateId', 'track', texts.track, (text) => (values.sourceConferenceId ? trackOptions(values.sourceConferenceId, text) : Promise.resolve([])))}
+          {picker('sourceTrackTemplateId', 'track', texts.track, (text) => (values.sourceConferenceId ? trackOptions(values.sourceConferenceId, text) : Promise.resolve([])), [], {
+            isDisabled: !values.sourceConferenceId,
+            emptyMessage: NO_TEMPLATES_MESSAGE,
+          })}
         </div>
         {picker('conferenceId', 'conference', 'Conference', (text) => conferenceOptions(text, false))}
         <TrackTextFields control={form.control} />
