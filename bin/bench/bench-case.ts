@@ -6,6 +6,8 @@ export interface BenchRequest {
   path?: string;
   query?: string;
   body?: unknown;
+  /** Headers of this call only (a sign-in callback's own cookie), beside the session's. */
+  headers?: Record<string, string>;
 }
 
 export interface BenchCase<Prepared = unknown> {
@@ -32,6 +34,8 @@ export interface BenchCase<Prepared = unknown> {
 }
 
 export interface BenchContext {
+  /** The runtime's origin (the app and /api on one origin). */
+  url: string;
   userId(email: string): string;
   /** Calls the runtime as a demo account, unmeasured (fixtures, clean-up); throws on an error status. */
   api<T = unknown>(as: string, method: string, path: string, body?: unknown): Promise<T>;

@@ -19,6 +19,7 @@ import { LABEL_CASES } from './label-cases';
 import { PHASE_CASES, STEP_CASES, TRACK_CASES } from './track-cases';
 import { PARTICIPANT_CASES } from './participant-cases';
 import { SESSION_CASES } from './session-cases';
+import { SIGN_IN_CASES } from './sign-in-cases';
 import { VERIFY_CASES } from './verify-cases';
 import { ENROLMENT_CASES } from './enrolment-cases';
 import { STEP_INSTANCE_CASES } from './step-instance-cases';
@@ -50,7 +51,7 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   'app.openapi': { path: '/api/app/openapi.json' },
   'security.loginSpa': { path: '/api/security/login/spa', query: 'redirect-uri=%2Ftracks', singleItem: true },
   'security.login': { path: '/api/security/login', query: 'redirect-uri=%2Ftracks', singleItem: true },
-  'security.authenticate': { path: '/api/security/authenticate', skip: 'needs a fresh provider code per call (covered end to end by Playwright)' },
+  ...SIGN_IN_CASES,
   'security.logout': { path: '/api/security/logout', skip: 'ends the session it measures; one call is counted below' },
   'user.current': { as: 'participant@example.org', path: '/api/user/user', singleItem: true },
   'user.abilities': { as: 'conference.admin@example.org', path: '/api/user/abilities', singleItem: true },

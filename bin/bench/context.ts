@@ -25,6 +25,7 @@ export function benchTarget(runtime: Pick<LocalRuntime, 'url' | 'streamIdle'>): 
     return cookies.get(email)!;
   };
   const ctx: BenchContext = {
+    url,
     userId: demoUserId,
     async api<T>(as: string, method: string, path: string, body?: unknown): Promise<T> {
       const headers: Record<string, string> = { cookie: await cookieFor(as), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };

@@ -15,6 +15,19 @@ async function createForms(ctx: BenchContext, calls: number): Promise<string[]> 
   return ids;
 }
 
+/** The demo questionnaire's answers as the participant types them, the call story differing per save. */
+const answers = (call: number) => ({
+  'legal-name': 'Pat Participant',
+  'birth-date': '1990-04-12',
+  call: `Save ${call}: I first sensed a call while teaching a Sunday school class and leading our youth retreat. `.repeat(4).trim(),
+  language: 'English',
+  confirm: true,
+});
+
+interface OwnQuestionnaire {
+  version: number;
+}
+
 export const FORM_CASES: Record<string, BenchCase> = {
   'form.create': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form', body: {}, calls: WRITE_CALLS },
   'form.bulk': { as: AS.conferenceAdmin, method: 'POST', path: '/api/form/bulk', body: [{}, {}, {}], calls: WRITE_CALLS },
@@ -34,7 +47,24 @@ export const FORM_CASES: Record<string, BenchCase> = {
   'form.formInstance': { as: AS.participant, path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, singleItem: true },
   'form.formInstances': { as: AS.conferenceAdmin, path: `/api/form/form-instances/${DEMO_INSTANCE_IDS.questionnaireForm}` },
   'form.userForms': { as: AS.conferenceAdmin, path: `/api/form/forms/${demoUserId(AS.participant)}` },
-  'form.saveFormInstance': { as: AS.participant, method: 'PATCH', path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`, skip: 'versioned answers of the one demo instance: each save needs the version the last one left (covered by the integration tests)' },
+  // The participant saves their own questionnaire (not submitted), one save after another: each save
+  // raises the version by one, so call n saves on the version read beforehand plus n.
+  'form.saveFormInstance': benchCase<OwnQuestionnaire>({
+    as: AS.participant,
+    method: 'PATCH',
+    path: `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`,
+    calls: WRITE_CALLS,
+    concurrency: 1,
+    singleItem: true,
+    prepare: async (ctx) => {
+      const path = `/api/form/form-instance/${DEMO_INSTANCE_IDS.questionnaireForm}`;
+      let instance = await ctx.api<{ version: number; submitted: boolean }>(AS.participant, 'GET', path);
+      // A submitted form is locked: the conference admin returns it to editing first.
+      if (instance.submitted) instance = await ctx.api(AS.conferenceAdmin, 'PATCH', `/api/form/forms/unsubmit/${DEMO_INSTANCE_IDS.questionnaireForm}`);
+      return { version: instance.version };
+    },
+    each: (call, own) => ({ body: { data: answers(call), submitted: false, version: own.version + call } }),
+  }),
   'form.unsubmit': { as: AS.conferenceAdmin, method: 'PATCH', path: `/api/form/forms/unsubmit/${DEMO_INSTANCE_IDS.questionnaireForm}` },
   'form.updateById': benchCase<string[]>({
     as: AS.conferenceAdmin,

@@ -30,21 +30,45 @@ export class BenchCallError extends Error {
   }
 }
 
-export async function measureCase(target: BenchTarget, bench: BenchCase, method: string, defaultCalls: number): Promise<RouteFigures> {
-  const calls = bench.calls ?? defaultCalls;
+/** One call's answer as the viewer receives it: status, bytes (status line, headers, body), the body's bytes, and the path called. */
+export interface CallResult {
+  status: number;
+  bytes: number;
+  bodyBytes: number;
+  path: string;
+}
+
+/** A case made ready to call: `call(n)` makes call n (0 warms up) and throws on an error status; `cleanUp` removes what it made. */
+export interface CaseCalls {
+  call(number: number): Promise<CallResult>;
+  cleanUp(): Promise<void>;
+}
+
+/** The bytes of a response's status line and headers as sent over HTTP/1.1 (`name: value` CRLF each, a blank line after). */
+export function headerBytes(res: Response): number {
+  let bytes = `HTTP/1.1 ${res.status} ${res.statusText}\r\n\r\n`.length;
+  res.headers.forEach((value, name) => {
+    bytes += Buffer.byteLength(`${name}: ${value}\r\n`);
+  });
+  return bytes;
+}
+
+/** Runs the case's `prepare` for `calls` calls (plus the warm-up and the counted one) and returns its caller. */
+export async function caseCalls(target: BenchTarget, bench: BenchCase, method: string, calls: number): Promise<CaseCalls> {
   const prepared = bench.prepare ? await bench.prepare(target.ctx, calls + 2) : undefined;
   const basePath = typeof bench.path === 'function' ? await bench.path(target.ctx) : bench.path;
   const headers: Record<string, string> = bench.as ? { cookie: await target.cookieFor(bench.as) } : {};
   const responses: unknown[] = [];
 
-  const call = async (number: number) => {
+  const call = async (number: number): Promise<CallResult> => {
     const own = bench.each?.(number, prepared) ?? {};
     const query = own.query ?? bench.query;
     const body = 'body' in own ? own.body : bench.body;
     const url = `${target.url}${own.path ?? basePath}${query ? `?${query}` : ''}`;
+    const callHeaders = { ...headers, ...own.headers };
     const res = await fetch(url, {
       method: bench.method ?? method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: body === undefined ? callHeaders : { ...callHeaders, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
     });
@@ -52,8 +76,18 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
     if (res.status >= 400) throw new BenchCallError(res.status, `answered ${res.status}: ${text.slice(0, 200)}`);
     // Pages (an unsubscribe link's answer) are not JSON: clean-up needs only the JSON answers.
     if (bench.cleanUp && text && res.headers.get('content-type')?.includes('json')) responses[number] = JSON.parse(text);
+    const bodyBytes = Buffer.byteLength(text);
+    return { status: res.status, bytes: headerBytes(res) + bodyBytes, bodyBytes, path: own.path ?? basePath };
   };
+  const cleanUp = async () => {
+    await bench.cleanUp?.(target.ctx, prepared, responses.filter((response) => response !== undefined));
+  };
+  return { call, cleanUp };
+}
 
+export async function measureCase(target: BenchTarget, bench: BenchCase, method: string, defaultCalls: number): Promise<RouteFigures> {
+  const calls = bench.calls ?? defaultCalls;
+  const { call, cleanUp } = await caseCalls(target, bench, method, calls);
   try {
     await call(0); // warm caches and discovery
     // The stream worker runs in this process: let it finish what earlier writes started, so it is not counted here.
@@ -67,7 +101,7 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
       requestCounter.countOnlyWhile();
     }
     const counted = requestCounter.snapshot();
-    const durations = await measureConcurrent((number) => call(number + 2), calls, bench.concurrency ?? CONCURRENCY);
+    const durations = await measureConcurrent(async (number) => void (await call(number + 2)), calls, bench.concurrency ?? CONCURRENCY);
     return {
       dynamoRequests: counted.requests,
       readCapacity: counted.readCapacity,
@@ -78,6 +112,6 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
       concurrency: bench.concurrency ?? CONCURRENCY,
     };
   } finally {
-    await bench.cleanUp?.(target.ctx, prepared, responses.filter((response) => response !== undefined));
+    await cleanUp();
   }
 }

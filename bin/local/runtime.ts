@@ -19,8 +19,9 @@ import { DEFAULT_DATA_DIR } from './paths';
 import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
 import { seedDemoIfEmpty } from '../../functions/db/seed/demo';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { SWEEP_EVENT, handler as outboxHandler } from '../../functions/events/outbox-worker';
-import { SWEEP_EVERY_MINUTES } from '../../functions/events/sweepers';
+import { SWEEP_EVERY_MINUTES, type SweepEvent, type SweepReport } from '../../functions/events/sweepers';
 import { passesStreamFilters } from '../../functions/events/stream-filter';
 
 /**
@@ -39,7 +40,15 @@ export interface LocalRuntimeOptions {
   dev?: boolean;
   /** No progress lines (tests). */
   quiet?: boolean;
+  /**
+   * Wraps the outbox worker's handler as the stream poller and the sweep timer call it, each call
+   * one Lambda invocation in AWS (measurements: bin/bench/cost-model.ts counts them and their time).
+   */
+  wrapWorker?: (worker: WorkerHandler) => WorkerHandler;
 }
+
+/** The outbox worker's entry as the runtime calls it: a stream batch or the sweep event. */
+export type WorkerHandler = (event: DynamoDBStreamEvent | SweepEvent) => Promise<DynamoDBBatchResponse | SweepReport>;
 
 export interface LocalRuntime {
   url: string;
@@ -148,18 +157,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (await seedDemoIfEmpty({ living: true })) say('demo data seeded');
     await assertSafeToExpose(host);
 
+    const worker = options.wrapWorker ? options.wrapWorker(outboxHandler as WorkerHandler) : (outboxHandler as WorkerHandler);
     const poller = await startStreamPoller({
       endpoint: dynamoEndpoint,
       region: settings.get('AWS_REGION')!,
       tableName,
-      handler: outboxHandler,
+      handler: (event) => worker(event) as Promise<DynamoDBBatchResponse>,
       // The records the event source mapping's filter lets through in AWS, and no others.
       filter: passesStreamFilters,
     });
     stoppers.push(poller.stop);
     // The scheduled sweep, as EventBridge sends it in AWS. Its first run, now, also sends
     // items written while no worker ran (the stream is read from "now" on).
-    const sweeps = startSweepTimer({ everyMs: SWEEP_EVERY_MS, sweep: () => outboxHandler(SWEEP_EVENT) });
+    const sweeps = startSweepTimer({ everyMs: SWEEP_EVERY_MS, sweep: () => worker(SWEEP_EVENT) });
     stoppers.push(sweeps.stop);
 
     // CloudFront's security headers, with the local uploads stand-in in place of the bucket's hosts.
