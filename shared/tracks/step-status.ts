@@ -98,6 +98,16 @@ export function statusOfDoneWork(actions: readonly ActionDecision[]): StepStatus
   return 'PendingReview';
 }
 
+/**
+ * Whether undoing content reopens a Completed step (SPEC.md section 4: submitted content can be
+ * unsubmitted). A step without actions completes as its last content is done, with nobody's
+ * decision resting on it, so unsubmitting (or unticking) takes it back to Ready. A step completed
+ * by approvals, or set Completed with content still undone, stays locked.
+ */
+export function reopensOnUndo(state: StepState): boolean {
+  return state.status === 'Completed' && state.actions.length === 0 && allDone(state.contentDone);
+}
+
 function assertOpen(status: StepStatus): void {
   if (status === 'Unavailable') throw new StepTransitionError(STEP_MESSAGES.unavailable);
   if (status === 'Completed') throw new StepTransitionError(STEP_MESSAGES.completed);
@@ -125,13 +135,15 @@ export function nextStepState(state: StepState, event: StepEvent): StepState {
 }
 
 function contentChanged(state: StepState, index: number, done: boolean): StepState {
-  assertOpen(state.status);
+  const reopening = !done && reopensOnUndo(state);
+  if (!reopening) assertOpen(state.status);
   if (index < 0 || index >= state.contentDone.length) throw new StepTransitionError(STEP_MESSAGES.unknown);
   if (state.contentDone[index] === done) throw new StepTransitionError(STEP_MESSAGES.contentAlready(done));
   const contentDone = state.contentDone.map((d, i) => (i === index ? done : d));
   if (!done) {
-    // Undone before completion: the step waits for the work again (an Overdue or Resubmit step stays so).
-    return { ...state, contentDone, status: state.status === 'PendingReview' ? 'Ready' : state.status };
+    // Undone: the step waits for the work again (an Overdue or Resubmit step stays so); a step
+    // without actions that the work completed reopens (reopensOnUndo).
+    return { ...state, contentDone, status: reopening || state.status === 'PendingReview' ? 'Ready' : state.status };
   }
   if (!allDone(contentDone)) return { ...state, contentDone };
   // Handed in again after a denial: denied actions are asked again.

@@ -5,7 +5,8 @@ import type { ActionItem, ContentItem } from '../tracks/step-view';
 import { mayViewContent, requireStepRights, responsibleFor, type StepCaller, type StepRights } from './step-access';
 import { readStepDesign, readStepWork, readTrackInstance, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
 import { namedRoles, type NamedRole } from './step-roles';
-import { contentDoneOf, isOpenForWork } from './step-state';
+import { reopensOnUndo } from '../../../shared/tracks/step-status';
+import { contentDoneOf, isOpenForWork, stateOf } from './step-state';
 
 /**
  * The step page (`GET step/step-instance/{id}`): the step's work (one Query of its view), its
@@ -23,9 +24,11 @@ export async function pageOf(rights: StepRights, instance: TrackInstanceItem, wo
   const roles = await namedRoles([...design.contents.map((c) => c.roleId), ...design.actions.map((a) => a.roleId)]);
   const open = isOpenForWork(work.step.status);
   const contentDone = design.contents.every((c) => contentDoneOf(work, c.contentTemplateId));
+  // A step without actions that its content completed can still have that content undone (it reopens).
+  const contentOpen = open || reopensOnUndo(stateOf(work, design));
   const contents = design.contents.flatMap((template): ContentInstanceView[] => {
     const item = work.contents.find((c) => c.contentTemplateId === template.contentTemplateId);
-    return item ? [contentView(rights, work, template, item, roles.get(template.roleId)!, open)] : [];
+    return item ? [contentView(rights, work, template, item, roles.get(template.roleId)!, contentOpen)] : [];
   });
   const actions = design.actions.flatMap((template): ActionInstanceView[] => {
     const item = work.actions.find((a) => a.actionTemplateId === template.actionTemplateId);

@@ -32,6 +32,8 @@ const workArb = fc.array(fc.tuple(fc.constantFrom(...IDS), eventArb), { maxLengt
 interface World {
   steps: Record<string, StepState>;
   track: TrackInstanceStatus;
+  /** Steps that have been Completed at some time (a step without actions reopens when its content is undone). */
+  completed: Set<string>;
 }
 
 function start(): World {
@@ -39,7 +41,7 @@ function start(): World {
   for (const id of IDS) {
     steps[id] = { status: PREREQUISITES[id].length ? 'Unavailable' : 'Ready', contentDone: Array(SHAPES[id].contents).fill(false), actions: Array(SHAPES[id].actions).fill('pending') };
   }
-  return { steps, track: 'Open' };
+  return { steps, track: 'Open', completed: new Set() };
 }
 
 const nodes = (world: World): StepNode[] => IDS.map((id) => ({ stepTemplateId: id, phaseId: 'p', prerequisites: PREREQUISITES[id], status: world.steps[id].status, required: true, active: true }));
@@ -58,6 +60,7 @@ function apply(world: World, id: string, event: StepEvent): boolean {
   // A decision is only ever made on handed-in work.
   if (event.kind === 'decide') expect(world.steps[id].contentDone.every(Boolean)).toBe(true);
   world.steps[id] = next;
+  if (next.status === 'Completed') world.completed.add(id);
   if (next.status === 'Completed') for (const dependent of dependentsToOpen(id, nodes(world))) world.steps[dependent.stepTemplateId] = nextStepState(world.steps[dependent.stepTemplateId], { kind: 'prerequisitesMet' });
   world.track = trackStatusAfter(world.track, nodes(world)) ?? world.track;
   return true;
@@ -67,17 +70,20 @@ function checkInvariants(world: World): void {
   for (const id of IDS) {
     const s = world.steps[id];
     expect(STEP_STATUSES).toContain(s.status);
-    const prerequisitesDone = PREREQUISITES[id].every((p) => world.steps[p].status === 'Completed');
+    const prerequisitesDone = PREREQUISITES[id].every((p) => world.completed.has(p));
     // Prerequisites respected: a step opens only once they are all Completed, and nothing happens on it before.
     if (s.status === 'Unavailable') {
       expect(s.contentDone.every((d) => !d)).toBe(true);
       expect(s.actions.every((a) => a === 'pending')).toBe(true);
     } else if (PREREQUISITES[id].length) {
-      // Work never reopens a Completed step, so an open step's prerequisites stay Completed.
+      // An open step's prerequisites were all Completed when it opened. Only a step without actions
+      // reopens (its content undone), and the steps it opened stay open (docs/statuses.md).
       expect(prerequisitesDone).toBe(true);
     }
     const allDone = s.contentDone.every(Boolean);
     if (s.status === 'Completed') expect(allDone && s.actions.every((a) => a === 'approved')).toBe(true);
+    // Reopened only by undoing content of a step without actions.
+    if (world.completed.has(id) && s.status !== 'Completed') expect(SHAPES[id].actions).toBe(0);
     if (s.status === 'PendingReview') expect(allDone && s.actions.some((a) => a === 'pending') && !s.actions.includes('denied')).toBe(true);
     if (s.status === 'Resubmit') expect(s.actions).toContain('denied');
   }

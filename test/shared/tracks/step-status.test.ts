@@ -24,7 +24,8 @@ describe('the step state machine: work', () => {
 
   it('refuses content and actions on an Unavailable or Completed step', () => {
     refused(state('Unavailable', [false]), { kind: 'content', index: 0, done: true }, STEP_MESSAGES.unavailable);
-    refused(state('Completed', [true]), { kind: 'content', index: 0, done: false }, STEP_MESSAGES.completed);
+    refused(state('Completed', [true], ['approved']), { kind: 'content', index: 0, done: false }, STEP_MESSAGES.completed);
+    refused(state('Completed', [false]), { kind: 'content', index: 0, done: true }, STEP_MESSAGES.completed);
     refused(state('Completed', [true], ['pending']), { kind: 'decide', index: 0, approved: true }, STEP_MESSAGES.completed);
   });
 
@@ -32,6 +33,15 @@ describe('the step state machine: work', () => {
     const one = nextStepState(state('Ready', [false, false]), { kind: 'content', index: 0, done: true });
     expect(one.status).toBe('Ready');
     expect(nextStepState(one, { kind: 'content', index: 1, done: true }).status).toBe('Completed');
+  });
+
+  it('reopens a step without actions when its content is undone: submitted content can be unsubmitted (SPEC.md section 4)', () => {
+    const completed = nextStepState(state('Ready', [true, false]), { kind: 'content', index: 1, done: true });
+    expect(completed.status).toBe('Completed');
+    expect(nextStepState(completed, { kind: 'content', index: 0, done: false })).toEqual(state('Ready', [false, true]));
+    // Decided on, or set Completed with content still undone: locked.
+    refused(state('Completed', [true], ['approved']), { kind: 'content', index: 0, done: false }, STEP_MESSAGES.completed);
+    refused(state('Completed', [true, false]), { kind: 'content', index: 0, done: false }, STEP_MESSAGES.completed);
   });
 
   it('waits for review when content is done and actions are pending', () => {
