@@ -32,12 +32,30 @@ test('a participant hands in a step; their advisor denies it, the participant re
   // The step: tick the task, which hands it in for review.
   await participant.getByRole('link', { name: STEP }).click();
   await expect(participant.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
+
+  // Before it is handed in, the advisor finds their own approval waiting on the content (issue 24): Approve
+  // and Deny shown disabled, described by the reason beside them, still reached by keyboard, doing nothing.
+  const advisor = await signedIn(browser, 'advisor@example.org', new URL(participant.url()).pathname);
+  await expect(advisor.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
+  const approve = advisor.getByRole('button', { name: 'Approve' });
+  const deny = advisor.getByRole('button', { name: 'Deny' });
+  for (const button of [approve, deny]) {
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription('Not all contents have been completed!');
+  }
+  await expect(advisor.getByText('Awaiting approval by Advisor')).toHaveCount(0);
+  await approve.focus();
+  await advisor.keyboard.press('Enter');
+  await advisor.keyboard.press('Tab');
+  await expect(deny).toBeFocused();
+  await expect(advisor.getByText('Pending', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(advisor);
+
   await participant.getByText('Write your call story').click();
   await expect(participant.getByText('Pending Review').first()).toBeVisible();
   await expectNoAxeViolations(participant);
 
   // The advisor is told, follows the bell to the step, and denies it: the participant must hand it in again.
-  const advisor = await signedIn(browser, 'advisor@example.org', '/');
   await openNotification(advisor, `Priya Raman submitted ${STEP} for review.`);
   await expect(advisor.getByRole('heading', { level: 1, name: STEP })).toBeVisible();
   await advisor.getByRole('button', { name: 'Deny' }).click();

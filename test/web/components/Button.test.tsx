@@ -77,4 +77,39 @@ describe('Button', () => {
     );
     await expectNoAxeViolations(container);
   });
+
+  it('focusable when disabled: stays in the tab order, aria-disabled and described, and ignores click, Enter and Space', async () => {
+    const user = userEvent.setup();
+    const onPress = vi.fn();
+    const { container, rerender } = render(
+      <>
+        <Button onPress={onPress} isDisabled isFocusableWhenDisabled aria-describedby="why">
+          Approve
+        </Button>
+        <span id="why">Not yet.</span>
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Approve' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBe('why');
+    await user.tab();
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    await user.click(button);
+    expect(onPress).not.toHaveBeenCalled();
+    await expectNoAxeViolations(container);
+
+    // Enabled again: the same element (focus kept) presses as any button.
+    rerender(
+      <Button onPress={onPress} isFocusableWhenDisabled>
+        Approve
+      </Button>,
+    );
+    expect(document.activeElement).toBe(button);
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(onPress).toHaveBeenCalledTimes(1);
+  });
 });

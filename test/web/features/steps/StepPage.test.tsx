@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import StepPage from '../../../../web/src/features/steps/StepPage';
@@ -17,6 +17,9 @@ const step = {
   description: '<p>Write a short account.</p><script>alert(1)</script>', attachments: [{ key: 'k1', name: 'guide.pdf', size: 10, contentType: 'application/pdf' }],
   canChangeStatus: false, contentDone: false, contents: [task, secret], actions: [action],
 };
+/** The text of the elements a control's aria-describedby names: its accessible description. */
+const description = (element: Element) =>
+  (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 const render = () => renderPage('/step/s1', { role: 'Participant' }, { path: 'step/:id', element: <StepPage /> });
 
 describe('the step page', () => {
@@ -87,12 +90,58 @@ describe('the step page', () => {
     const approved = { ...action, id: 'a3', name: 'Committee approval', approved: true, user: { id: 'u1', firstName: 'Abigail', lastName: 'Nguyen' }, updatedAt: '2026-01-02T10:00:00.000Z' };
     fakeServer({ [`GET ${PATH}`]: () => ({ ...step, actions: [{ ...action, canDecide: true }, signature, approved] }) });
     const { container } = render();
-    expect((await screen.findByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Deny' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((await screen.findByRole('button', { name: 'Approve' })).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Deny' }).getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
     expect(screen.getByText('Awaiting signature by Mentor')).toBeTruthy();
     expect(screen.getByText('Approved')).toBeTruthy();
     expect(screen.getByText(/by Abigail Nguyen/)).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it("tells the one responsible why they cannot decide yet: Approve and Deny disabled, described by SPEC's reason, reachable by keyboard, inert until the content is done", async () => {
+    const user = userEvent.setup();
+    // The advisor's own task on the step: doing it on this page is what makes the approval decidable.
+    const advisorTask = { ...task, roleName: 'Advisor', task: { name: 'Meet the candidate', description: 'An hour.', completed: false } };
+    const waiting = { ...step, status: 'Ready', canChangeStatus: true, contentDone: false, contents: [advisorTask], actions: [{ ...action, canDecide: true }] };
+    const ready = { ...waiting, status: 'PendingReview', version: 2, contentDone: true, contents: [{ ...advisorTask, version: 2, done: true, canChange: true, task: { ...advisorTask.task, completed: true } }] };
+    const server = fakeServer({
+      [`GET ${PATH}`]: () => waiting,
+      'PATCH /api/step/instance/content/c1': () => ready,
+      'PATCH /api/step/instance/action/a1/true': () => ({ ...ready, status: 'Completed', actions: [{ ...action, version: 2, approved: true, user: { id: 'u1', firstName: 'Abigail', lastName: 'Nguyen' } }] }),
+    });
+    const { container } = render();
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    const deny = screen.getByRole('button', { name: 'Deny' });
+    // Not someone else's wait: the advisor's own approval.
+    expect(screen.queryByText('Awaiting approval by Advisor')).toBeNull();
+    const reason = 'Not all contents have been completed!';
+    expect(screen.getByText(reason)).toBeTruthy();
+    for (const button of [approve, deny]) {
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(description(button)).toBe(reason);
+    }
+    await expectNoAxeViolations(container);
+
+    // Keyboard: the buttons stay in the tab order (so their reason is read), and nothing happens on Enter or a click.
+    act(() => approve.focus());
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(document.activeElement).toBe(deny);
+    await user.keyboard(' ');
+    await user.click(approve);
+    expect(server.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
+
+    // Done: the same buttons work, with no reason left.
+    await user.click(screen.getByRole('checkbox', { name: 'Meet the candidate' }));
+    await waitFor(() => expect(approve.getAttribute('aria-disabled')).toBeNull());
+    expect(approve.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(reason)).toBeNull();
+    await user.click(approve);
+    await waitFor(() => expect(server.to('/api/step/instance/action/a1/true', 'PATCH')).toHaveLength(1));
+    // The buttons give way to the outcome, which takes the focus (not lost to the page's start).
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Approved'));
+    expect(document.activeElement?.textContent).toContain('by Abigail Nguyen');
     await expectNoAxeViolations(container);
   });
 
