@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AUTHENTICATOR_PAGE } from '@shared/auth/mfa';
 // Direct imports: the design system's index pulls modules with top-level code into the first screen.
@@ -6,8 +6,9 @@ import { Button } from '../components/ui/Button';
 import { LoadingState } from '../components/ui/LoadingState';
 import { routes } from '../lib/api/routes';
 import { signOutThrough } from '../lib/sign-out';
+import { lazyChunk } from '../lib/chunk-load';
 
-const AuthenticatorPage = lazy(() => import('../features/security/AuthenticatorPage'));
+const AuthenticatorPage = lazyChunk(() => import('../features/security/AuthenticatorPage'));
 
 /**
  * What a session that must set up an authenticator app sees (superadmins, conference admins):

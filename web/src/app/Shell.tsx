@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
 import { RouterProvider } from 'react-aria-components';
 import { LoadingState } from '../components/ui/LoadingState';
@@ -7,13 +7,14 @@ import { useAbility } from '../lib/ability';
 import { BellIcon } from '../features/notifications/BellIcon';
 import { FeedbackLink } from './FeedbackLink';
 import { ProfileFace } from './ProfileFace';
+import { lazyChunk } from '../lib/chunk-load';
 
 // Loaded after the first screen: the dialog (and the modal machinery) is not needed to paint it.
-const AnnouncementsDialog = lazy(() => import('./AnnouncementsDialog'));
+const AnnouncementsDialog = lazyChunk(() => import('./AnnouncementsDialog'));
 // The bell's panel and the account menu bring react-aria's dialog, menu and collection code
 // (about 10 KB gzipped): they load just after the first screen, which shows their faces meanwhile.
-const NotificationBell = lazy(() => import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
-const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
+const NotificationBell = lazyChunk(() => import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const ProfileMenu = lazyChunk(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 
 interface NavItem {
   label: string;

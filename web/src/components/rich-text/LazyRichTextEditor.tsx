@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LoadingState } from '../ui';
 import type { RichTextEditorProps } from './RichTextEditor';
+import { lazyChunk } from '../../lib/chunk-load';
 
-const Editor = lazy(() => import('./RichTextEditor').then((module) => ({ default: module.RichTextEditor })));
+const Editor = lazyChunk(() => import('./RichTextEditor').then((module) => ({ default: module.RichTextEditor })));
 
 /** The editor loaded on first use (Tiptap is heavy; ARCHITECTURE.md section 10): import this one in pages. */
 export function LazyRichTextEditor(props: RichTextEditorProps) {

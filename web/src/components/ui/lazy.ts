@@ -1,7 +1,7 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../lib/chunk-load';
 
 /**
  * Heavy widgets, loaded on first use so they stay out of the first screen's bundle
  * (ARCHITECTURE.md section 10). Render them inside <Suspense>.
  */
-export const AvatarCropper = lazy(() => import('./AvatarCropper').then((module) => ({ default: module.AvatarCropper })));
+export const AvatarCropper = lazyChunk(() => import('./AvatarCropper').then((module) => ({ default: module.AvatarCropper })));

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { Gate } from '../../lib/gate';
 import { Page } from '../../lib/page';
 import { FormsList } from './FormsList';
+import { lazyChunk } from '../../lib/chunk-load';
 
 // The form page brings the builder and the runner: loaded only when a form is opened.
-const FormEditorPage = lazy(() => import('./FormEditorPage'));
+const FormEditorPage = lazyChunk(() => import('./FormEditorPage'));
 
 /** `/forms` and `/forms/{id}` (SPEC.md section 2), for users who may create FormTemplate. */
 export default function FormsPage() {

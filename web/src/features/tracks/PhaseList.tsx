@@ -1,16 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router';
 import type { TrackOutline } from '@shared/schemas/track';
 import { Badge, Button, ConfirmDialog, EmptyState, Link } from '../../components/ui';
 import { useSave } from '../../lib/forms/use-save';
 import { deletePhase, movePhase } from './track-api';
 import type { PhaseDialogProps } from './PhaseDialog';
+import { lazyChunk } from '../../lib/chunk-load';
 
 // The editor's dialogs (the step dialog brings the rich-text editor's loader, pickers and the upload flow)
 // load when their route opens, so reading a track or its Participants tab never pays for them.
-const PhaseDialog = lazy(() => import('./PhaseDialog').then((m) => ({ default: m.PhaseDialog })));
-const ImportPhaseDialog = lazy(() => import('./ImportPhaseDialog').then((m) => ({ default: m.ImportPhaseDialog })));
-const StepRoutes = lazy(() => import('./steps/StepRoutes').then((m) => ({ default: m.StepRoutes })));
+const PhaseDialog = lazyChunk(() => import('./PhaseDialog').then((m) => ({ default: m.PhaseDialog })));
+const ImportPhaseDialog = lazyChunk(() => import('./ImportPhaseDialog').then((m) => ({ default: m.ImportPhaseDialog })));
+const StepRoutes = lazyChunk(() => import('./steps/StepRoutes').then((m) => ({ default: m.StepRoutes })));
 
 type Phase = TrackOutline['phases'][number];
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Alert, LoadingState, MenuButton } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
@@ -8,10 +8,11 @@ import { useFollowJob } from '../../lib/jobs/use-follow-job';
 import { AssignedTracksSection } from './AssignedTracksSection';
 import { useAssignedTracks } from './track-api';
 import { TrackTemplatesSection } from './TrackTemplatesSection';
+import { lazyChunk } from '../../lib/chunk-load';
 
 // The Track menu's dialogs (forms, pickers, job progress) load when opened, not with the list.
-const CreateTrackDialog = lazy(() => import('./CreateTrackDialog').then((m) => ({ default: m.CreateTrackDialog })));
-const TrackCopyDialog = lazy(() => import('./TrackCopyDialog').then((m) => ({ default: m.TrackCopyDialog })));
+const CreateTrackDialog = lazyChunk(() => import('./CreateTrackDialog').then((m) => ({ default: m.CreateTrackDialog })));
+const TrackCopyDialog = lazyChunk(() => import('./TrackCopyDialog').then((m) => ({ default: m.TrackCopyDialog })));
 
 export interface TrackListPageProps {
   /** The dialog this route opens over the list. */

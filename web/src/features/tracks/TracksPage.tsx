@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { TrackListPage } from './TrackListPage';
 import './tracks.css';
+import { lazyChunk } from '../../lib/chunk-load';
 
 // The track page (editor, step dialogs, uploads) is not needed to show the list: it loads on its own.
-const TrackDetailPage = lazy(() => import('./TrackDetailPage').then((m) => ({ default: m.TrackDetailPage })));
-const TrackInstancePage = lazy(() => import('./assignments/TrackInstancePage'));
+const TrackDetailPage = lazyChunk(() => import('./TrackDetailPage').then((m) => ({ default: m.TrackDetailPage })));
+const TrackInstancePage = lazyChunk(() => import('./assignments/TrackInstancePage'));
 
 /** /tracks and everything under it (SPEC.md section 2); each dialog has its own route, so back and shared links work. */
 export default function TracksPage() {

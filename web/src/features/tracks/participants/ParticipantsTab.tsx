@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NO_PARTICIPANTS_MESSAGE, PARTIAL_PARTICIPANTS_MESSAGE, type AssigneeRef, type ParticipantRow } from '@shared/schemas/participants';
@@ -8,11 +8,12 @@ import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
 import { participantPageBody, participantPageRoute } from './participants-api';
 import { ParticipantActions } from './ParticipantActions';
 import { ENROLMENT_ACTIONS, type EnrolmentAction } from './selected-enrolments';
+import { lazyChunk } from '../../../lib/chunk-load';
 
 // The routed dialogs (Add Participant brings the enrolment pickers) load when their route opens.
-const AddParticipantDialog = lazy(() => import('./AddParticipantDialog').then((m) => ({ default: m.AddParticipantDialog })));
-const ManageParticipantDialog = lazy(() => import('./ManageParticipantDialog').then((m) => ({ default: m.ManageParticipantDialog })));
-const RemoveEnrolmentDialog = lazy(() => import('./RemoveEnrolmentDialog').then((m) => ({ default: m.RemoveEnrolmentDialog })));
+const AddParticipantDialog = lazyChunk(() => import('./AddParticipantDialog').then((m) => ({ default: m.AddParticipantDialog })));
+const ManageParticipantDialog = lazyChunk(() => import('./ManageParticipantDialog').then((m) => ({ default: m.ManageParticipantDialog })));
+const RemoveEnrolmentDialog = lazyChunk(() => import('./RemoveEnrolmentDialog').then((m) => ({ default: m.RemoveEnrolmentDialog })));
 
 
 function PeopleLinks({ people }: { people: AssigneeRef[] }) {
