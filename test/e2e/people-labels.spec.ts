@@ -18,7 +18,8 @@ test("a conference admin adds and removes a tag, an alias, a comment and a mento
   await tags.getByRole('textbox', { name: 'Tag' }).fill(tagName);
   await tags.getByRole('button', { name: 'Add Tag' }).click();
   await expect(tags.getByRole('list', { name: 'Tags', exact: true })).toContainText(tagName);
-  await tags.getByRole('button', { name: `Remove ${tagName}` }).click();
+  await tags.getByRole('button', { name: `Remove tag ${tagName}` }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Tag' }).getByRole('button', { name: 'Remove' }).click();
   await expect(tags.getByRole('list', { name: 'Tags', exact: true })).not.toContainText(tagName);
 
   // Alias.
@@ -26,7 +27,8 @@ test("a conference admin adds and removes a tag, an alias, a comment and a mento
   await aliases.getByRole('textbox', { name: 'Alias' }).fill(`Abby ${RUN}`);
   await aliases.getByRole('button', { name: 'Add Alias' }).click();
   await expect(aliases.getByRole('list', { name: 'Aliases', exact: true })).toContainText(`Abby ${RUN}`);
-  await aliases.getByRole('button', { name: `Remove Abby ${RUN}` }).click();
+  await aliases.getByRole('button', { name: `Remove alias Abby ${RUN}` }).click();
+  await page.getByRole('alertdialog', { name: 'Remove Alias' }).getByRole('button', { name: 'Remove' }).click();
   await expect(aliases.getByText('No aliases.')).toBeVisible();
 
   // Comment: a blank row says what is missing.
@@ -54,9 +56,9 @@ test("a conference admin adds and removes a tag, an alias, a comment and a mento
   await expect(mentors.getByRole('list', { name: 'Mentors', exact: true })).toContainText('Marcus Bell');
   await expect(add).toBeHidden();
   await expectNoAxeViolations(page);
-  await mentors.getByRole('button', { name: 'Unassign Marcus Bell' }).click();
+  await mentors.getByRole('button', { name: 'Unassign mentor Marcus Bell' }).click();
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: 'Unassign Mentor' }));
   await expect(confirm).toContainText('This action will unassign mentors and/or mentees from this user!');
-  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await confirm.getByRole('button', { name: 'Unassign' }).click();
   await expect(mentors.getByText('No mentors.')).toBeVisible();
 });

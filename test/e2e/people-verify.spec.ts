@@ -25,7 +25,9 @@ async function pngBytes(page: Page): Promise<Buffer> {
 async function myProfile(page: Page) {
   await page.getByRole('button', { name: /^Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'My Profile' }).click();
-  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  // Headed by the person, 'My Profile' above the name.
+  await expect(page.getByRole('heading', { level: 1, name: 'Priya Raman' })).toBeVisible();
+  await expect(page.getByText('My Profile', { exact: true })).toBeVisible();
 }
 
 test('a participant verifies their phone by replying from the SMS outbox page', async ({ page, context }) => {

@@ -104,7 +104,7 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await add.getByRole('button', { name: 'Add Membership' }).click();
   await expect(memberships.getByText('Grace Chapel')).toBeVisible();
   await expect(memberships.getByText('Primary')).toBeVisible();
-  await memberships.getByRole('button', { name: 'Remove Grace Chapel' }).click();
+  await memberships.getByRole('button', { name: 'Remove membership Grace Chapel' }).click();
   await page.getByRole('alertdialog', { name: 'Remove Membership' }).getByRole('button', { name: 'Remove' }).click();
   await expect(memberships.getByText('Inactive')).toBeVisible();
 
@@ -118,9 +118,9 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await addLocation.getByRole('button', { name: 'Add Location' }).click();
   await expect(locations.getByText('Mount Hope Church')).toBeVisible();
   // Removed: kept as inactive, with nothing more to remove.
-  await locations.getByRole('button', { name: 'Remove Mount Hope Church' }).click();
+  await locations.getByRole('button', { name: 'Remove location Mount Hope Church' }).click();
   await page.getByRole('alertdialog', { name: 'Remove Location' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(locations.getByRole('button', { name: 'Remove Mount Hope Church' })).toHaveCount(0);
+  await expect(locations.getByRole('button', { name: 'Remove location Mount Hope Church' })).toHaveCount(0);
   await expect(locations.getByText('Inactive')).toBeVisible();
 
   const roles = page.getByRole('region', { name: 'Roles' });
@@ -130,10 +130,10 @@ test("a conference admin edits a new user's profile: details with invalid then v
   await page.getByRole('option', { name: 'Mentor' }).click();
   await assign.getByRole('button', { name: 'Assign Role' }).click();
   await expect(roles.getByText('Mentor')).toBeVisible();
-  await roles.getByRole('button', { name: 'Remove Mentor' }).click();
+  await roles.getByRole('button', { name: 'Remove role Mentor' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Remove Role From Users' }).getByText('This action will unassign mentors and/or mentees from this user!')).toBeVisible();
   await page.getByRole('alertdialog', { name: 'Remove Role From Users' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(roles.getByRole('button', { name: 'Remove Mentor' })).toHaveCount(0);
+  await expect(roles.getByRole('button', { name: 'Remove role Mentor' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

@@ -35,7 +35,7 @@ describe('Tags card', () => {
   it('lists the tags; Add Tag only when valid and dirty (required, at most 30 characters)', async () => {
     const user = userEvent.setup();
     tagServer();
-    const { container } = renderCard(<TagsCard userId="u2" mayChange />);
+    const { container } = renderCard(<TagsCard userId="u2" personName="Ben Cole" mayChange />);
     const card = await screen.findByRole('region', { name: 'Tags' });
     expect(await within(card).findByText('Youth')).toBeTruthy();
     const add = within(card).getByRole('button', { name: 'Add Tag' });
@@ -56,7 +56,7 @@ describe('Tags card', () => {
   it('adds a new tag, reuses a matching one, removes one, each through the API', async () => {
     const user = userEvent.setup();
     const server = tagServer();
-    renderCard(<TagsCard userId="u2" mayChange />);
+    renderCard(<TagsCard userId="u2" personName="Ben Cole" mayChange />);
     const card = await screen.findByRole('region', { name: 'Tags' });
     await within(card).findByText('Youth');
     await user.type(within(card).getByRole('textbox', { name: 'Tag' }), 'Mission');
@@ -71,7 +71,10 @@ describe('Tags card', () => {
     expect(await within(within(card).getByRole('list', { name: 'Tags' })).findByText('Choir')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Add Youth' })).toBeNull();
 
-    await user.click(within(card).getByRole('button', { name: 'Remove Youth' }));
+    await user.click(within(card).getByRole('button', { name: 'Remove tag Youth' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove Tag' });
+    expect(within(confirm).getByText('Remove the tag Youth from Ben Cole? Everyone else who carries it keeps it.')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(within(card).queryByText('Youth')).toBeNull());
     expect(server.to('/api/user/u2/tag/t1', 'DELETE')).toHaveLength(1);
   });
@@ -79,7 +82,7 @@ describe('Tags card', () => {
   it("shows the server's refusal and keeps the text", async () => {
     const user = userEvent.setup();
     tagServer();
-    renderCard(<TagsCard userId="u2" mayChange />);
+    renderCard(<TagsCard userId="u2" personName="Ben Cole" mayChange />);
     const card = await screen.findByRole('region', { name: 'Tags' });
     await within(card).findByText('Youth');
     await user.type(within(card).getByRole('textbox', { name: 'Tag' }), 'Broken');
@@ -88,44 +91,57 @@ describe('Tags card', () => {
     expect((within(card).getByRole('textbox', { name: 'Tag' }) as HTMLInputElement).value).toBe('Broken');
   });
 
-  it("lets a superadmin delete a tag for everyone after a confirmation, following the job until it is done; others see no Delete", async () => {
+  it('lets a superadmin delete a tag for everyone only through Delete Tag for Everyone, which says so and asks which tag; Remove beside a tag takes it off this person', async () => {
     const user = userEvent.setup();
     let tags = [{ id: 't1', name: 'Youth' }];
     const server = fakeServer({
       'GET /api/user/u2/tag': () => tags,
+      'GET /api/user/tag': () => [{ id: 't1', name: 'Youth' }],
       'DELETE /api/user/tag/t1': () => {
         tags = [];
         return { jobId: 'job-tag' };
       },
       'GET /api/job/job-tag': () => ({ id: 'job-tag', kind: 'tag.delete', title: 'Deleting Youth', status: 'succeeded', done: 3, total: 3, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' }),
     });
-    const { container } = renderPage('/card', SUPERADMIN, { path: 'card', element: <TagsCard userId="u2" mayChange /> });
+    const { container } = renderPage('/card', SUPERADMIN, { path: 'card', element: <TagsCard userId="u2" personName="Ben Cole" mayChange /> });
     const card = await screen.findByRole('region', { name: 'Tags' });
-    await user.click(await within(card).findByRole('button', { name: 'Delete Youth for everyone' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete tag' });
-    expect(within(confirm).getByText('Delete the tag Youth for everyone? It is taken off every user who carries it.')).toBeTruthy();
+    const chip = (await within(card).findByText('Youth')).closest('li')!;
+    // Beside the tag: only Remove (from Ben), never a Delete that would reach everyone.
+    expect(within(chip).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Remove tag Youth']);
+    expect(within(card).queryByRole('button', { name: /Delete Youth/ })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Delete Tag for Everyone' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Tag for Everyone' });
+    expect(within(dialog).getByText(/taken off every person who carries it, not only Ben Cole\. This cannot be undone\./)).toBeTruthy();
     await expectNoAxeViolations(container);
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Nothing is chosen yet: pressing the red button deletes nothing and asks for the tag.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for Everyone' }));
+    expect(await within(dialog).findByText('Choose the tag to delete.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.to('/api/user/tag/t1', 'DELETE')).toHaveLength(0);
 
-    await user.click(within(card).getByRole('button', { name: 'Delete Youth for everyone' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete tag' })).getByRole('button', { name: 'Delete tag' }));
+    await user.click(within(card).getByRole('button', { name: 'Delete Tag for Everyone' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Tag for Everyone' });
+    await user.type(within(dialog).getByRole('combobox', { name: /Tag to delete/ }), 'You');
+    await user.click(await screen.findByRole('option', { name: 'Youth' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for Everyone' }));
     await waitFor(() => expect(within(card).queryByText('Youth')).toBeNull());
     expect(server.to('/api/user/tag/t1', 'DELETE')).toHaveLength(1);
+    expect(server.to('/api/user/u2/tag/t1', 'DELETE')).toHaveLength(0);
   });
 
-  it('offers a conference admin Remove but never Delete for everyone', async () => {
+  it('offers a conference admin Remove but never Delete Tag for Everyone', async () => {
     tagServer();
-    renderCard(<TagsCard userId="u2" mayChange />);
+    renderCard(<TagsCard userId="u2" personName="Ben Cole" mayChange />);
     const card = await screen.findByRole('region', { name: 'Tags' });
-    expect(await within(card).findByRole('button', { name: 'Remove Youth' })).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: 'Delete Youth for everyone' })).toBeNull();
+    expect(await within(card).findByRole('button', { name: 'Remove tag Youth' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
   it('offers no form and no remove buttons to a viewer who may not change them', async () => {
     tagServer();
-    renderCard(<TagsCard userId="u2" mayChange={false} />);
+    renderCard(<TagsCard userId="u2" personName="Ben Cole" mayChange={false} />);
     const card = await screen.findByRole('region', { name: 'Tags' });
     await within(card).findByText('Youth');
     expect(within(card).queryByRole('textbox')).toBeNull();
@@ -148,7 +164,7 @@ describe('Aliases card', () => {
         return { removed: true };
       },
     });
-    renderCard(<AliasesCard userId="u2" mayChange />);
+    renderCard(<AliasesCard userId="u2" personName="Ben Cole" mayChange />);
     const card = await screen.findByRole('region', { name: 'Aliases' });
     expect(await within(card).findByText('No aliases.')).toBeTruthy();
     const field = within(card).getByRole('textbox', { name: 'Alias' });
@@ -159,7 +175,9 @@ describe('Aliases card', () => {
     await user.click(within(card).getByRole('button', { name: 'Add Alias' }));
     expect(await within(card).findByText('Benji')).toBeTruthy();
     expect(server.to('/api/user/u2/alias/Benji', 'POST')).toHaveLength(1);
-    await user.click(within(card).getByRole('button', { name: 'Remove Benji' }));
+    await user.click(within(card).getByRole('button', { name: 'Remove alias Benji' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Remove Alias' })).getByRole('button', { name: 'Remove' }));
     expect(await within(card).findByText('No aliases.')).toBeTruthy();
+    expect(server.to('/api/user/u2/alias/a1', 'DELETE')).toHaveLength(1);
   });
 });

@@ -35,7 +35,7 @@ describe("the profile's church memberships", () => {
     const { container } = renderCard(CONFERENCE_ADMIN, <MembershipsCard userId="u2" />);
     const [grace, oldMill] = await screen.findAllByRole('listitem');
     expect((within(grace).getByRole('checkbox', { name: 'Home: Grace Chapel' }) as HTMLInputElement).disabled).toBe(false);
-    expect(within(grace).getByRole('button', { name: 'Remove Grace Chapel' })).toBeTruthy();
+    expect(within(grace).getByRole('button', { name: 'Remove membership Grace Chapel' })).toBeTruthy();
     expect(within(oldMill).getByText('Inactive')).toBeTruthy();
     expect((within(oldMill).getByRole('checkbox', { name: 'Home: Old Mill Church' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(oldMill).queryByRole('button', { name: /Remove/ })).toBeNull();
@@ -79,12 +79,12 @@ describe("the profile's locations", () => {
         }),
     });
     const { container } = renderCard(CONFERENCE_ADMIN, <LocationsCard userId="u2" />);
-    await user.click(await screen.findByRole('button', { name: 'Remove Blue Ridge Conference' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove location Blue Ridge Conference' }));
     const last = await screen.findByRole('alertdialog', { name: 'Remove Location' });
     expect(within(last).getByText(LAST_CONFERENCE_MESSAGE)).toBeTruthy();
     await user.click(within(last).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Remove Foothills District' }));
+    await user.click(screen.getByRole('button', { name: 'Remove location Foothills District' }));
     expect(await screen.findByText('Remove Foothills District from this user?')).toBeTruthy();
     await user.click(within(screen.getByRole('alertdialog', { name: 'Remove Location' })).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

@@ -185,12 +185,12 @@ describe('Mentors card', () => {
     expect(within(card).queryByRole('button')).toBeNull();
   });
 
-  it('unassigning a mentor warns first, Cancel keeps the link, Remove ends it', async () => {
+  it('unassigning a mentor warns first, Cancel keeps the link, Unassign ends it', async () => {
     const user = userEvent.setup();
     const server = mentorServer();
     renderCard(CONFERENCE_ADMIN);
     const card = await screen.findByRole('region', { name: 'Mentors and Mentees' });
-    await user.click(await within(card).findByRole('button', { name: 'Unassign Carl Dunn' }));
+    await user.click(await within(card).findByRole('button', { name: 'Unassign mentor Carl Dunn' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Unassign Mentor' });
     expect(within(confirm).getByText(UNASSIGN_WARNING)).toBeTruthy();
     expect(within(confirm).getByText(/Carl Dunn will no longer be linked to Ben Cole\./)).toBeTruthy();
@@ -198,9 +198,9 @@ describe('Mentors card', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server.to('/api/user/u2/unassign-mentors-from-user')).toHaveLength(0);
 
-    await user.click(within(card).getByRole('button', { name: 'Unassign Carl Dunn' }));
+    await user.click(within(card).getByRole('button', { name: 'Unassign mentor Carl Dunn' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Unassign Mentor' });
-    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Unassign' }));
     expect(await screen.findByText('Carl Dunn was unassigned.')).toBeTruthy();
     expect(server.to('/api/user/u2/unassign-mentors-from-user', 'DELETE')[0].body).toEqual({ mentorIds: ['u4'] });
     expect(await within(card).findByText('No mentors.')).toBeTruthy();
@@ -225,10 +225,10 @@ describe('Mentors card', () => {
     const mentees = within(card).getByRole('list', { name: 'Mentees' });
     expect(await within(mentees).findByRole('link', { name: 'Ada Brooks' })).toBeTruthy();
 
-    await user.click(within(mentees).getByRole('button', { name: 'Unassign Carl Dunn' }));
+    await user.click(within(mentees).getByRole('button', { name: 'Unassign mentee Carl Dunn' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Unassign Mentee' });
     expect(within(confirm).getByText(UNASSIGN_WARNING)).toBeTruthy();
-    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Unassign' }));
     expect(await screen.findByText('Carl Dunn was unassigned.')).toBeTruthy();
     expect(server.to('/api/user/u2/unassign-mentees-from-user', 'DELETE')[0].body).toEqual({ menteeIds: ['u4'] });
     await waitFor(() => expect(within(mentees).queryByText('Carl Dunn')).toBeNull());

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from './Button';
 import { ModalFrame } from './ModalFrame';
 import { useCloseAnimation } from './useCloseAnimation';
+import { useLatest } from './useLatest';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -17,6 +18,11 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Called after the close animation when the user cancels, presses Escape or clicks away. */
   onCancel: () => void;
+  /**
+   * Called once the dialog has gone, however it closed, after react-aria had its turn at putting
+   * focus back on the trigger: the place to move focus when the confirmed action removed the trigger.
+   */
+  onClosed?: () => void;
 }
 
 /** A yes/no question in an alertdialog. Focus starts on the cancel button so Enter never destroys by accident. */
@@ -30,8 +36,10 @@ export function ConfirmDialog({
   isPending,
   onConfirm,
   onCancel,
+  onClosed,
 }: ConfirmDialogProps) {
   const { isRendered, isClosing, requestClose } = useCloseAnimation(isOpen, onCancel);
+  useAfterClose(isRendered, onClosed);
   return (
     <ModalFrame
       isOpen={isRendered}
@@ -54,4 +62,17 @@ export function ConfirmDialog({
       {typeof message === 'string' ? <p>{message}</p> : message}
     </ModalFrame>
   );
+}
+
+/** Calls `onClosed` in the frame after the overlay unmounted (react-aria restores focus in that frame, to a trigger still there). */
+function useAfterClose(isRendered: boolean, onClosed: (() => void) | undefined) {
+  const onClosedRef = useLatest(onClosed);
+  const wasRendered = useRef(isRendered);
+  useEffect(() => {
+    const closed = wasRendered.current && !isRendered;
+    wasRendered.current = isRendered;
+    if (!closed) return;
+    const frame = requestAnimationFrame(() => onClosedRef.current?.());
+    return () => cancelAnimationFrame(frame);
+  }, [isRendered, onClosedRef]);
 }

@@ -8,20 +8,22 @@ export interface CancelAndSubmitOptions {
   onSubmit?: () => void;
   isPending?: boolean;
   isDisabled?: boolean;
+  /** 'danger' when submitting destroys something (Delete for Everyone). */
+  variant?: 'primary' | 'danger';
 }
 
 /**
  * The usual dialog footer for Modal's `footer`: Cancel (the dialog's own animated, confirmed
  * close) and the submit button.
  */
-export function cancelAndSubmit({ label = 'Save', formId, onSubmit, isPending, isDisabled }: CancelAndSubmitOptions) {
+export function cancelAndSubmit({ label = 'Save', formId, onSubmit, isPending, isDisabled, variant = 'primary' }: CancelAndSubmitOptions) {
   return function CancelAndSubmit(close: () => void) {
     return (
       <>
         <Button variant="secondary" onPress={close}>
           Cancel
         </Button>
-        <Button type={formId ? 'submit' : 'button'} form={formId} onPress={onSubmit} isPending={isPending} isDisabled={isDisabled}>
+        <Button variant={variant} type={formId ? 'submit' : 'button'} form={formId} onPress={onSubmit} isPending={isPending} isDisabled={isDisabled}>
           {label}
         </Button>
       </>

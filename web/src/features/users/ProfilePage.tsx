@@ -13,7 +13,7 @@ import { SignOutEverywhere } from './SignOutEverywhere';
 import { AuthenticatorSection } from './AuthenticatorSection';
 import { AccountStatusCard } from './profile/AccountStatusCard';
 import { DetailsCard } from './profile/DetailsCard';
-import { ProfileAvatar } from './profile/ProfileAvatar';
+import { ChangeAvatar, personName, ProfileHeading, ProfileHeadingPending } from './profile/ProfileHeader';
 import { LocationsCard } from './profile/LocationsCard';
 import { MembershipsCard } from './profile/MembershipsCard';
 import { RolesCard } from './profile/RolesCard';
@@ -32,15 +32,15 @@ function ProfileCards({ user, mine, onChanged, after }: { user: UserView; mine: 
   const ability = useAbility();
   // Tags and aliases: update and create on User (SPEC.md section 6); the server checks where the user is.
   const mayLabel = useEntityCheck('update', 'User', user.id) === true && ability.can('create', 'User');
+  const name = personName(user);
   const cards = [
-    <ProfileAvatar key="avatar" user={user} />,
     <DetailsCard key="details" userId={user.id} onSaved={() => void onChanged()} />,
     <RolesCard key="roles" user={user} onChanged={onChanged} />,
     <LocationsCard key="locations" userId={user.id} />,
     ability.can('read', 'ChurchMembership') && <MembershipsCard key="memberships" userId={user.id} />,
     ability.can('read', 'MentorAssignment') && <MentorsCard key="mentors" user={user} />,
-    <AliasesCard key="aliases" userId={user.id} mayChange={mayLabel} />,
-    <TagsCard key="tags" userId={user.id} mayChange={mayLabel} />,
+    <AliasesCard key="aliases" userId={user.id} personName={name} mayChange={mayLabel} />,
+    <TagsCard key="tags" userId={user.id} personName={name} mayChange={mayLabel} />,
     <ProfileTracksCard key="tracks" user={user} mayEnrol={ability.can('create', 'TrackInstance')} />,
     // Comments are about someone, never shown to them (SPEC.md section 5).
     !mine && ability.can('read', 'Comment') && <CommentsCard key="comments" userId={user.id} mayAdd={ability.can('create', 'Comment')} />,
@@ -51,49 +51,62 @@ function ProfileCards({ user, mine, onChanged, after }: { user: UserView; mine: 
   return (
     <>
       <div className="profile-cards">{cards.slice(0, shown)}</div>
-      {shown === cards.length && after}
+      {shown === cards.length && after && <div className="profile-cards">{after}</div>}
     </>
   );
 }
 
-/** A profile read through get-user: someone else's, or one's own (so role changes show at once). */
+/**
+ * A profile read through get-user: someone else's, or one's own (so role changes show at once).
+ * Headed by the person (ProfileHeading), not by the word 'Profile'.
+ */
 function Profile({ id, mine }: { id: string; mine: boolean }) {
   const profile = useApi(routes.user.getUser, { params: { id } });
   // Rendered in a transition: React splits the render of the tabs and cards into short tasks.
   const user = useDeferredValue(profile.data);
-  if (profile.error) return <Alert tone="danger">{(profile.error as Error).message}</Alert>;
-  if (!user) return <LoadingState message="Loading profile..." />;
+  const pendingTitle = mine ? 'My Profile' : 'Profile';
+  if (profile.error) {
+    return (
+      <Page title={pendingTitle}>
+        <Alert tone="danger">{(profile.error as Error).message}</Alert>
+      </Page>
+    );
+  }
+  if (!user) {
+    return (
+      <Page title={pendingTitle} heading={<ProfileHeadingPending mine={mine} />}>
+        <LoadingState message="Loading profile..." />
+      </Page>
+    );
+  }
   return (
-    <ProfileTabs userId={id}>
-      {!mine && (
-        <AccountStatusCard user={user} onChanged={() => profile.mutate()}>
-          <MergeUserButton user={user} onMerged={() => void profile.mutate()} />
-        </AccountStatusCard>
-      )}
-      <ProfileCards
-        user={user}
-        mine={mine}
-        onChanged={() => profile.mutate()}
-        after={
-          mine && (
-            <>
-              <AuthenticatorSection />
-              <SignOutEverywhere />
-            </>
-          )
-        }
-      />
-    </ProfileTabs>
+    <Page title={mine ? 'My Profile' : personName(user)} heading={<ProfileHeading user={user} mine={mine} />} actions={<ChangeAvatar user={user} />}>
+      <ProfileTabs userId={id}>
+        {!mine && (
+          <AccountStatusCard user={user} onChanged={() => profile.mutate()}>
+            <MergeUserButton user={user} onMerged={() => void profile.mutate()} />
+          </AccountStatusCard>
+        )}
+        <ProfileCards
+          user={user}
+          mine={mine}
+          onChanged={() => profile.mutate()}
+          after={
+            mine && (
+              <>
+                <AuthenticatorSection />
+                <SignOutEverywhere />
+              </>
+            )
+          }
+        />
+      </ProfileTabs>
+    </Page>
   );
 }
 
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const me = useCurrentUser();
-  const mine = id === me.id;
-  return (
-    <Page title={mine ? 'My Profile' : 'Profile'}>
-      <Profile key={id} id={id} mine={mine} />
-    </Page>
-  );
+  return <Profile key={id} id={id} mine={id === me.id} />;
 }

@@ -12,13 +12,15 @@ export interface PickerDialogProps {
   requiredMessage: string;
   loadOptions: (text: string) => Promise<SelectOption[]>;
   confirmLabel: string;
+  /** 'danger' when the change destroys something for good (Delete Tag for Everyone). */
+  tone?: 'primary' | 'danger';
   isPending: boolean;
   onConfirm: (choice: SelectOption) => void;
   onClose: () => void;
 }
 
 /** A dialog that applies one picked option to the selected users (a role to give or take, a location to add). */
-export function PickerDialog({ isOpen, title, intro, children, label, requiredMessage, loadOptions, confirmLabel, isPending, onConfirm, onClose }: PickerDialogProps) {
+export function PickerDialog({ isOpen, title, intro, children, label, requiredMessage, loadOptions, confirmLabel, tone, isPending, onConfirm, onClose }: PickerDialogProps) {
   const [choice, setChoice] = useState<SelectOption | null>(null);
   const [tried, setTried] = useState(false);
   const submit = () => {
@@ -30,7 +32,7 @@ export function PickerDialog({ isOpen, title, intro, children, label, requiredMe
       isOpen={isOpen}
       onClose={onClose}
       title={title}
-      footer={cancelAndSubmit({ label: confirmLabel, onSubmit: submit, isPending })}
+      footer={cancelAndSubmit({ label: confirmLabel, onSubmit: submit, isPending, variant: tone })}
     >
       <div className="users-dialog">
         <p>{intro}</p>

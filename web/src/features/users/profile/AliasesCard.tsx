@@ -4,13 +4,18 @@ import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 import { useSave } from '../../../lib/forms/use-save';
+import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { ConfirmRemoval } from './ConfirmRemoval';
 import { LabelAddForm } from './LabelAddForm';
-import { LabelList } from './LabelList';
+import { LabelList, type LabelItem } from './LabelList';
+import { useRemovalFocus } from './use-removal-focus';
 
 /** The profile's aliases (SPEC.md sections 3 and 7): other names the user is known by. */
-export function AliasesCard({ userId, mayChange }: { userId: string; mayChange: boolean }) {
+export function AliasesCard({ userId, personName, mayChange }: { userId: string; personName: string; mayChange: boolean }) {
   const aliases = useApi(routes.user.aliases, { params: { id: userId } });
   const save = useSave(() => aliases.mutate());
+  const removing = useDialogTarget<LabelItem>();
+  const focus = useRemovalFocus();
   const [alias, setAlias] = useState('');
 
   return (
@@ -18,10 +23,12 @@ export function AliasesCard({ userId, mayChange }: { userId: string; mayChange: 
       headingId="profile-aliases"
       title="Aliases"
       noun="aliases"
+      kind="alias"
       items={aliases.data?.map((item) => ({ id: item.id, label: item.alias }))}
       error={aliases.error}
       isPending={save.isPending}
-      onRemove={mayChange ? (item) => void save.run(() => call(routes.user.removeAlias, { params: { id: userId, aliasId: item.id } }), `${item.label} was removed.`) : undefined}
+      focus={focus}
+      onRemove={mayChange ? removing.open : undefined}
     >
       {mayChange && (
         <LabelAddForm
@@ -34,6 +41,15 @@ export function AliasesCard({ userId, mayChange }: { userId: string; mayChange: 
           onAdd={(text) => void save.run(() => call(routes.user.addAlias, { params: { id: userId, name: text } }), 'Alias added.').then((ok) => ok && setAlias(''))}
         />
       )}
+      <ConfirmRemoval
+        dialog={removing}
+        title="Remove Alias"
+        message={(item) => `Remove the alias ${item.label} from ${personName}?`}
+        save={save}
+        remove={(item) => call(routes.user.removeAlias, { params: { id: userId, aliasId: item.id } })}
+        removed={(item) => `${item.label} was removed.`}
+        onClosed={focus.restore}
+      />
     </LabelList>
   );
 }

@@ -11,19 +11,24 @@ export interface ConfirmRemovalProps<T> {
   /** The removal call and the toast that confirms it. */
   remove: (target: T) => Promise<unknown>;
   removed: (target: T) => string;
+  /** The confirm button's word ('Remove', 'Unassign'). */
+  confirmLabel?: string;
+  /** Once the dialog has gone: where focus goes now that the pressed Remove may be gone (useRemovalFocus's restore). */
+  onClosed?: () => void;
 }
 
 /** A profile card's 'Remove' confirmation: runs the removal through the card's save, then closes. */
-export function ConfirmRemoval<T>({ dialog, title, message, save, remove, removed }: ConfirmRemovalProps<T>) {
+export function ConfirmRemoval<T>({ dialog, title, message, save, remove, removed, confirmLabel = 'Remove', onClosed }: ConfirmRemovalProps<T>) {
   return (
     <ConfirmDialog
       isOpen={dialog.isOpen}
       title={title}
       message={dialog.target === null ? '' : message(dialog.target)}
-      confirmLabel="Remove"
+      confirmLabel={confirmLabel}
       tone="danger"
       isPending={save.isPending}
       onCancel={dialog.close}
+      onClosed={onClosed}
       onConfirm={async () => {
         const target = dialog.target;
         if (target !== null) await save.run(() => remove(target), removed(target));

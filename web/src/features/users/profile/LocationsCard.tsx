@@ -13,6 +13,8 @@ import { useSave } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { PickerDialog } from '../list/PickerDialog';
 import { ConfirmRemoval } from './ConfirmRemoval';
+import { RemoveButton } from './RemoveButton';
+import { useRemovalFocus } from './use-removal-focus';
 import { PICKABLE_LOCATIONS, locationOptions, type PickableKind } from '../list/users-api';
 
 const KIND_LABELS: Record<string, string> = { Jurisdiction: 'Jurisdiction', EpiscopalArea: 'Episcopal Area', Conference: 'Conference', District: 'District', Church: 'Church' };
@@ -32,6 +34,7 @@ export function LocationsCard({ userId }: { userId: string }) {
   const [adding, setAdding] = useState(false);
   const [kind, setKind] = useState<PickableKind>('District');
   const mayToggle = canTogglePrimary({ roles: me.roles });
+  const focus = useRemovalFocus();
 
   if (details.error) return <Alert tone="danger">{(details.error as Error).message}</Alert>;
   if (!details.data) return <CardLoading headingId="profile-locations" title="Locations" message="Loading locations..." lines={2} hasAction={ability.can('create', 'Permission')} />;
@@ -40,9 +43,11 @@ export function LocationsCard({ userId }: { userId: string }) {
   const activeConferences = byKind.Conference.filter((item) => item.active && !item.denial);
 
   return (
-    <section className="profile-card" aria-labelledby="profile-locations">
+    <section ref={focus.cardRef} className="profile-card" aria-labelledby="profile-locations">
       <div className="profile-card-head">
-        <h2 id="profile-locations">Locations</h2>
+        <h2 id="profile-locations" ref={focus.headingRef} tabIndex={-1}>
+          Locations
+        </h2>
         {ability.can('create', 'Permission') && (
           <Button variant="secondary" onPress={() => setAdding(true)}>
             Add Location
@@ -66,9 +71,15 @@ export function LocationsCard({ userId }: { userId: string }) {
                   </Button>
                 )}
                 {item.active && ability.can('delete', 'Permission') && (
-                  <Button size="small" variant="danger" aria-label={`Remove ${item.name}`} onPress={() => removing.open(item)}>
-                    Remove
-                  </Button>
+                  <RemoveButton
+                    kind="location"
+                    name={item.name}
+                    removes={item.id}
+                    onPress={() => {
+                      focus.remember(item.id);
+                      removing.open(item);
+                    }}
+                  />
                 )}
               </li>
             ))}
@@ -99,6 +110,7 @@ export function LocationsCard({ userId }: { userId: string }) {
         save={save}
         remove={(item) => call(routes.user.removeLocation, { params: { permissionId: item.id } })}
         removed={(item) => `${item.name} was removed.`}
+        onClosed={focus.restore}
       />
     </section>
   );

@@ -12,6 +12,8 @@ import { useSave } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { PickerDialog } from '../list/PickerDialog';
 import { ConfirmRemoval } from './ConfirmRemoval';
+import { RemoveButton } from './RemoveButton';
+import { useRemovalFocus } from './use-removal-focus';
 import { locationOptions } from '../list/users-api';
 
 /**
@@ -28,14 +30,17 @@ export function MembershipsCard({ userId }: { userId: string }) {
   const removing = useDialogTarget<ChurchMembershipView>();
   const [home, setHome] = useState(true);
   const mayToggle = canTogglePrimary({ roles: me.roles }) && ability.can('update', 'ChurchMembership');
+  const focus = useRemovalFocus();
 
   if (memberships.error) return <Alert tone="danger">{(memberships.error as Error).message}</Alert>;
   if (!memberships.data) return <CardLoading headingId="profile-memberships" title="Church Memberships" message="Loading memberships..." lines={2} hasAction={ability.can('create', 'ChurchMembership')} />;
 
   return (
-    <section className="profile-card" aria-labelledby="profile-memberships">
+    <section ref={focus.cardRef} className="profile-card" aria-labelledby="profile-memberships">
       <div className="profile-card-head">
-        <h2 id="profile-memberships">Church Memberships</h2>
+        <h2 id="profile-memberships" ref={focus.headingRef} tabIndex={-1}>
+          Church Memberships
+        </h2>
         {ability.can('create', 'ChurchMembership') && (
           <Button
             variant="secondary"
@@ -65,9 +70,15 @@ export function MembershipsCard({ userId }: { userId: string }) {
               Home
             </Checkbox>
             {item.active && ability.can('update', 'ChurchMembership') && (
-              <Button size="small" variant="danger" aria-label={`Remove ${item.church.name}`} onPress={() => removing.open(item)}>
-                Remove
-              </Button>
+              <RemoveButton
+                kind="membership"
+                name={item.church.name}
+                removes={item.id}
+                onPress={() => {
+                  focus.remember(item.id);
+                  removing.open(item);
+                }}
+              />
             )}
           </li>
         ))}
@@ -99,6 +110,7 @@ export function MembershipsCard({ userId }: { userId: string }) {
         save={save}
         remove={(item) => call(routes.church.deactivateMembership, { params: { id: item.id } })}
         removed={(item) => `${item.church.name} was removed.`}
+        onClosed={focus.restore}
       />
     </section>
   );

@@ -12,13 +12,15 @@ import { useSave } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { PickerDialog } from '../list/PickerDialog';
 import { ConfirmRemoval } from './ConfirmRemoval';
+import { RemoveButton } from './RemoveButton';
+import { useRemovalFocus } from './use-removal-focus';
 
 const option = (person: PersonView): SelectOption => ({ id: person.id, label: `${person.firstName} ${person.lastName}`, description: person.email });
 const nameOf = (link: MentorLinkView) => `${link.user.firstName} ${link.user.lastName}`;
 
 type Removal = { side: 'mentor' | 'mentee'; link: MentorLinkView };
 
-function LinkList({ title, links, error, onRemove, linksProfiles }: { title: string; links: MentorLinkView[] | undefined; error: unknown; onRemove?: (link: MentorLinkView) => void; linksProfiles: boolean }) {
+function LinkList({ title, kind, links, error, onRemove, linksProfiles }: { title: string; kind: 'mentor' | 'mentee'; links: MentorLinkView[] | undefined; error: unknown; onRemove?: (link: MentorLinkView) => void; linksProfiles: boolean }) {
   if (error) return <Alert tone="danger">{(error as Error).message}</Alert>;
   if (!links) return <Skeleton message={`Loading ${title.toLowerCase()}...`} lines={2} />;
   return (
@@ -29,11 +31,7 @@ function LinkList({ title, links, error, onRemove, linksProfiles }: { title: str
         {links.map((link) => (
           <li key={link.user.id}>
             {linksProfiles ? <Link href={`/users/${link.user.id}`}>{nameOf(link)}</Link> : <span>{nameOf(link)}</span>}
-            {onRemove && (
-              <Button size="small" variant="danger" aria-label={`Unassign ${nameOf(link)}`} onPress={() => onRemove(link)}>
-                Unassign
-              </Button>
-            )}
+            {onRemove && <RemoveButton verb="Unassign" kind={kind} name={nameOf(link)} removes={`${kind}:${link.user.id}`} onPress={() => onRemove(link)} />}
           </li>
         ))}
       </ul>
@@ -63,11 +61,18 @@ export function MentorsCard({ user }: { user: UserView }) {
   // Update on this user where they are (their locations' chains), not on users in general: a conference
   // admin of another conference is not offered what the server would refuse.
   const mayUpdateUser = useEntityCheck('update', 'User', user.id) === true;
+  const focus = useRemovalFocus();
+  const unassign = (removal: Removal) => {
+    focus.remember(`${removal.side}:${removal.link.user.id}`);
+    removing.open(removal);
+  };
 
   return (
-    <section className="profile-card" aria-labelledby="profile-mentors">
+    <section ref={focus.cardRef} className="profile-card" aria-labelledby="profile-mentors">
       <div className="profile-card-head">
-        <h2 id="profile-mentors">Mentors and Mentees</h2>
+        <h2 id="profile-mentors" ref={focus.headingRef} tabIndex={-1}>
+          Mentors and Mentees
+        </h2>
         <div className="profile-card-actions">
           {mayAssign && (
             <Button variant="secondary" onPress={() => addingMentor.open(true)}>
@@ -81,9 +86,9 @@ export function MentorsCard({ user }: { user: UserView }) {
           )}
         </div>
       </div>
-      <LinkList title="Mentors" links={mentors.data} error={mentors.error} linksProfiles={linksProfiles} onRemove={mayUnassign ? (link) => removing.open({ side: 'mentor', link }) : undefined} />
+      <LinkList title="Mentors" kind="mentor" links={mentors.data} error={mentors.error} linksProfiles={linksProfiles} onRemove={mayUnassign ? (link) => unassign({ side: 'mentor', link }) : undefined} />
       {(isMentor || (mentees.data?.length ?? 0) > 0) && (
-        <LinkList title="Mentees" links={mentees.data} error={mentees.error} linksProfiles={linksProfiles} onRemove={mayUnassign ? (link) => removing.open({ side: 'mentee', link }) : undefined} />
+        <LinkList title="Mentees" kind="mentee" links={mentees.data} error={mentees.error} linksProfiles={linksProfiles} onRemove={mayUnassign ? (link) => unassign({ side: 'mentee', link }) : undefined} />
       )}
       <PickerDialog
         key={`mentor-${addingMentor.openCount}`}
@@ -133,6 +138,8 @@ export function MentorsCard({ user }: { user: UserView }) {
             : call(routes.user.unassignMentees, { params: { userId: user.id }, body: { menteeIds: [link.user.id] } })
         }
         removed={({ link }) => `${nameOf(link)} was unassigned.`}
+        confirmLabel="Unassign"
+        onClosed={focus.restore}
       />
     </section>
   );

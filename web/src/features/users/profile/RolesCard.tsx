@@ -8,6 +8,8 @@ import { useSave } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
 import { PickerDialog } from '../list/PickerDialog';
 import { ConfirmRemoval } from './ConfirmRemoval';
+import { RemoveButton } from './RemoveButton';
+import { useRemovalFocus } from './use-removal-focus';
 import { assignRole, unassignRole } from '../list/users-api';
 
 type Role = UserView['roles'][number];
@@ -32,6 +34,7 @@ export function RolesCard({ user, onChanged }: { user: UserView; onChanged: () =
   const removing = useDialogTarget<Role>();
   // Update on this user where they are, as the server checks it (not on users in general).
   const mayChange = useEntityCheck('update', 'User', user.id) === true;
+  const focus = useRemovalFocus();
 
   async function assignableOptions(text: string) {
     const roles = await call(routes.role.assignable, { params: { userId: user.id } });
@@ -40,9 +43,11 @@ export function RolesCard({ user, onChanged }: { user: UserView; onChanged: () =
   }
 
   return (
-    <section className="profile-card" aria-labelledby="profile-roles">
+    <section ref={focus.cardRef} className="profile-card" aria-labelledby="profile-roles">
       <div className="profile-card-head">
-        <h2 id="profile-roles">Roles</h2>
+        <h2 id="profile-roles" ref={focus.headingRef} tabIndex={-1}>
+          Roles
+        </h2>
         {mayChange && (
           <Button variant="secondary" onPress={() => adding.open(true)}>
             Add Role
@@ -55,9 +60,15 @@ export function RolesCard({ user, onChanged }: { user: UserView; onChanged: () =
           <li key={role.id}>
             <Badge tone={role.system ? 'info' : 'neutral'}>{roleLabel(role)}</Badge>
             {mayChange && (
-              <Button size="small" variant="danger" aria-label={`Remove ${roleLabel(role)}`} onPress={() => removing.open(role)}>
-                Remove
-              </Button>
+              <RemoveButton
+                kind="role"
+                name={roleLabel(role)}
+                removes={role.id}
+                onPress={() => {
+                  focus.remember(role.id);
+                  removing.open(role);
+                }}
+              />
             )}
           </li>
         ))}
@@ -84,6 +95,7 @@ export function RolesCard({ user, onChanged }: { user: UserView; onChanged: () =
         save={save}
         remove={(role) => unassignRole([user.id], role.id)}
         removed={(role) => `${roleLabel(role)} was removed.`}
+        onClosed={focus.restore}
       />
     </section>
   );
