@@ -22,12 +22,12 @@ const instance = {
 describe('the step page with a form', () => {
   it('reads the step again after the form is submitted in the runner, which moves the step on the server', async () => {
     const user = userEvent.setup();
-    let current = step;
+    let current: unknown = step;
     const server = fakeServer({
       [`GET ${STEP}`]: () => current,
       [`GET ${FORM}`]: () => instance,
       [`PATCH ${FORM}`]: () => {
-        current = { ...step, status: 'PendingReview', version: 2, contentDone: true, contents: [{ ...formContent, done: true, form: { ...formContent.form, version: 2, submitted: true } }] };
+        current = { ...step, status: 'PendingReview', version: 2, contentDone: true, contents: [{ ...formContent, done: true, form: { ...formContent.form, version: 2, submitted: true, submittedAt: '2026-11-23T10:00:00.000Z' } }] };
         return { ...instance, version: 2, submitted: true, submittedAt: '2026-11-23T10:00:00.000Z', data: { name: 'Pat' } };
       },
     });
@@ -36,5 +36,7 @@ describe('the step page with a form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByText('Pending Review')).toBeTruthy());
     expect(server.to(STEP, 'GET')).toHaveLength(2);
+    // The runner says when it was submitted; the page does not say it a second time.
+    expect(screen.getAllByText(/^Submitted /)).toHaveLength(1);
   });
 });

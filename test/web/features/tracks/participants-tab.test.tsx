@@ -138,22 +138,25 @@ describe('Manage Participant', () => {
     expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`);
   });
 
-  it('Cancel asks SPEC’s question; No keeps the dialog; a refused save shows the server’s message', async () => {
+  it('is titled “Manage Participant” (SPEC), names the participant in its body, shows a refused save’s message, and Cancel closes without asking', async () => {
     const user = userEvent.setup();
     server([ann], () => ({ status: 409, body: { message: 'Someone else changed this participant: reload and try again.' } }));
     renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants/manage/i1`);
-    const dialog = await screen.findByRole('dialog', { name: /Manage Participant/ });
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Participant' });
     await within(dialog).findByRole('combobox', { name: 'Advisor 1' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    const question = await screen.findByRole('alertdialog');
-    expect(within(question).getByText(CANCEL_ASSIGNING_MESSAGE)).toBeTruthy();
-    await user.click(within(question).getByRole('button', { name: 'No' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(screen.getByRole('dialog', { name: /Manage Participant/ })).toBe(dialog);
+    expect(await within(dialog).findByText('Ann Abbott')).toBeTruthy();
+    expect(within(dialog).getByText('ann@example.org')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Manage Participant' })).toBe(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Remove Advisor 1' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Someone else changed this participant: reload and try again.')).toBeTruthy();
     await expectNoAxeViolations(document.body);
+    // Even with a change unsaved: the cancel-assigning question belongs to Assign Advisor (SPEC.md section 8).
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage Participant' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByText(CANCEL_ASSIGNING_MESSAGE)).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`));
   });
 });
 
@@ -316,6 +319,37 @@ describe('the manage-all checkbox column and its Actions', () => {
     expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST').map((r) => r.body)).toEqual(
       Array.from({ length: 2 }, () => ({ action: 'assignAdvisor', advisorId: 'a1', rows: shownRows })),
     );
+  });
+
+  it('Assign Advisor: Cancel with no advisor chosen just closes; with one chosen it asks SPEC’s cancel-assigning question (No stays, Yes closes, nothing sent)', async () => {
+    const user = userEvent.setup();
+    const fake = server([ann, bea], undefined, { 'GET /api/user/people-search': () => [{ id: 'a1', firstName: 'Ada', lastName: 'Adviser', email: 'ada@example.org' }] });
+    renderTab(SUPERADMIN);
+    await select(user, 'Ann Abbott', 'Bea Baker');
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign Advisor' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Assign Advisor to Participants' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Advisor to Participants' })).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Assign Advisor' }));
+    dialog = await screen.findByRole('dialog', { name: 'Assign Advisor to Participants' });
+    await user.type(within(dialog).getByRole('combobox', { name: /Advisor/ }), 'Ad');
+    await user.click(await screen.findByRole('option', { name: /Ada Adviser/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    let question = await screen.findByRole('alertdialog');
+    expect(within(question).getByText(CANCEL_ASSIGNING_MESSAGE)).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Assign Advisor to Participants' })).toBe(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    question = await screen.findByRole('alertdialog');
+    await user.click(within(question).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Assign Advisor to Participants' })).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(`/tracks/${TRACK}/participants`));
+    expect(fake.to(`/api/track/${TRACK}/instances/bulk`, 'POST')).toEqual([]);
   });
 
   it('Remove Enrolments asks first; closed while the job runs, its progress moves to the toast region and the outcome still shows', async () => {

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Checkbox, formatDateTime, LoadingState } from '../../components/ui';
+import { Suspense, useState } from 'react';
+import { Alert, Checkbox, LoadingState } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
+import { lazyChunk } from '../../lib/chunk-load';
 
 // The form runner (about 60 KB gzipped with its widgets) loads only for a step that holds a form,
 // and the upload box (about 20 KB with the upload flow) only for one that holds an upload.
-const FormInstanceRunner = lazy(() => import('../../components/form-runner/FormInstanceRunner').then((m) => ({ default: m.FormInstanceRunner })));
-const StepUploadBox = lazy(() => import('./StepUploadBox').then((m) => ({ default: m.StepUploadBox })));
+const FormInstanceRunner = lazyChunk(() => import('../../components/form-runner/FormInstanceRunner').then((m) => ({ default: m.FormInstanceRunner })));
+const StepUploadBox = lazyChunk(() => import('./StepUploadBox').then((m) => ({ default: m.StepUploadBox })));
 
 /**
  * One content item of the step page: a task, an upload or a form, or why the caller cannot work on it.
@@ -55,7 +56,6 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
               <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />
             </Suspense>
           )}
-          {content.done && content.form?.submittedAt && <p className="step-muted">Submitted {formatDateTime(content.form.submittedAt)}</p>}
         </>
       )}
       {error && <Alert tone="danger">{error}</Alert>}

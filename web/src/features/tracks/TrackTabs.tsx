@@ -1,12 +1,13 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LoadingState, Tabs } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import type { TrackOutline } from '@shared/schemas/track';
+import { lazyChunk } from '../../lib/chunk-load';
 
 // Each tab's page loads when it is opened: the editor never waits for the participants table.
-const ParticipantsTab = lazy(() => import('./participants/ParticipantsTab').then((m) => ({ default: m.ParticipantsTab })));
-const InterviewersPage = lazy(() => import('./interviewers/InterviewersPage'));
+const ParticipantsTab = lazyChunk(() => import('./participants/ParticipantsTab').then((m) => ({ default: m.ParticipantsTab })));
+const InterviewersPage = lazyChunk(() => import('./interviewers/InterviewersPage'));
 
 const TABS = [
   { id: 'editor', label: 'Editor', path: '' },
@@ -17,21 +18,25 @@ const TABS = [
 /**
  * The tab bar of /tracks/{id} (SPEC.md section 2): Editor, Participants and Interviewer Groups,
  * shown only to users allowed to update TrackInstance; everyone else sees the editor alone. Each
- * tab is a route, so links and Back work.
+ * tab is a route, so links and Back work. The default route is the editor, shown to superadmins
+ * or when the track has a conference: on a System track anyone else has no Editor tab and lands
+ * on Participants (they cannot edit a System track; SPEC.md section 6).
  */
 export function TrackTabs({ track, editor }: { track: TrackOutline; editor: ReactNode }) {
   const ability = useAbility();
   const { pathname } = useLocation();
   const base = `/tracks/${track.id}`;
   if (!ability.can('update', 'TrackInstance')) return <>{editor}</>;
-  const selected = TABS.find((tab) => tab.path && pathname.startsWith(`${base}${tab.path}`))?.id ?? 'editor';
+  const showsEditor = ability.can('manage', 'all') || track.conference !== null;
+  const tabs = showsEditor ? TABS : TABS.filter((tab) => tab.id !== 'editor');
+  const selected = tabs.find((tab) => tab.path && pathname.startsWith(`${base}${tab.path}`))?.id ?? tabs[0].id;
   return (
-    <Tabs aria-label="Track" items={TABS.map((tab) => ({ id: tab.id, label: tab.label, href: `${base}${tab.path}` }))} selectedKey={selected}>
+    <Tabs aria-label="Track" items={tabs.map((tab) => ({ id: tab.id, label: tab.label, href: `${base}${tab.path}` }))} selectedKey={selected}>
       <Suspense fallback={<LoadingState message="Loading..." />}>
         <Routes>
           <Route path="participants/*" element={<ParticipantsTab track={track} />} />
           <Route path="interviewers/*" element={<InterviewersPage track={track} />} />
-          <Route path="*" element={editor} />
+          <Route path="*" element={showsEditor ? editor : <Navigate to={`${base}/participants`} replace />} />
         </Routes>
       </Suspense>
     </Tabs>

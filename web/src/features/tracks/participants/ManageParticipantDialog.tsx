@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ASSIGNEES_PER_ROLE_MAX, CANCEL_ASSIGNING_MESSAGE, type InstanceAssignees, type ParticipantRow } from '@shared/schemas/participants';
+import { ASSIGNEES_PER_ROLE_MAX, type InstanceAssignees, type ParticipantRow } from '@shared/schemas/participants';
 import { TRACK_INSTANCE_STATUSES } from '@shared/tracks/statuses';
 import type { TrackInstanceStatus } from '@shared/tracks/step-status';
 import { Alert, Button, cancelAndSubmit, LoadingState, Modal, SelectField, useToast } from '../../../components/ui';
@@ -24,7 +24,8 @@ export interface ManageParticipantDialogProps {
 }
 
 /**
- * 'Manage Participant' (/tracks/{id}/participants/manage/{instanceId}): the instance's advisors and
+ * 'Manage Participant' (/tracks/{id}/participants/manage/{instanceId}): the participant (named in the
+ * body: SPEC.md section 2's title is 'Manage Participant'), the instance's advisors and
  * interviewers as assignment rows and its status, read fresh when the dialog opens (its version
  * guards the save: someone else's change in between is a 409, never overwritten, and what was
  * chosen stays on screen). Save sends the status when changed (SPEC.md section 4: settable by the
@@ -39,7 +40,6 @@ export function ManageParticipantDialog({ rows, onClose, onSaved, onRemove }: Ma
   // A partial save moved the version too: the send reads it again, keeping what was chosen.
   const { isPending, error, send } = useVersionedSend(() => current.mutate());
   const row = rows.find((r) => r.id === instanceId);
-  const title = row ? `Manage Participant: ${row.participant.firstName} ${row.participant.lastName}` : 'Manage Participant';
   const instance = current.data?.[0];
   const before = instance ? initialRows(instance) : null;
   const shown = edited ?? before;
@@ -64,12 +64,17 @@ export function ManageParticipantDialog({ rows, onClose, onSaved, onRemove }: Ma
     <Modal
       isOpen
       onClose={onClose}
-      title={title}
+      title="Manage Participant"
       size="large"
-      closeMessage={CANCEL_ASSIGNING_MESSAGE}
       footer={cancelAndSubmit({ label: 'Save', onSubmit: save, isPending, isDisabled: !shown })}
     >
       <div className="participants-manage">
+        {row && (
+          <p className="participants-who">
+            <strong>{`${row.participant.firstName} ${row.participant.lastName}`}</strong>
+            <span>{row.participant.email}</span>
+          </p>
+        )}
         {error && <Alert tone="danger">{error}</Alert>}
         {current.error && <Alert tone="danger">{(current.error as Error).message}</Alert>}
         {current.data && !instance && <Alert tone="danger">This participant could not be found.</Alert>}

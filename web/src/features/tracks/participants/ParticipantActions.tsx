@@ -5,10 +5,9 @@ import { TRACK_INSTANCE_STATUSES } from '@shared/tracks/statuses';
 import type { TrackInstanceStatus } from '@shared/tracks/step-status';
 import { Alert, cancelAndSubmit, ConfirmDialog, MenuButton, Modal, SelectField, useToast } from '../../../components/ui';
 import { useFollowJob } from '../../../lib/jobs/use-follow-job';
-import { PickerDialog } from '../../users/list/PickerDialog';
 import { NothingSelected } from '../../users/list/NothingSelected';
 import { closeOnlyFooter, TrackJobProgress } from '../TrackJobProgress';
-import { assigneeOptions } from './participants-api';
+import { AssignAdvisorDialog } from './AssignAdvisorDialog';
 import { ENROLMENT_ACTIONS, outcomeMessage, participantsText, startBulk, type BulkChange, type EnrolmentAction } from './selected-enrolments';
 
 export interface ParticipantActionsProps {
@@ -133,20 +132,15 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
         </Modal>
       )}
       {dialog === 'assign-advisor' && (
-        <PickerDialog
-          isOpen
-          onClose={close}
-          isPending={isPending}
-          intro={names}
+        <AssignAdvisorDialog
           title={title}
-          label="Advisor"
-          requiredMessage="Advisor is required"
-          loadOptions={(text) => assigneeOptions('advisor', text, [])}
-          confirmLabel="Assign Advisor"
+          intro={names}
+          isPending={isPending}
           onConfirm={(advisor) => void apply({ action: 'assignAdvisor', advisorId: advisor.id, rows }, `now have ${advisor.label} as an advisor`)}
+          onClose={close}
         >
           {refusal}
-        </PickerDialog>
+        </AssignAdvisorDialog>
       )}
       {dialog === 'remove-enrolments' && (
         <ConfirmDialog

@@ -18,7 +18,7 @@ export interface StepRoutesProps {
 /** The dialog's title and size for the route under step/. */
 function viewOf(rest: string, phase: Phase) {
   if (rest === 'add-step') return { title: `Add a step to ${phase.name}`, size: 'small' } as const;
-  if (rest === 'new') return { title: 'Create Step', size: 'large' } as const;
+  if (rest === 'new') return { title: 'Create step', size: 'large' } as const;
   if (rest === 'import') return { title: 'Import Existing Step', size: 'medium' } as const;
   return { title: 'Edit Step', size: 'large' } as const;
 }
