@@ -72,6 +72,15 @@ describe('RichTextEditor', () => {
 });
 
 describe('RichTextEditor: the Link button', () => {
+  it('draws its glyph as an icon in the text’s colour, as the other tools are drawn: no emoji (an empty box without an emoji font)', async () => {
+    render(<Harness />);
+    const toolbar = await screen.findByRole('toolbar', { name: 'Paragraph formatting' });
+    for (const tool of toolbar.querySelectorAll('button')) expect(tool.textContent, tool.getAttribute('aria-label') ?? '').not.toMatch(/\p{Extended_Pictographic}/u);
+    const icon = screen.getByRole('button', { name: 'Link' }).querySelector('svg');
+    expect(icon?.getAttribute('stroke')).toBe('currentColor');
+    expect(icon?.closest('[aria-hidden="true"]')).toBeTruthy();
+  });
+
   it('links the selected text to an http, https or mailto address and refuses any other', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

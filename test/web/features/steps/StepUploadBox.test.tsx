@@ -55,6 +55,9 @@ describe('the step page upload box', () => {
     const files = await screen.findByRole('list', { name: 'Transcript: files' });
     expect(within(files).getByText('transcript.pdf')).toBeTruthy();
     expect((server.to(CHANGE, 'PATCH') as SentRequest[])[0].body).toEqual({ instanceType: 'Upload', version: 1, addFiles: [{ key: stored.key }] });
+    // One file, not submitted: not locked, full; the drop area says so.
+    expect(screen.getByText('This upload takes one file. Remove it to choose another.')).toBeTruthy();
+    expect(screen.queryByText('Files are locked.')).toBeNull();
     await expectNoAxeViolations(container);
 
     await user.click(screen.getByRole('button', { name: 'Remove transcript.pdf' }));
@@ -76,6 +79,7 @@ describe('the step page upload box', () => {
     expect(await screen.findByText(/^Submitted /)).toBeTruthy();
     expect((server.to(CHANGE, 'PATCH') as SentRequest[])[0].body).toEqual({ instanceType: 'Upload', version: 4, submitted: true });
     expect(screen.getByRole('button', { name: 'Unsubmit' })).toBeTruthy();
+    expect(screen.getByText('Files are locked while submitted.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove transcript.pdf' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Download transcript.pdf' })).toBeTruthy();
     await expectNoAxeViolations(container);

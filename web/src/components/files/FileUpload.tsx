@@ -20,6 +20,8 @@ export interface FileUploadProps {
   instructions?: string;
   isRequired?: boolean;
   isDisabled?: boolean;
+  /** Why nothing can be added while `isDisabled` ('Files are locked.' by default). */
+  disabledMessage?: string;
   errorMessage?: string;
   /** Opens a stored file; the file service's signed link by default, null to offer no download (a preview). */
   download?: ((key: string) => Promise<void>) | null;
@@ -39,7 +41,7 @@ let nextTransferId = 1;
  * each uploads at once with its own progress bar; failures stay listed with the reason
  * until dismissed. Stored files list with Download and Remove. What was stored is announced.
  */
-export function FileUpload({ label, upload, value, onChange, kind = 'Any', multiple = false, maxFiles, instructions, isRequired = false, isDisabled = false, errorMessage, download = downloadFile }: FileUploadProps) {
+export function FileUpload({ label, upload, value, onChange, kind = 'Any', multiple = false, maxFiles, instructions, isRequired = false, isDisabled = false, disabledMessage, errorMessage, download = downloadFile }: FileUploadProps) {
   const [transfers, setTransfers] = useState<Transfer[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const current = useRef(value);
@@ -71,13 +73,33 @@ export function FileUpload({ label, upload, value, onChange, kind = 'Any', multi
   }
 
   const busy = transfers.some((transfer) => !transfer.error);
+  const sending = transfers.filter((transfer) => !transfer.error).length;
+  const full = maxFiles !== undefined && value.length + sending >= maxFiles;
+  // Said as it is: locked by the caller, one file on its way, or full (a file can be removed to make room).
+  const closed = isDisabled
+    ? disabledMessage
+    : !multiple && busy
+      ? 'Uploading the file...'
+      : full
+        ? maxFiles === 1 || !multiple
+          ? 'This upload takes one file. Remove it to choose another.'
+          : `This upload takes at most ${maxFiles} files. Remove one to add another.`
+        : undefined;
   return (
     <div className="ui-upload ui-field">
       <div className="ui-field-label-row">
         <span className="ui-field-label">{label}</span>
         {isRequired && <span className="ui-required">* Required</span>}
       </div>
-      <FileDropZone label={label} accept={kind} multiple={multiple} instructions={instructions} isDisabled={isDisabled || (!multiple && busy) || (maxFiles !== undefined && value.length + transfers.filter((transfer) => !transfer.error).length >= maxFiles)} onFiles={(files) => files.forEach((file) => void send(file))} />
+      <FileDropZone
+        label={label}
+        accept={kind}
+        multiple={multiple}
+        instructions={instructions}
+        isDisabled={isDisabled || (!multiple && busy) || full}
+        disabledMessage={closed}
+        onFiles={(files) => files.forEach((file) => void send(file))}
+      />
 
       {transfers.length > 0 && (
         <ul className="ui-upload-files" aria-label={`${label}: uploads in progress`}>

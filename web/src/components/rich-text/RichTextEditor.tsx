@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { RICH_TEXT_SCHEMES } from '@shared/rich-text/allow-list';
@@ -19,14 +19,22 @@ export interface RichTextEditorProps {
 
 interface Tool {
   label: string;
-  /** Shown in the button; the label is its accessible name. */
-  glyph: string;
+  /** Shown in the button (text, or an icon drawn in the text's colour); the label is its accessible name. */
+  glyph: ReactNode;
   /** What a press does; the Link tool opens the link bar instead (`opensLinkBar`). */
   run: (editor: Editor) => void;
   opensLinkBar?: boolean;
   isActive?: (editor: Editor) => boolean;
   isEnabled?: (editor: Editor) => boolean;
 }
+
+/** A chain link, drawn like the other glyphs (the text's colour and size): an emoji shows as an empty box without an emoji font. */
+const LINK_ICON = (
+  <svg className="ui-rich-text-icon" viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M6.75 9.25a2.75 2.75 0 0 0 3.9 0l2.1-2.1a2.75 2.75 0 0 0-3.9-3.9l-.9.9" />
+    <path d="M9.25 6.75a2.75 2.75 0 0 0-3.9 0l-2.1 2.1a2.75 2.75 0 0 0 3.9 3.9l.9-.9" />
+  </svg>
+);
 
 const TOOLS: Tool[] = [
   { label: 'Bold', glyph: 'B', run: (e) => e.chain().focus().toggleBold().run(), isActive: (e) => e.isActive('bold') },
@@ -36,7 +44,7 @@ const TOOLS: Tool[] = [
   { label: 'Bulleted list', glyph: '•', run: (e) => e.chain().focus().toggleBulletList().run(), isActive: (e) => e.isActive('bulletList') },
   { label: 'Numbered list', glyph: '1.', run: (e) => e.chain().focus().toggleOrderedList().run(), isActive: (e) => e.isActive('orderedList') },
   { label: 'Quote', glyph: '“', run: (e) => e.chain().focus().toggleBlockquote().run(), isActive: (e) => e.isActive('blockquote') },
-  { label: 'Link', glyph: '🔗', run: () => undefined, opensLinkBar: true, isActive: (e) => e.isActive('link') },
+  { label: 'Link', glyph: LINK_ICON, run: () => undefined, opensLinkBar: true, isActive: (e) => e.isActive('link') },
   { label: 'Undo', glyph: '↶', run: (e) => e.chain().focus().undo().run(), isEnabled: (e) => e.can().undo() },
   { label: 'Redo', glyph: '↷', run: (e) => e.chain().focus().redo().run(), isEnabled: (e) => e.can().redo() },
 ];

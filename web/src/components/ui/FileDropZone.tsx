@@ -13,6 +13,8 @@ export interface FileDropZoneProps {
   multiple?: boolean;
   instructions?: string;
   isDisabled?: boolean;
+  /** What the drop area says while disabled: why no file can be added now. */
+  disabledMessage?: string;
   /** Files of the accepted kind, dropped or chosen. */
   onFiles: (files: File[]) => void;
 }
@@ -22,7 +24,7 @@ export interface FileDropZoneProps {
  * browser's own drop handling is blocked while it is shown) or 'Browse files', a button, so
  * it works from the keyboard. Files of another kind are named in an alert and left out.
  */
-export function FileDropZone({ label, accept = 'Any', multiple = false, instructions, isDisabled = false, onFiles }: FileDropZoneProps) {
+export function FileDropZone({ label, accept = 'Any', multiple = false, instructions, isDisabled = false, disabledMessage = 'Files are locked.', onFiles }: FileDropZoneProps) {
   usePreventWindowDrop();
   const [rejected, setRejected] = useState<string[]>([]);
   const kinds: readonly UploadKind[] = typeof accept === 'string' ? [accept] : accept;
@@ -46,7 +48,7 @@ export function FileDropZone({ label, accept = 'Any', multiple = false, instruct
     <>
       <div {...getRootProps({ className: 'ui-upload-drop', role: 'group', 'aria-label': label, 'data-drag-active': isDragActive || undefined, 'data-disabled': isDisabled || undefined })}>
         <input {...getInputProps({ accept: extensions.length > 0 ? extensions.join(',') : undefined })} aria-label={`${label}: choose files`} />
-        <p>{isDisabled ? 'Files are locked.' : 'Drag and drop files here, or'}</p>
+        <p>{isDisabled ? disabledMessage : 'Drag and drop files here, or'}</p>
         {!isDisabled && (
           <Button variant="secondary" size="small" onPress={open}>
             Browse files

@@ -67,6 +67,7 @@ export function StepUploadBox({ content, upload, onChanged, onError }: StepUploa
         maxFiles={upload.multiple ? STEP_UPLOAD_FILES_MAX : 1}
         instructions={upload.instructions}
         isDisabled={!content.canChange || submitted}
+        disabledMessage={submitted && content.canChange ? 'Files are locked while submitted.' : undefined}
       />
       {content.canChange && (
         <div className="ui-upload-status">
