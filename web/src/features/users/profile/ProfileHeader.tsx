@@ -4,6 +4,7 @@ import { LOCATION_KINDS, type LocationKind } from '@shared/auth/vocabulary';
 import type { PermissionView } from '@shared/schemas/permission';
 import type { UserView } from '@shared/schemas/user';
 import { Badge, Button, SkeletonBar } from '../../../components/ui';
+import { useAbility } from '../../../lib/ability';
 import { routes } from '../../../lib/api/routes';
 import { useApi } from '../../../lib/api/use-api';
 import { lazyWithPreload } from '../../../lib/lazy-with-preload';
@@ -48,17 +49,22 @@ export function ProfileHeading({ user, mine }: { user: UserView; mine: boolean }
         {mine && <p className="profile-header-eyebrow">My Profile</p>}
         <h1>{name}</h1>
         <p className="profile-header-facts">
-          <Badge tone={user.inactive ? 'neutral' : 'success'}>{user.inactive ? 'Inactive' : 'Active'}</Badge>
-          {user.mergedUserId && <Badge tone="warning">Merged</Badge>}
-          {locations.error ? null : !locations.data ? (
-            <SkeletonBar />
-          ) : primary ? (
-            <span>
-              Primary location: <strong>{primary.name}</strong>
-            </span>
-          ) : (
-            <span>No primary location</span>
-          )}
+          <span className="profile-header-badges">
+            <Badge tone={user.inactive ? 'neutral' : 'success'}>{user.inactive ? 'Inactive' : 'Active'}</Badge>
+            {user.mergedUserId && <Badge tone="warning">Merged</Badge>}
+          </span>
+          {/* Its own line on a phone, kept while the read is on its way, so nothing below moves when it comes. */}
+          <span className="profile-header-location">
+            {locations.error ? null : !locations.data ? (
+              <SkeletonBar />
+            ) : primary ? (
+              <>
+                Primary location: <strong>{primary.name}</strong>
+              </>
+            ) : (
+              'No primary location'
+            )}
+          </span>
         </p>
       </div>
     </div>
@@ -81,7 +87,12 @@ export function ProfileHeadingPending({ mine }: { mine: boolean }) {
           <SkeletonBar />
         </h1>
         <p className="profile-header-facts">
-          <SkeletonBar />
+          <span className="profile-header-badges">
+            <SkeletonBar />
+          </span>
+          <span className="profile-header-location">
+            <SkeletonBar />
+          </span>
         </p>
       </div>
     </div>
@@ -94,8 +105,11 @@ export function ProfileHeadingPending({ mine }: { mine: boolean }) {
  */
 export function ChangeAvatar({ user }: { user: UserView }) {
   const navigate = useNavigate();
+  const mayUpdateUsers = useAbility().can('update', 'User');
   const details = useApi(routes.user.profileBasicInfo, { params: { userId: user.id, canEdit: 'true' } });
   const base = `/users/${user.id}`;
+  // While the answer is on its way, the button's room is kept for viewers likely to get it (a phone puts it on a row of its own).
+  if (!details.data && !details.error && mayUpdateUsers) return <span className="profile-header-action-pending" aria-hidden="true" />;
   if (!details.data?.canEdit) return null;
   return (
     <>
