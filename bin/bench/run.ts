@@ -29,6 +29,7 @@ import { CONCURRENCY, measureCase } from './measure';
 import { runAtScale } from './scale';
 import { runSoak } from './soak';
 import { kb } from './stats';
+import { READ_BUDGET, USERS_TABLE_FIRST_PAGES, USERS_TABLE_OPENERS, readsOf, roleOf } from './users-table-roles';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 
@@ -37,12 +38,36 @@ function isWrite(contract: Contract): boolean {
   return contract.method !== 'GET' && contract.can?.[0] !== 'read';
 }
 
-async function measureRoutes(only: string[]): Promise<{ routes: Array<Record<string, unknown>>; baselines: Baseline[] }> {
+type ByRole = Array<{ case: string; route: string; as: string; dynamoRequests?: number; reads?: number; readCapacity?: number; p50?: number; p99?: number; failed?: string }>;
+
+/** The users table's first page as every role that opens it (./users-table-roles.ts): a case per route runs as one account only. */
+async function measureUsersTableByRole(target: ReturnType<typeof benchTarget>): Promise<ByRole> {
+  const rows: ByRole = [];
+  for (const page of USERS_TABLE_FIRST_PAGES) {
+    for (const as of USERS_TABLE_OPENERS) {
+      const row = { case: page.name, route: page.contract.id, as: roleOf(as) };
+      try {
+        const figures = await measureCase(target, { ...page.bench, as }, page.contract.method, CALLS);
+        const reads = readsOf(page.contract, figures.dynamoRequests);
+        rows.push({ ...row, dynamoRequests: figures.dynamoRequests, reads, readCapacity: figures.readCapacity, p50: figures.p50, p99: figures.p99 });
+        if (reads > READ_BUDGET) process.exitCode = 1;
+      } catch (error) {
+        rows.push({ ...row, failed: (error as Error).message });
+        process.exitCode = 1;
+      }
+    }
+    console.error(`${page.name} per role: done`);
+  }
+  return rows;
+}
+
+async function measureRoutes(only: string[]): Promise<{ routes: Array<Record<string, unknown>>; baselines: Baseline[]; usersTableByRole: ByRole }> {
   process.env.LOG_LEVEL = 'silent';
   const runtime = await startLocalRuntime({ port: await freePort(), inMemory: true, quiet: true });
   const target = benchTarget(runtime);
   const routes: Array<Record<string, unknown>> = [];
   const baselines: Baseline[] = [];
+  const usersTableByRole: ByRole = [];
   try {
     baselines.push(await measureBaseline(CALLS));
     for (const contract of contracts) {
@@ -65,11 +90,14 @@ async function measureRoutes(only: string[]): Promise<{ routes: Array<Record<str
       const failed = routes.at(-1)!.failed;
       console.error(`${contract.id}: ${failed ? `FAILED ${String(failed)}` : 'done'}`);
     }
+    if (!only.length || only.some((prefix) => 'user.getUsersByCurrentUser'.startsWith(prefix) || 'user.quickSearch'.startsWith(prefix))) {
+      usersTableByRole.push(...(await measureUsersTableByRole(target)));
+    }
     baselines.push(await measureBaseline(CALLS));
   } finally {
     await runtime.stop();
   }
-  return { routes, baselines };
+  return { routes, baselines, usersTableByRole };
 }
 
 async function main() {
@@ -86,7 +114,7 @@ async function main() {
   // With --only, the routes measured need their cases; a full run needs every route's.
   const missing = contracts.filter((c) => !BENCH_CASES[c.id] && (!only.length || only.some((prefix) => c.id.startsWith(prefix)))).map((c) => c.id);
   if (missing.length) throw new Error(`No benchmark case for: ${missing.join(', ')} (add them to bin/bench/cases.ts)`);
-  const { routes, baselines } = await measureRoutes(only);
+  const { routes, baselines, usersTableByRole } = await measureRoutes(only);
   const baseline = averageBaseline(baselines);
   for (const route of routes) {
     if (typeof route.p50 === 'number') Object.assign(route, ratioTo(baseline, route as { p50: number; p99: number; singleItem?: boolean }));
@@ -95,7 +123,7 @@ async function main() {
   // The routes' figures are written first: they take the longest and must survive a failure below.
   mkdirSync('.bench', { recursive: true });
   const reportFile = only.length ? '.bench/only.json' : '.bench/latest.json';
-  const report: Record<string, unknown> = { at: new Date().toISOString(), calls: CALLS, concurrency: CONCURRENCY, baseline, baselineRuns: baselines, routes };
+  const report: Record<string, unknown> = { at: new Date().toISOString(), calls: CALLS, concurrency: CONCURRENCY, baseline, baselineRuns: baselines, routes, usersTableByRole };
   writeFileSync(reportFile, JSON.stringify(report, null, 2));
   const bundles = only.length ? [] : await measureBundles();
   const screen = only.length || !existsSync('web/dist/index.html') ? undefined : firstScreenJs();
@@ -111,6 +139,14 @@ async function main() {
       return { ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` };
     }),
   );
+  if (usersTableByRole.length) {
+    console.log(`\nThe users table's first page per role (10 rows, no filter): at most ${READ_BUDGET} reads (ARCHITECTURE.md section 12; quickSearch also writes its rate limit's counter)`);
+    console.table(
+      usersTableByRole.map((r) =>
+        r.failed ? { case: r.case, as: r.as, note: `FAILED: ${r.failed}` } : { case: r.case, as: r.as, requests: r.dynamoRequests, reads: r.reads, budget: r.reads! <= READ_BUDGET ? 'within' : 'OVER', 'read capacity': r.readCapacity, p50: `${r.p50} ms`, p99: `${r.p99} ms` },
+      ),
+    );
+  }
   if (only.length) return;
   printBundles(bundles);
   if (!screen) return console.log('First screen JavaScript: not measured, web/dist is missing (run npm run build:web first)');

@@ -4,6 +4,7 @@ import { DEMO_INSTANCE_IDS } from '../../functions/db/seed/demo-tracks';
 import { LARGE_TRACK_ID } from '../../functions/db/seed/large-track';
 import { AS, demoUserId } from './accounts';
 import type { BenchCase } from './bench-case';
+import { USERS_TABLE_FIRST_PAGES, USERS_TABLE_OPENERS } from './users-table-roles';
 
 /**
  * The admin list, search and count cases `npm run bench -- --scale large` runs on demo
@@ -16,6 +17,8 @@ export interface ScaleCase {
   /** The contract measured. */
   route: string;
   bench: Omit<BenchCase, 'as'>;
+  /** Who calls it (demo accounts); by default the superadmin and the demo conference admin. */
+  callers?: readonly string[];
 }
 
 interface ListedKind {
@@ -51,11 +54,11 @@ function kindCases({ service, filter, search, sortable }: ListedKind): ScaleCase
   ];
 }
 
-/** The users table: each sort, each filter, a search and the deepest page. */
+/** The users table: its first page as every role that opens it (both routes), each sort, each filter, a search and the deepest page. */
 function userTableCases(): ScaleCase[] {
   const users = (name: string, query: string): ScaleCase => ({ name: `users ${name}`, route: 'user.quickSearch', bench: { path: '/api/user/quickSearch', query: `${PAGE}${query}` } });
   return [
-    users('page', ''),
+    ...USERS_TABLE_FIRST_PAGES.map((page): ScaleCase => ({ name: page.name, route: page.contract.id, bench: page.bench, callers: USERS_TABLE_OPENERS })),
     users('sort name desc', '&orderBy[name]=DESC'),
     users('sort email', '&orderBy[email]=ASC'),
     users('sort created desc', '&orderBy[createdAt]=DESC'),

@@ -2,7 +2,7 @@
  * One side of `npm run bench -- --scale large`, in its own process because the DynamoDB
  * client and table are fixed per process: starts a runtime on demo data (in memory) or on
  * the large seed (`.data/bench-large`, kept between runs, seeded only when incomplete), runs
- * every scale case as the superadmin and as the demo conference admin, writes the figures
+ * every scale case as the superadmin and as the demo conference admin (or the callers the case names), writes the figures
  * as JSON to --out.
  */
 import { writeFileSync } from 'node:fs';
@@ -47,7 +47,7 @@ async function main() {
     const rows: Array<Record<string, unknown>> = [];
     for (const scaleCase of SCALE_CASES) {
       const method = contracts.find((contract) => contract.id === scaleCase.route)?.method ?? 'GET';
-      for (const as of CALLERS) {
+      for (const as of scaleCase.callers ?? CALLERS) {
         const row = { name: scaleCase.name, route: scaleCase.route, as };
         try {
           rows.push({ ...row, ...(await measureCase(target, { ...scaleCase.bench, as }, method, Number(values.calls))) });

@@ -3,8 +3,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AS } from './accounts';
 import { CONCURRENCY } from './measure';
+import { READ_BUDGET, USERS_TABLE_FIRST_PAGES, readsOf, roleOf } from './users-table-roles';
 
 /**
  * `npm run bench -- --scale large`: the list, search, count and page cases (./scale-cases.ts)
@@ -29,7 +29,7 @@ function runScale(scale: (typeof SCALES)[number], calls: number): Row[] {
   }
 }
 
-const callerName = (email: string) => (email === AS.superadmin ? 'superadmin' : email === AS.conferenceAdmin ? 'conference admin' : email);
+const callerName = (email: string) => roleOf(email).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 const pair = (demo: Row | undefined, large: Row | undefined, field: keyof Row, unit = '') => {
   const show = (row: Row | undefined) => (!row ? '-' : row.failed ? (row.failed === 'forbidden' ? '403' : 'FAILED') : `${row[field]}${unit}`);
   return `${show(demo)} / ${show(large)}`;
@@ -60,6 +60,15 @@ export async function runAtScale(): Promise<void> {
       };
     }),
   );
+  // The users table's first page, as every role that opens it: within the read budget at both scales.
+  for (const page of USERS_TABLE_FIRST_PAGES) {
+    for (const row of [...demo, ...large].filter((r) => r.name === page.name && typeof r.dynamoRequests === 'number')) {
+      const reads = readsOf(page.contract, row.dynamoRequests!);
+      if (reads <= READ_BUDGET) continue;
+      console.error(`OVER BUDGET ${row.name} as ${callerName(row.as)}: ${reads} reads (at most ${READ_BUDGET})`);
+      process.exitCode = 1;
+    }
+  }
   const failures = [...demo, ...large].filter((row) => row.failed && row.failed !== 'forbidden');
   for (const row of failures) console.error(`FAILED ${row.name} as ${callerName(row.as)}: ${row.failed}`);
   if (failures.length) process.exitCode = 1;

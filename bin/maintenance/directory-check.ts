@@ -35,9 +35,11 @@ export async function checkDirectory(): Promise<DriftReport> {
   const partOf = (userId: string) => byUser.get(userId) ?? byUser.set(userId, { roles: [], permissions: [] }).get(userId)!;
   for (const role of of('userRole')) partOf(role.userId).roles.push(role);
   for (const permission of of('permission')) partOf(permission.userId).permissions.push(permission);
+  // Users' entries carry the names of their roles (their userRole copies, checked below) and of their conferences and districts.
+  const locationNames = new Map([...locations.values()].map((item) => [item.locationId as string, item.name as string]));
   for (const user of of('user')) {
-    const state = userDirectoryState({ user: user as never, ...partOf(user.userId) });
-    want('user', user.userId, userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds));
+    const state = userDirectoryState({ user: user as never, ...partOf(user.userId), locationNames });
+    want('user', user.userId, userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds, state.names));
   }
   for (const enrolment of of('trackInstance')) want('enrolment', enrolment.trackInstanceId, enrolmentDirectoryEntries(enrolment as never));
 
@@ -121,7 +123,14 @@ function recordDifferences(records: Array<Record<string, any>>, wantedByTarget: 
   return differences;
 }
 
+/** Keys in order at every depth: the table returns a map's keys in no particular order (the names an entry carries are lists of maps). */
 function sorted(value: unknown): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  if (Array.isArray(value)) return value.map(sorted);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, sorted(v)]),
+  );
 }

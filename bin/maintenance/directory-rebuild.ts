@@ -90,6 +90,8 @@ async function refreshCopies(snapshot: Map<string, Array<Record<string, any>>>, 
     const role = roles.get(held.roleId);
     if (role && role.name !== held.roleName) {
       await db().entities.userRole.patch({ userId: held.userId, roleId: held.roleId }).set({ roleName: role.name }).go();
+      // The holder's entries show the role by that copy of its name.
+      await projectOrWait(() => projectUser(held.userId));
       fixed++;
     }
   }

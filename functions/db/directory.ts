@@ -165,14 +165,50 @@ export function chainLocation(chain: readonly string[], kind: LocationKind): str
 }
 
 /**
- * Every directory entry of a user, given their role ids and the ancestor ids of their active,
- * non-denied permissions. The display carries what the users table shows (role, conference
- * and district ids; their names are read for the page, so a rename needs no rewrite here).
+ * The names a user's entries show beside the ids (the users table's role, conference and
+ * district columns): role id -> the role's name as shown (its holder's `userRole.roleName`
+ * copy, system roles by their label), location id -> name. Carried in the entries so a page of
+ * the table is its list Query alone (ARCHITECTURE.md section 12: at most 3 requests); a rename
+ * re-projects the holders (the role-names job through `userRole`, the location-copies job
+ * through the location's own `users` lists).
  */
-export function userDirectoryEntries(user: DirectoryUser, roleIds: string[], permissionAncestorIds: string[][]): DirectoryEntryInput[] {
+export interface DirectoryNames {
+  roles: ReadonlyMap<string, string>;
+  locations: ReadonlyMap<string, string>;
+}
+
+/** A conference or district a user's entry names: its id, name and ancestor chain (the reader's visibility check). */
+export interface NamedPlace {
+  id: string;
+  name: string;
+  ancestorIds: string[];
+}
+
+/** The conferences and districts on a user's permission chains, each with its chain up to it (outermost first). */
+export function placesOnChains(permissionAncestorIds: string[][], kind: 'Conference' | 'District'): Array<{ id: string; ancestorIds: string[] }> {
+  const found = new Map<string, string[]>();
+  for (const chain of permissionAncestorIds) {
+    const id = chainLocation(chain, kind);
+    if (id && !found.has(id)) found.set(id, chain.slice(0, chain.indexOf(id) + 1));
+  }
+  return [...found].map(([id, ancestorIds]) => ({ id, ancestorIds }));
+}
+
+/**
+ * Every directory entry of a user, given their role ids, the ancestor ids of their active,
+ * non-denied permissions and the names to show. The display carries what the users table
+ * shows: the roles and the conferences and districts by id and name (a place with its chain,
+ * for the reader's visibility check), so a page needs no further read. A role or place with no
+ * name given (deleted) is left out, as the table leaves it out.
+ */
+export function userDirectoryEntries(user: DirectoryUser, roleIds: string[], permissionAncestorIds: string[][], shown: DirectoryNames): DirectoryEntryInput[] {
   const scopes = new Set([SYSTEM_LOCATION_ID, ...permissionAncestorIds.flat()]);
-  const idsAt = (kind: LocationKind) => [...new Set(permissionAncestorIds.map((chain) => chainLocation(chain, kind)).filter((id): id is string => Boolean(id)))];
   const roleKeys = [undefined, ...new Set(roleIds)];
+  const named = (kind: 'Conference' | 'District'): NamedPlace[] =>
+    placesOnChains(permissionAncestorIds, kind).flatMap(({ id, ancestorIds }) => {
+      const name = shown.locations.get(id);
+      return name === undefined ? [] : [{ id, name, ancestorIds }];
+    });
   const display = {
     userId: user.userId,
     firstName: user.firstName,
@@ -180,9 +216,12 @@ export function userDirectoryEntries(user: DirectoryUser, roleIds: string[], per
     email: user.email,
     inactive: Boolean(user.inactive),
     createdAt: user.createdAt ?? '',
-    roleIds: roleKeys.filter(Boolean),
-    conferenceIds: idsAt('Conference'),
-    districtIds: idsAt('District'),
+    roles: [...new Set(roleIds)].flatMap((id) => {
+      const name = shown.roles.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    }),
+    conferences: named('Conference'),
+    districts: named('District'),
   };
   const sortTerm = normaliseTerm(`${user.lastName} ${user.firstName}`);
   const names = [...new Set([normaliseTerm(`${user.firstName} ${user.lastName}`), sortTerm])];

@@ -109,14 +109,15 @@ const BATCH_ATTEMPTS = 8;
 
 /**
  * Items by key in BatchGets of 100, retrying the keys DynamoDB left unprocessed (it may,
- * under load). Returns what exists, in no particular order.
+ * under load). Returns what exists, in no particular order. `consistent`: strongly consistent
+ * reads (a projector that must see a write that just committed).
  */
-export async function batchGet<T>(entity: AnyEntity, keys: Array<Record<string, unknown>>): Promise<T[]> {
+export async function batchGet<T>(entity: AnyEntity, keys: Array<Record<string, unknown>>, options: { consistent?: boolean } = {}): Promise<T[]> {
   const found: T[] = [];
   for (let start = 0; start < keys.length; start += BATCH_GET_MAX) {
     let pending = keys.slice(start, start + BATCH_GET_MAX);
     for (let attempt = 1; pending.length; attempt++) {
-      const { data, unprocessed } = (await entity.get(pending).go()) as { data: T[]; unprocessed: Array<Record<string, unknown>> };
+      const { data, unprocessed } = (await entity.get(pending).go(options.consistent ? { consistent: true } : undefined)) as { data: T[]; unprocessed: Array<Record<string, unknown>> };
       found.push(...data);
       pending = unprocessed;
       if (pending.length && attempt >= BATCH_ATTEMPTS) throw new Error(`BatchGet: ${pending.length} keys were not read`);

@@ -73,35 +73,65 @@ async function usersTableScopes(auth: Caller, where: UsersWhere): Promise<{ scop
   return scopes;
 }
 
-const idsIn = (row: DirectoryRow, key: 'roleIds' | 'conferenceIds' | 'districtIds') => (Array.isArray(row.display[key]) ? (row.display[key] as string[]) : []);
+type Named = { id: string; name: string };
+type Place = Named & { ancestorIds: string[] };
 
-/** Table rows with role and location names read for this page only (one BatchGet each, bounded by the page). */
+/**
+ * Table rows from the page's entries alone: each entry carries its user's role, conference and
+ * district names (functions/db/directory.ts, userDirectoryEntries), so a page is its list
+ * Query. Entries projected before they carried names (a table not yet re-indexed) get them the
+ * old way, one BatchGet of roles and one of locations for those rows only.
+ */
 async function userRowsOf(auth: Caller, rows: DirectoryRow[]): Promise<UserRow[]> {
   if (!rows.length) return [];
-  const roleIds = [...new Set(rows.flatMap((row) => idsIn(row, 'roleIds')))];
-  const locationIds = new Set(rows.flatMap((row) => [...idsIn(row, 'conferenceIds'), ...idsIn(row, 'districtIds')]));
-  const [roles, locations] = await Promise.all([loadRoles(roleIds), getLocationsById(locationIds)]);
-  const roleById = new Map(roles.map((role) => [role.roleId, { id: role.roleId, name: roleLabel(role) }]));
+  const legacy = rows.filter((row) => !Array.isArray(row.display.roles));
+  const legacyNames = legacy.length ? await namesOfLegacyRows(legacy) : new Map<string, NamedColumns>();
   const seen = locationVisibility(auth);
-  const named = (ids: string[]) =>
-    ids.flatMap((id) => {
-      const location = locations.get(id);
-      return location && seen(location) ? [{ id, name: location.name }] : [];
-    });
+  const visible = (places: Place[]): Named[] => places.filter((place) => seen({ locationId: place.id, ancestorIds: place.ancestorIds })).map(({ id, name }) => ({ id, name }));
   return rows.map((row) => {
     const display = row.display;
+    const columns = legacyNames.get(row.targetId) ?? carriedColumns(display);
     return {
       id: row.targetId,
       firstName: String(display.firstName ?? ''),
       lastName: String(display.lastName ?? ''),
       email: String(display.email ?? ''),
       status: display.inactive ? 'Inactive' : 'Active',
-      roles: idsIn(row, 'roleIds').flatMap((id) => roleById.get(id) ?? []),
-      conferences: named(idsIn(row, 'conferenceIds')),
-      districts: named(idsIn(row, 'districtIds')),
+      roles: columns.roles,
+      conferences: visible(columns.conferences),
+      districts: visible(columns.districts),
       createdAt: String(display.createdAt ?? ''),
     };
   });
+}
+
+interface NamedColumns {
+  roles: Named[];
+  conferences: Place[];
+  districts: Place[];
+}
+
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+function carriedColumns(display: Record<string, unknown>): NamedColumns {
+  return { roles: listOf<Named>(display.roles), conferences: listOf<Place>(display.conferences), districts: listOf<Place>(display.districts) };
+}
+
+/** Entries written before names were carried hold ids only (`roleIds`, `conferenceIds`, `districtIds`): their names, read for these rows. */
+async function namesOfLegacyRows(rows: DirectoryRow[]): Promise<Map<string, NamedColumns>> {
+  const idsIn = (row: DirectoryRow, key: 'roleIds' | 'conferenceIds' | 'districtIds') => listOf<string>(row.display[key]);
+  const roleIds = [...new Set(rows.flatMap((row) => idsIn(row, 'roleIds')))];
+  const locationIds = new Set(rows.flatMap((row) => [...idsIn(row, 'conferenceIds'), ...idsIn(row, 'districtIds')]));
+  const [roles, locations] = await Promise.all([loadRoles(roleIds), getLocationsById(locationIds)]);
+  const roleById = new Map(roles.map((role) => [role.roleId, { id: role.roleId, name: roleLabel(role) }]));
+  const places = (ids: string[]): Place[] =>
+    ids.flatMap((id) => {
+      const location = locations.get(id);
+      return location ? [{ id, name: location.name, ancestorIds: location.ancestorIds }] : [];
+    });
+  return new Map(
+    rows.map((row) => [row.targetId, { roles: idsIn(row, 'roleIds').flatMap((id) => roleById.get(id) ?? []), conferences: places(idsIn(row, 'conferenceIds')), districts: places(idsIn(row, 'districtIds')) }]),
+  );
 }
 
 /**
@@ -109,7 +139,7 @@ async function userRowsOf(auth: Caller, rows: DirectoryRow[]): Promise<UserRow[]
  * or inside the caller's own non-denied locations (a district admin sees their conference's
  * name, not another conference the user also belongs to).
  */
-function locationVisibility(auth: Caller): (location: LocationItem) => boolean {
+function locationVisibility(auth: Caller): (location: Pick<LocationItem, 'locationId' | 'ancestorIds'>) => boolean {
   if (auth.isSuperadmin) return () => true;
   const held = grants(auth.permissions);
   const denied = denials(auth.permissions).map((d) => d.entityId);

@@ -15,6 +15,7 @@ import { claimKey, GLOBAL_SCOPE } from '../claims';
 import { directoryLists, locationDirectoryEntries, userDirectoryEntries, type DirectoryEntryInput } from '../directory';
 import { finishedProjection } from '../directory-projection';
 import { nameClaimOf } from '../../core/locations/location-writes';
+import { shownRoleName } from '../../core/users/user-directory';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
 import { seedDemo } from './demo';
@@ -26,7 +27,7 @@ import { resumingWriter } from './large-resume';
 import { largeTrackTableItems } from './large-track';
 import { enrolmentTableItems, LARGE_ENROLMENTS } from './large-enrolments';
 import { DEMO_INSTANCE_IDS } from './demo-tracks';
-import { DEMO_LOCATION_IDS } from './demo-organisation';
+import { DEMO_LOCATION_IDS, demoLocationItems } from './demo-organisation';
 import { demoUserByRole } from './demo-people';
 
 export { LARGE_SIZES, type LargeSizes } from './large-organisation';
@@ -107,7 +108,7 @@ function locationItems(locations: LocationItem[]): { items: Item[]; entries: Dir
   return { items, entries };
 }
 
-function personItems(person: GeneratedPerson): { items: Item[]; entries: DirectoryEntryInput[] } {
+function personItems(person: GeneratedPerson, locationNames: ReadonlyMap<string, string>): { items: Item[]; entries: DirectoryEntryInput[] } {
   const { user, roleId, roleName } = person;
   const stamps = { createdAt: SEEDED_AT, updatedAt: SEEDED_AT };
   const items = [
@@ -117,7 +118,8 @@ function personItems(person: GeneratedPerson): { items: Item[]; entries: Directo
     ...person.permissions.map((permission) => tableItem(entities().permission.put({ userId: user.userId, ...permission, ...stamps }).params())),
   ];
   items.push(...labelItems(person));
-  const entries = userDirectoryEntries({ ...user, createdAt: SEEDED_AT }, [roleId], person.permissions.map((permission) => permission.ancestorIds));
+  const names = { roles: new Map([[roleId, shownRoleName({ roleId, roleName })]]), locations: locationNames };
+  const entries = userDirectoryEntries({ ...user, createdAt: SEEDED_AT }, [roleId], person.permissions.map((permission) => permission.ancestorIds), names);
   items.push(projectionItem('user', user.userId, entries, `${FIRST_VERSION}.0`));
   return { items, entries };
 }
@@ -190,11 +192,11 @@ async function writeLocations(generated: LocationItem[], { writer, counts, progr
 }
 
 /** People are generated lazily and written chunk by chunk, so memory stays flat. */
-async function writePeople(people: Iterable<GeneratedPerson>, total: number, { writer, counts, progress }: Pipeline): Promise<void> {
+async function writePeople(people: Iterable<GeneratedPerson>, total: number, locationNames: ReadonlyMap<string, string>, { writer, counts, progress }: Pipeline): Promise<void> {
   let chunk: GeneratedPerson[] = [];
   let done = 0;
   const writeChunk = async () => {
-    const written = chunk.map(personItems);
+    const written = chunk.map((person) => personItems(person, locationNames));
     const entries = written.flatMap((person) => person.entries);
     counts.add(entries);
     await writer.put(written.flatMap((person) => person.items));
@@ -260,7 +262,9 @@ export async function seedLarge(options: SeedLargeOptions = {}): Promise<SeedLar
   const writer: Pipeline['writer'] = options.resume ? resumingWriter(base, options.resumeWindow) : base;
   const pipeline: Pipeline = { writer, counts: countTally(), progress: progressLog(writer, started, options.log) };
   await writeLocations(organisation.generated, pipeline);
-  await writePeople(largePeople(organisation, sizes.users), generatedPeopleCount(sizes.users), pipeline);
+  // The names people's entries show (their conferences and districts, demo or generated).
+  const locationNames = new Map([...demoLocationItems(), ...organisation.generated].map((location) => [location.locationId, location.name]));
+  await writePeople(largePeople(organisation, sizes.users), generatedPeopleCount(sizes.users), locationNames, pipeline);
   if (options.track ?? !options.sizes) await writeLargeTrack(pipeline);
   await writeCounts(pipeline);
 

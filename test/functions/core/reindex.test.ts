@@ -19,8 +19,8 @@ import { handler as users } from '../../../functions/http/user/handler';
 import { requestCounter } from '../../../functions/db/client';
 import { finishedProjection, project } from '../../../functions/db/directory-projection';
 import { enrolmentFingerprint } from '../../../functions/core/instances/enrolment-projector';
-import { directoryLists, enrolmentDirectoryEntries, ENROLMENTS_OF_TRACK_SCOPE, userDirectoryEntries } from '../../../functions/db/directory';
-import { projectUser } from '../../../functions/core/users/user-projector';
+import { directoryLists, enrolmentDirectoryEntries, ENROLMENTS_OF_TRACK_SCOPE } from '../../../functions/db/directory';
+import { desiredUserEntries, projectUser } from '../../../functions/core/users/user-projector';
 
 /**
  * The re-index job (`npm run reindex`): enrolments and steps written before gsi4 and the reminder
@@ -198,10 +198,7 @@ describe('the re-index job, users', () => {
     await db().entities.user.patch({ userId }).set({ email: `zz-legacy-${userId.slice(-6)}@example.org` }).go();
     await projectUser(userId);
     // As the projector left it before: the email among the name words.
-    const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
-    const roleIds = ['role-participant'];
-    const { data: place } = await db().entities.location.get({ locationId: ids.district1 }).go();
-    const old = userDirectoryEntries(user!, roleIds, [place!.ancestorIds]).map((entry) => ({ ...entry, list: entry.list.replace('userEmails', 'userWords') }));
+    const old = (await desiredUserEntries(userId)).entries.map((entry) => ({ ...entry, list: entry.list.replace('userEmails', 'userWords') }));
     await project('user', userId, async () => ({ entries: old, sourceVersion: 'before userEmails' }));
     expect(await peopleSearch('zz-legacy')).toEqual([userId]);
 

@@ -8,6 +8,8 @@ import { resolveSession } from '../../../functions/core/session/resolve-session'
 import { addUsersLocation } from '../../../functions/core/permissions/add-location';
 import { removeUserLocation } from '../../../functions/core/permissions/remove-location';
 import { assignRole, unassignRole } from '../../../functions/core/roles/role-assignment';
+import { createRole, updateRole } from '../../../functions/core/roles/role-editor';
+import { listUsers } from '../../../functions/core/users/user-list';
 import { createLocation } from '../../../functions/core/locations/create-location';
 import { updateLocation } from '../../../functions/core/locations/update-location';
 import { checkDirectory } from '../../../bin/maintenance/directory-check';
@@ -144,6 +146,32 @@ describe('the write path', () => {
     await expectNoDrift();
     const { data: job } = await db().entities.job.get({ jobId: jobId! }).go();
     expect(job!.status).toBe('succeeded');
+  });
+
+  it("renames a district and a role: their people's table rows show the new names (jobs and the stream), and a stale name is drift", async () => {
+    const caller = await auth();
+    const role = await createRole(caller, { name: 'Write Path Reader', policies: [{ actions: ['read'], subjects: ['Church'] }] });
+    await assignRole(caller, { userIds: ['demo-mentor'], roleId: role.id });
+    const { data: district } = await db().entities.location.get({ locationId: ids.district1 }).go({ consistent: true });
+    await updateLocation(caller, 'District', ids.district1, { version: district!.version, name: 'Foothills Renamed District' });
+    await updateRole(caller, role.id, { name: 'Write Path Renamed Reader', version: role.version });
+    await settle();
+    const rows = (await listUsers(caller, { where: { name: 'marcus bell' }, limit: 10, offset: 0 })).data;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: 'demo-mentor',
+        roles: expect.arrayContaining([{ id: role.id, name: 'Write Path Renamed Reader' }, { id: 'role-mentor', name: 'Mentor' }]),
+        districts: [{ id: ids.district1, name: 'Foothills Renamed District' }],
+      }),
+    ]);
+    await expectNoDrift();
+
+    // An entry still showing the old name (a crashed job's leftover) is drift; rebuild:directory repairs it.
+    const { data: entries } = await db().entities.directoryEntry.query.byList({ scopeId: ids.district1, list: 'users' }).go({ limit: 1 });
+    const display = { ...entries[0].display, districts: [{ id: ids.district1, name: 'Foothills District', ancestorIds: district!.ancestorIds }] };
+    await db().entities.directoryEntry.put({ ...entries[0], display }).go();
+    expect((await checkDirectory()).differences).toEqual([expect.stringMatching(/^stale row /)]);
+    expect((await rebuildDirectory()).remaining).toEqual([]);
   });
 
   it('rebuild:directory repairs entries and counters lost after a restore', async () => {

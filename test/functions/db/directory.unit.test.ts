@@ -2,9 +2,10 @@ import { directoryCountsOf, locationDirectoryEntries, termsPerTarget, userDirect
 
 describe('directory entries', () => {
   const user = { userId: 'u1', firstName: 'Priya', lastName: 'Raman', email: 'Priya@Example.org' };
+  const names = { roles: new Map([['advisor', 'Advisor']]), locations: new Map([['c', 'Blue Ridge'], ['d1', 'Foothills'], ['d2', 'Lakes']]) };
 
   it('lists a user in the System scope and in every ancestor of their permissions, per role', () => {
-    const entries = userDirectoryEntries(user, ['advisor'], [['j', 'ea', 'c', 'd1'], ['j', 'ea', 'c', 'd2']]);
+    const entries = userDirectoryEntries(user, ['advisor'], [['j', 'ea', 'c', 'd1'], ['j', 'ea', 'c', 'd2']], names);
     const sorted = entries.filter((e) => e.list === 'users');
     expect(sorted.map((e) => e.scopeId).sort()).toEqual(['c', 'd1', 'd2', 'ea', 'j', 'system']);
     expect(sorted.every((e) => e.term === 'raman priya')).toBe(true);
@@ -18,17 +19,37 @@ describe('directory entries', () => {
   });
 
   it('carries the table columns and puts a deactivated user in the inactive lists only', () => {
-    const entries = userDirectoryEntries({ ...user, inactive: true, createdAt: '2026-01-02T00:00:00.000Z' }, ['advisor'], [['j', 'ea', 'c', 'd1', 'ch']]);
+    const entries = userDirectoryEntries({ ...user, inactive: true, createdAt: '2026-01-02T00:00:00.000Z' }, ['advisor'], [['j', 'ea', 'c', 'd1', 'ch']], names);
     expect(new Set(entries.map((e) => e.list))).toEqual(
       new Set(['users:inactive', 'users:advisor:inactive', 'usersByEmail:inactive', 'usersByEmail:advisor:inactive', 'usersByCreated:inactive', 'usersByCreated:advisor:inactive', 'userWords:inactive', 'userWords:advisor:inactive', 'userEmails:inactive', 'userEmails:advisor:inactive']),
     );
     expect(entries.find((e) => e.list === 'usersByCreated:inactive')?.term).toBe('2026-01-02T00:00:00.000Z');
-    expect(entries[0].display).toMatchObject({ roleIds: ['advisor'], conferenceIds: ['c'], districtIds: ['d1'], inactive: true });
+    // The table's columns by name, each place with its chain (the reader's visibility check): a page needs no other read.
+    expect(entries[0].display).toMatchObject({
+      roles: [{ id: 'advisor', name: 'Advisor' }],
+      conferences: [{ id: 'c', name: 'Blue Ridge', ancestorIds: ['j', 'ea', 'c'] }],
+      districts: [{ id: 'd1', name: 'Foothills', ancestorIds: ['j', 'ea', 'c', 'd1'] }],
+      inactive: true,
+    });
+  });
+
+  it('names each conference and district once, and leaves out a role or place it has no name for', () => {
+    const entries = userDirectoryEntries(user, ['advisor', 'gone'], [['j', 'ea', 'c', 'd1'], ['j', 'ea', 'c', 'd2', 'ch'], ['j', 'ea2', 'c9']], names);
+    expect(entries[0].display).toMatchObject({
+      roles: [{ id: 'advisor', name: 'Advisor' }],
+      conferences: [{ id: 'c', name: 'Blue Ridge', ancestorIds: ['j', 'ea', 'c'] }],
+      districts: [
+        { id: 'd1', name: 'Foothills', ancestorIds: ['j', 'ea', 'c', 'd1'] },
+        { id: 'd2', name: 'Lakes', ancestorIds: ['j', 'ea', 'c', 'd2'] },
+      ],
+    });
+    // The unnamed role still has its lists: names are shown, never a reason to leave someone out.
+    expect(entries.some((e) => e.list === 'users:gone')).toBe(true);
   });
 
   it('gives a user at most two name terms (a search reads two rows per person it wants) and one email', () => {
     for (const person of [user, { ...user, lastName: 'Priya' }]) {
-      const entries = userDirectoryEntries(person, [], [['j']]).filter((e) => e.scopeId === 'j');
+      const entries = userDirectoryEntries(person, [], [['j']], names).filter((e) => e.scopeId === 'j');
       for (const list of ['userWords', 'userEmails']) expect(entries.filter((e) => e.list === list).length).toBeLessThanOrEqual(termsPerTarget(list)!);
     }
     expect(termsPerTarget('userWords:advisor:inactive')).toBe(2);
@@ -37,8 +58,8 @@ describe('directory entries', () => {
 
   it('counts each target once per counted list, and never word lists', () => {
     const entries = [
-      ...userDirectoryEntries(user, [], [['j', 'c']]),
-      ...userDirectoryEntries({ ...user, userId: 'u2' }, [], [['j']]),
+      ...userDirectoryEntries(user, [], [['j', 'c']], names),
+      ...userDirectoryEntries({ ...user, userId: 'u2' }, [], [['j']], names),
     ];
     const counts = Object.fromEntries(directoryCountsOf(entries).map((c) => [`${c.scopeId}/${c.list}`, c.count]));
     expect(counts).toEqual({ 'system/users': 2, 'j/users': 2, 'c/users': 1 });

@@ -1,5 +1,5 @@
 import type { LocationKind } from '../../../shared/auth/vocabulary';
-import { userDirectoryEntries } from '../../../functions/db/directory';
+import { desiredUserEntries } from '../../../functions/core/users/user-projector';
 import { applyCountDeltas, directoryChanges, writeDirectoryEntries } from '../../support/directory-writes';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
@@ -43,8 +43,8 @@ export async function placeUser(userId: string, placement: Placement): Promise<R
         .go(),
     ),
   ]);
-  const chains = places.filter(({ denial }) => !denial).map(({ place }) => place.ancestorIds);
-  const changes = directoryChanges([], userDirectoryEntries(user, placement.roleIds, chains));
+  // The entries the projector derives from what was just written (names included), written straight to the table.
+  const changes = directoryChanges([], (await desiredUserEntries(userId)).entries);
   await applyCountDeltas(changes);
   await writeDirectoryEntries(changes);
   return Object.fromEntries(places.map(({ place, permissionId }) => [place.locationId, permissionId]));

@@ -8,7 +8,7 @@ import { seedDemo } from '../../support/demo-table';
 import { listAdvisors } from '../../../functions/core/users/advisors';
 import { openSession } from '../../../functions/core/session/open-session';
 import { resolveSession } from '../../../functions/core/session/resolve-session';
-import { userDirectoryEntries } from '../../../functions/db/directory';
+import { desiredUserEntries } from '../../../functions/core/users/user-projector';
 import { applyCountDeltas, directoryChanges, writeDirectoryEntries } from '../../support/directory-writes';
 import { db } from '../../../functions/db/service';
 import { invoke } from '../../support/invoke';
@@ -140,7 +140,7 @@ describe('listAdvisors', () => {
     await db().entities.user.create({ userId, firstName, lastName, email: `${userId}@example.org` }).go();
     await db().entities.userRole.create({ userId, roleId: 'role-advisor', roleName: 'Advisor' }).go();
     await db().entities.permission.create({ userId, permissionId: `${userId}-p`, entity: place!.kind as 'District', entityId: locationId, ancestorIds: place!.ancestorIds }).go();
-    const changes = directoryChanges([], userDirectoryEntries({ userId, firstName, lastName, email: `${userId}@example.org` }, ['role-advisor'], [place!.ancestorIds]));
+    const changes = directoryChanges([], (await desiredUserEntries(userId)).entries);
     await applyCountDeltas(changes);
     await writeDirectoryEntries(changes);
   }

@@ -6,7 +6,8 @@ import { clearRoleCache } from '../../../functions/core/roles/role-cache';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
-import { cookieFor } from '../../support/session';
+import { cookieFor, cookieForUser } from '../../support/session';
+import { userApi } from '../../../shared/api/user';
 import { putTestUser } from '../../support/test-users';
 
 /**
@@ -143,10 +144,68 @@ describe('users table page cost', () => {
         expect(big.res.body.data.length).toBeGreaterThan(0);
         expect(big.counted.byCommand).toEqual(small.counted.byCommand);
         expect(big.counted.readCapacity).toBe(small.counted.readCapacity);
-        // The session, one Query per status list (a search: its name and its email list), the counters, the page's role and location names,
-        // and the search rate limit's one counter write.
-        expect(big.counted.requests).toBeLessThanOrEqual(label === 'a word search' ? 8 : 7);
+        // The session, the filtered district, one Query per status list (a search: its name and its email list), the counters
+        // (descending: one BatchGet) and the search rate limit's one counter write. The rows' names come with their entries.
+        expect(big.counted.requests).toBeLessThanOrEqual(label === 'a word search' ? 7 : 6);
       }
     });
   }
+});
+
+/**
+ * ARCHITECTURE.md section 12: a call reads with at most 3 DynamoDB requests. The users table's first
+ * page (SPEC.md section 2, as the page opens: no filter, 10 rows) is the session's one Query and one
+ * Query each of the caller's active and inactive lists: every row's role, conference and district names
+ * come with its entry (functions/db/directory.ts), so nothing else is read. For every role that can open
+ * the table, through both of its routes; a route with a rate limit (quickSearch: searches) adds its
+ * counter's one write and nothing else. Those who cannot open the table are refused before any list is read.
+ */
+describe('users table first page: within the read budget for every role that opens it', () => {
+  const BUDGET = 3;
+  const OPENERS = ['superadmin@example.org', 'conference.admin@example.org', 'district.admin@example.org', 'advisor@example.org', 'mentor@example.org', 'interviewer@example.org'];
+  const firstPages = [
+    {
+      route: 'POST get-users-by-current-user',
+      writes: userApi.getUsersByCurrentUser.rateLimit ? 1 : 0,
+      call: (cookie: string) => invoke(users, '/api/user/get-users-by-current-user', { method: 'POST', cookie, body: { conditions: {}, limit: 10, offset: 0 } }),
+    },
+    { route: 'GET quickSearch', writes: userApi.quickSearch.rateLimit ? 1 : 0, call: (cookie: string) => page(cookie, 'limit=10&offset=0') },
+  ];
+
+  async function firstPageCost(cookie: string, call: (cookie: string) => Promise<{ status: number; body: any }>) {
+    // Warm: the role cache, filled afresh so no entry lapses between the two calls (15 s).
+    clearRoleCache();
+    await call(cookie);
+    requestCounter.reset();
+    const res = await call(cookie);
+    return { res, counted: requestCounter.snapshot() };
+  }
+
+  const others = async () => ({
+    Bishop: await cookieForUser(await putTestUser({ firstName: 'Bea', lastName: 'Budget', locationId: ids.episcopalArea1, role: 'Bishop' })),
+    'District Superintendent': await cookieForUser(await putTestUser({ firstName: 'Dov', lastName: 'Budget', locationId: ids.district1, role: 'DistrictSuperintendent' })),
+  });
+
+  for (const { route, call, writes } of firstPages) {
+    it(`${route}: ${BUDGET} reads or fewer, names included`, async () => {
+      const callers: Record<string, string> = { ...Object.fromEntries(await Promise.all(OPENERS.map(async (email) => [email, await cookieFor(email)]))), ...(await others()) };
+      for (const [who, cookie] of Object.entries(callers)) {
+        const { res, counted } = await firstPageCost(cookie, call);
+        expect(res.status, who).toBe(200);
+        expect(res.body.data.length, who).toBeGreaterThan(0);
+        // The names are on the rows: the read budget was not met by leaving them out.
+        expect(res.body.data.some((row: { roles: unknown[]; districts: unknown[] }) => row.roles.length > 0 && row.districts.length > 0), who).toBe(true);
+        const cost = `${who}: ${JSON.stringify(counted.byCommand)}`;
+        expect(counted.byCommand.UpdateItemCommand ?? 0, cost).toBe(writes);
+        expect(counted.requests - writes, cost).toBeLessThanOrEqual(BUDGET);
+      }
+    });
+  }
+
+  it('refuses those who cannot open the table before reading a list', async () => {
+    const { res, counted } = await firstPageCost(await cookieFor('participant@example.org'), firstPages[0].call);
+    expect(res.status).toBe(403);
+    // The session alone.
+    expect(counted.requests).toBe(1);
+  });
 });
