@@ -11,7 +11,7 @@ import { benchCase, type BenchCase } from './bench-case';
  */
 const WRITE_CALLS = 30;
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-const draft = (runId: string, call: number) => ({ message: `Bench ${runId} ${call}`, conferenceId: ids.conference1, startsAt: inAWeek() });
+const draft = (runId: string, call: number) => ({ title: `Bench ${call}`, message: `Bench ${runId} ${call}`, conferenceId: ids.conference1, startsAt: inAWeek() });
 
 type Made = { id: string };
 

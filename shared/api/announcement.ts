@@ -4,7 +4,8 @@ import { idSchema } from './id-list';
 import { limitSchema, offsetSchema, pageOf } from './list-query';
 import { announcementInputSchema, announcementPatchSchema, announcementRecordSchema, CURRENT_ANNOUNCEMENTS_MAX } from '../schemas/announcement';
 
-export const announcementSchema = z.object({ id: z.string(), message: z.string() });
+/** One announcement of the shell's dialog: its title ('' for one from before titles) and its message (the description). */
+export const announcementSchema = z.object({ id: z.string(), title: z.string(), message: z.string() });
 export type AnnouncementView = z.infer<typeof announcementSchema>;
 
 const base = '/api/announcement';

@@ -10,6 +10,8 @@ import { isSystemTrack } from '../tracks/track-scope';
 import { assertMayAct, audiencePlace, managedConferences, requireAnnouncement, requireReadable } from './announcement-scope';
 
 export interface AnnouncementFields {
+  title: string;
+  /** The description. */
   message: string;
   conferenceId: string | null;
   startsAt: string;
@@ -23,6 +25,7 @@ async function recordsOf(items: readonly AnnouncementItem[]): Promise<Announceme
   const now = nowIso();
   return items.map((item) => ({
     id: item.announcementId,
+    title: item.title ?? '',
     message: item.message,
     conference: isSystemTrack(item.conferenceId) ? null : { id: item.conferenceId, name: names.get(item.conferenceId)?.name ?? '' },
     startsAt: item.startsAt,
@@ -57,10 +60,13 @@ export async function readAnnouncement(auth: AuthContext, announcementId: string
 }
 
 function stored(fields: AnnouncementFields, conferenceId: string) {
-  return { message: fields.message, conferenceId, startsAt: fields.startsAt, endsKey: endsKeyOf(fields.endsAt) };
+  // An announcement from before titles, edited without one, keeps none.
+  return { ...(fields.title ? { title: fields.title } : {}), message: fields.message, conferenceId, startsAt: fields.startsAt, endsKey: endsKeyOf(fields.endsAt) };
 }
 
-export async function createAnnouncement(auth: AuthContext, fields: AnnouncementFields): Promise<AnnouncementRecord> {
+/** New: the schema has checked the title and description are there (SPEC.md section 5). */
+export async function createAnnouncement(auth: AuthContext, input: Omit<AnnouncementFields, 'title' | 'message'> & { title?: string; message?: string }): Promise<AnnouncementRecord> {
+  const fields: AnnouncementFields = { ...input, title: input.title ?? '', message: input.message ?? '' };
   const place = await audiencePlace(fields.conferenceId);
   assertMayAct(auth, 'create', place);
   const item = { announcementId: newId(), ...stored(fields, place.conferenceId), ...(fields.endsAt ? { endsAt: fields.endsAt } : {}), createdBy: auth.userId, version: 1 };
@@ -75,6 +81,7 @@ export async function createAnnouncement(auth: AuthContext, fields: Announcement
 export async function updateAnnouncement(auth: AuthContext, announcementId: string, patch: Partial<AnnouncementFields> & { version: number }): Promise<AnnouncementRecord> {
   const { item } = await requireAnnouncement(auth, announcementId, 'update');
   const fields: AnnouncementFields = {
+    title: patch.title ?? item.title ?? '',
     message: patch.message ?? item.message,
     conferenceId: patch.conferenceId === undefined ? (isSystemTrack(item.conferenceId) ? null : item.conferenceId) : patch.conferenceId,
     startsAt: patch.startsAt ?? item.startsAt,

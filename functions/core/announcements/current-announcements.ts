@@ -14,5 +14,5 @@ export async function currentAnnouncements(auth: AuthContext): Promise<Announcem
   return items
     .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.announcementId.localeCompare(a.announcementId))
     .slice(0, CURRENT_ANNOUNCEMENTS_MAX)
-    .map((item) => ({ id: item.announcementId, message: item.message }));
+    .map((item) => ({ id: item.announcementId, title: item.title ?? '', message: item.message }));
 }

@@ -5,7 +5,7 @@ import { SERVICE, timestamps, version } from './attributes';
 export const NO_END_KEY = '9999-12-31T23:59:59.999Z';
 
 /**
- * A message for everyone (`conferenceId` the System root) or for one conference's people,
+ * A title and a message for everyone (`conferenceId` the System root) or for one conference's people,
  * shown from `startsAt` until `endsAt` (absent: until deleted). Ids are ULIDs.
  * - gsi1 `byAudienceEnd` (one partition per audience, by end): the shell's current ones are
  *   those not ended yet (`endsKey > now`, a bounded Query per audience) that have started.
@@ -16,6 +16,9 @@ export const announcement = new Entity({
   model: { entity: 'announcement', version: '1', service: SERVICE },
   attributes: {
     announcementId: { type: 'string', required: true, readOnly: true },
+    /** Absent on announcements written before titles (read as ''); every write since sets it. */
+    title: { type: 'string' },
+    /** The description. */
     message: { type: 'string', required: true },
     /** A conference id, or `system` for everyone. */
     conferenceId: { type: 'string', required: true },

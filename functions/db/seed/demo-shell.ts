@@ -10,15 +10,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * One live for everyone, one live for Blue Ridge Conference's people, one ended and one
  * scheduled (a month after seeding: re-seeding moves it on, so it stays in the future).
  */
-const ANNOUNCEMENTS: ReadonlyArray<{ at: string; message: string; conferenceId?: string; endsAt?: string; startsIn?: number }> = [
-  { at: '2025-01-06T15:00:00.000Z', message: 'Welcome to Formation Tracks! Tell us what you think through the feedback link.' },
+const ANNOUNCEMENTS: ReadonlyArray<{ at: string; title: string; message: string; conferenceId?: string; endsAt?: string; startsIn?: number }> = [
+  { at: '2025-01-06T15:00:00.000Z', title: 'Welcome', message: 'Welcome to Formation Tracks! Tell us what you think through the feedback link.' },
   {
     at: '2025-02-03T15:00:00.000Z',
+    title: 'Spring candidacy interviews',
     message: 'Spring candidacy interviews take place in April. Check your track for your step deadlines.',
     conferenceId: DEMO_LOCATION_IDS.conference1,
   },
-  { at: '2025-01-02T15:00:00.000Z', message: 'The office is closed for the holidays until January 5.', endsAt: '2025-01-05T15:00:00.000Z' },
-  { at: '2025-03-03T15:00:00.000Z', message: 'Summer retreat registration opens soon.', startsIn: 30 * DAY_MS },
+  { at: '2025-01-02T15:00:00.000Z', title: 'Holiday closing', message: 'The office is closed for the holidays until January 5.', endsAt: '2025-01-05T15:00:00.000Z' },
+  { at: '2025-03-03T15:00:00.000Z', title: 'Summer retreat', message: 'Summer retreat registration opens soon.', startsIn: 30 * DAY_MS },
 ];
 
 export function demoAnnouncementItems(now = Date.now()) {
@@ -26,6 +27,7 @@ export function demoAnnouncementItems(now = Date.now()) {
     const endsAt = announcement.endsAt;
     return {
       announcementId: demoUlid(announcement.at, index + 1),
+      title: announcement.title,
       message: announcement.message,
       conferenceId: announcement.conferenceId ?? SYSTEM_LOCATION_ID,
       startsAt: announcement.startsIn ? new Date(now + announcement.startsIn).toISOString() : announcement.at,

@@ -75,7 +75,7 @@ export const SERVICE_CALLS: Record<string, ServiceCalls> = {
   announcement: async (api) => {
     await api.expect(200, { as: as.participant, path: '/api/announcement/announcements' });
     const startsAt = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-    const created = await api.expect(201, { as: as.conferenceAdmin, path: '/api/announcement', body: { message: `Node 22 ${stamp}`, conferenceId: locations.conference1, startsAt } });
+    const created = await api.expect(201, { as: as.conferenceAdmin, path: '/api/announcement', body: { title: `Node 22 ${stamp}`, message: `Node 22 ${stamp}`, conferenceId: locations.conference1, startsAt } });
     expect(created.id).toEqual(expect.any(String));
   },
   jurisdiction: locationCalls('jurisdiction', locations.jurisdiction1),

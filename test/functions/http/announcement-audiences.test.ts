@@ -25,7 +25,7 @@ let superadmin: string;
 let blueLive: string;
 let prairieLive: string;
 
-const create = (cookie: string, body: Record<string, unknown>) => invoke(handler, '/api/announcement', { method: 'POST', cookie, body });
+const create = (cookie: string, body: Record<string, unknown>) => invoke(handler, '/api/announcement', { method: 'POST', cookie, body: { title: 'Notice', ...body } });
 const tab = async (cookie: string) => (await invoke(handler, '/api/announcement/quickSearch', { cookie, query: 'limit=50' })).body.data.map((row: { id: string }) => row.id) as string[];
 const shown = async (cookie: string) => ((await invoke(handler, '/api/announcement/announcements', { cookie })).body as Array<{ id: string }>).map((item) => item.id);
 const conferences = async (cookie: string) => ((await invoke(users, '/api/user/user-conferences/false', { cookie })).body as Array<{ id: string }>).map((c) => c.id);

@@ -5,6 +5,9 @@ import { invoke } from '../../support/invoke';
 import { cookieFor, cookieForUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
 import { withCountedRequests } from '../../support/dynamo';
+import { db } from '../../../functions/db/service';
+import { endsKeyOf } from '../../../functions/db/access/announcements';
+import { DESCRIPTION_REQUIRED, TITLE_AND_DESCRIPTION_REQUIRED, TITLE_REQUIRED } from '../../../shared/schemas/announcement';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -27,18 +30,20 @@ beforeAll(async () => {
   [prairieAdmin, prairieParticipant] = await Promise.all([cookieForUser(prairieAdminId), cookieForUser(prairieParticipantId)]);
 });
 
-const create = (cookie: string, body: Record<string, unknown>) => invoke(handler, '/api/announcement', { method: 'POST', cookie, body });
-const current = async (cookie: string) => (await invoke(handler, '/api/announcement/announcements', { cookie })).body as Array<{ id: string; message: string }>;
+/** Creates with a title unless the body says otherwise (`title: undefined` leaves it out). */
+const create = (cookie: string, body: Record<string, unknown>) => invoke(handler, '/api/announcement', { method: 'POST', cookie, body: { title: 'Notice', ...body } });
+const current = async (cookie: string) => (await invoke(handler, '/api/announcement/announcements', { cookie })).body as Array<{ id: string; title: string; message: string }>;
 
 describe('GET /api/announcement/announcements', () => {
   it('needs a session', async () => {
     expect((await invoke(handler, '/api/announcement/announcements')).status).toBe(401);
   });
 
-  it("lists what is live for everyone and for the caller's conferences, with id and message only", async () => {
+  it("lists what is live for everyone and for the caller's conferences, with id, title and message only", async () => {
     const res = await invoke(handler, '/api/announcement/announcements', { cookie: participant });
     expect(res.status).toBe(200);
-    for (const item of res.body) expect(Object.keys(item).sort()).toEqual(['id', 'message']);
+    for (const item of res.body) expect(Object.keys(item).sort()).toEqual(['id', 'message', 'title']);
+    expect(res.body).toContainEqual(expect.objectContaining({ title: 'Welcome', message: 'Welcome to Formation Tracks! Tell us what you think through the feedback link.' }));
     const messages = res.body.map((item: { message: string }) => item.message);
     expect(messages).toContain('Welcome to Formation Tracks! Tell us what you think through the feedback link.');
     expect(messages).toContain('Spring candidacy interviews take place in April. Check your track for your step deadlines.');
@@ -69,9 +74,9 @@ describe('GET /api/announcement/announcements', () => {
 
 describe('the generic set', () => {
   it('lets a superadmin schedule for everyone and a conference admin only for their conference', async () => {
-    const everyone = await create(superadmin, { message: '  For everyone  ', startsAt: at(-1) });
+    const everyone = await create(superadmin, { title: ' Everyone ', message: '  For everyone  ', startsAt: at(-1) });
     expect(everyone.status).toBe(201);
-    expect(everyone.body).toMatchObject({ message: 'For everyone', conference: null, status: 'Active', endsAt: null, version: 1 });
+    expect(everyone.body).toMatchObject({ title: 'Everyone', message: 'For everyone', conference: null, status: 'Active', endsAt: null, version: 1 });
     expect((await create(blueRidgeAdmin, { message: 'For everyone?', startsAt: at(-1) })).status).toBe(403);
     expect((await create(blueRidgeAdmin, { message: 'For Prairie?', conferenceId: PRAIRIE, startsAt: at(-1) })).status).toBe(403);
     const own = await create(blueRidgeAdmin, { message: 'For Blue Ridge', conferenceId: BLUE_RIDGE, startsAt: at(1), endsAt: at(2) });
@@ -83,12 +88,37 @@ describe('the generic set', () => {
   it('refuses bad input with field messages', async () => {
     const res = await create(superadmin, { message: ' ', startsAt: at(2), endsAt: at(1) });
     expect(res.status).toBe(400);
-    expect(res.body.fieldErrors.message).toEqual(['Message is required.']);
+    expect(res.body.fieldErrors.message).toEqual([DESCRIPTION_REQUIRED]);
     const ends = await create(superadmin, { message: 'x', startsAt: at(2), endsAt: at(1) });
     expect(ends.body.fieldErrors.endsAt).toEqual(['The end must be after the start.']);
     expect((await create(superadmin, { message: 'x'.repeat(1001), startsAt: at(1) })).status).toBe(400);
+    expect((await create(superadmin, { title: 'x'.repeat(121), message: 'x', startsAt: at(1) })).body.fieldErrors.title).toEqual(['At most 120 characters.']);
     expect((await create(superadmin, { message: 'x', startsAt: 'tomorrow' })).body.fieldErrors.startsAt).toEqual(['Invalid date.']);
     expect((await create(superadmin, { message: 'x', conferenceId: 'no-such-conference', startsAt: at(1) })).status).toBe(400);
+  });
+
+  it("asks for a title and a description with SPEC's messages (section 5), whatever else is wrong", async () => {
+    const errors = async (body: Record<string, unknown>) => (await create(superadmin, body)).body.fieldErrors;
+    expect(await errors({ title: undefined, startsAt: at(1) })).toEqual({ title: [TITLE_AND_DESCRIPTION_REQUIRED] });
+    expect(await errors({ title: ' ', message: ' ', startsAt: 'tomorrow' })).toEqual({ title: [TITLE_AND_DESCRIPTION_REQUIRED], startsAt: ['Invalid date.'] });
+    expect(await errors({ title: undefined, message: 'Bring transcripts', startsAt: at(1) })).toEqual({ title: [TITLE_REQUIRED] });
+    expect(await errors({ title: 'Transcripts', startsAt: at(1) })).toEqual({ message: [DESCRIPTION_REQUIRED] });
+    const made = (await create(superadmin, { title: 'Transcripts', message: 'Bring transcripts', startsAt: at(1) })).body;
+    const patch = (body: Record<string, unknown>) => invoke(handler, `/api/announcement/${made.id}`, { method: 'PATCH', cookie: superadmin, body: { version: made.version, ...body } });
+    expect((await patch({ title: '' })).body.fieldErrors).toEqual({ title: [TITLE_REQUIRED] });
+    expect((await patch({ title: '', message: ' ' })).body.fieldErrors).toEqual({ title: [TITLE_AND_DESCRIPTION_REQUIRED] });
+  });
+
+  it('reads an announcement written before titles, with none, and keeps it so until one is given', async () => {
+    const announcementId = `old-${Date.now().toString(36)}`;
+    await db().entities.announcement.create({ announcementId, message: 'From before titles', conferenceId: BLUE_RIDGE, startsAt: at(-1), endsKey: endsKeyOf(null), version: 1 }).go();
+    const read = await invoke(handler, `/api/announcement/${announcementId}`, { cookie: blueRidgeAdmin });
+    expect(read.body).toMatchObject({ id: announcementId, title: '', message: 'From before titles' });
+    expect((await current(participant)).find((item) => item.id === announcementId)).toEqual({ id: announcementId, title: '', message: 'From before titles' });
+    const patch = (body: Record<string, unknown>) => invoke(handler, `/api/announcement/${announcementId}`, { method: 'PATCH', cookie: blueRidgeAdmin, body });
+    expect((await patch({ message: 'Still no title', version: 1 })).body).toMatchObject({ title: '', message: 'Still no title', version: 2 });
+    expect((await patch({ title: 'Now titled', version: 2 })).body).toMatchObject({ title: 'Now titled', message: 'Still no title', version: 3 });
+    expect((await db().entities.announcement.get({ announcementId }).go()).data?.title).toBe('Now titled');
   });
 
   it("lists for each manager what they manage: all for a superadmin, their conference's for a conference admin", async () => {

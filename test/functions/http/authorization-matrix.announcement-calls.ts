@@ -35,7 +35,7 @@ async function userVersion(userId: string): Promise<number> {
 
 /** Announcements: own = one for the actor's conference, other = another conference's. Publish: own = the actor's district, other = the other side's. */
 export const ANNOUNCEMENT_CALLS: Record<string, CallBuilder> = {
-  'announcement.create': (t, tag) => ({ path: '/api/announcement', method: 'POST', body: { message: `Matrix ${tag}`, conferenceId: t.chain.Conference, startsAt: yesterday() } }),
+  'announcement.create': (t, tag) => ({ path: '/api/announcement', method: 'POST', body: { title: `Matrix ${tag}`, message: `Matrix ${tag}`, conferenceId: t.chain.Conference, startsAt: yesterday() } }),
   'announcement.list': () => ({ path: '/api/announcement' }),
   'announcement.quickSearch': () => ({ path: '/api/announcement/quickSearch' }),
   'announcement.get': async (t) => ({ path: `/api/announcement/${await announcementIn(t)}` }),

@@ -4,7 +4,7 @@ import { Button } from '../components/ui/Button';
 import { Modal } from '../components/ui/Modal';
 import { useApi } from '../lib/api/use-api';
 
-/** Opens by itself once per page load, after load, when there is at least one announcement. */
+/** Opens by itself once per page load, after load, when there is at least one announcement: each one's title and message. */
 export default function AnnouncementsDialog() {
   const { data } = useApi(routes.announcement.announcements);
   const [state, setState] = useState<'waiting' | 'open' | 'done'>('waiting');
@@ -22,7 +22,10 @@ export default function AnnouncementsDialog() {
     >
       <ul className="app-announcements">
         {(data ?? []).map((announcement) => (
-          <li key={announcement.id}>{announcement.message}</li>
+          <li key={announcement.id}>
+            {announcement.title && <strong className="app-announcement-title">{announcement.title}</strong>}
+            <p className="app-announcement-message">{announcement.message}</p>
+          </li>
         ))}
       </ul>
     </Modal>

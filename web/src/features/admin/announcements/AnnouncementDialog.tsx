@@ -5,11 +5,12 @@ import { scoped } from '@shared/auth/ability';
 import { SYSTEM_SCOPE_ID } from '@shared/auth/scope';
 import { Alert, cancelAndSubmit, DatePicker, LoadingState, Modal, RadioGroup, TimePicker } from '../../../components/ui';
 import { FormTextArea } from '../../../lib/forms/FormTextArea';
+import { FormTextField } from '../../../lib/forms/FormTextField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useAbility } from '../../../lib/ability';
 import { createAnnouncement, updateAnnouncement, useAnnouncement, useMyConferences } from './announcement-api';
 import { announcementFormSchema, apiFieldsOf, EVERYONE, formValuesOf, isAnnouncementFormField } from './announcement-form';
-import { ANNOUNCEMENT_MESSAGE_MAX } from '@shared/schemas/announcement';
+import { ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_TITLE_MAX } from '@shared/schemas/announcement';
 
 export interface AnnouncementDialogProps {
   /** Absent: a new announcement. */
@@ -94,7 +95,8 @@ function AnnouncementForm({ formId, existing, conferences, onPendingChange, onSa
   return (
     <form id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
       {banner && <Alert tone="danger">{banner}</Alert>}
-      <FormTextArea control={form.control} name="message" label="Message" isRequired maxLength={ANNOUNCEMENT_MESSAGE_MAX} autoFocus />
+      <FormTextField control={form.control} name="title" label="Title" isRequired maxLength={ANNOUNCEMENT_TITLE_MAX} autoFocus />
+      <FormTextArea control={form.control} name="message" label="Description" isRequired maxLength={ANNOUNCEMENT_MESSAGE_MAX} />
       <Controller
         control={form.control}
         name="conferenceId"

@@ -18,8 +18,11 @@ const AnnouncementDialog = lazyWithPreload(() => import('./AnnouncementDialog').
 const PublishDialog = lazyWithPreload(() => import('./PublishDialog').then((module) => module.PublishDialog));
 
 export const EMPTY_ANNOUNCEMENTS = 'No announcements yet.';
-export const deleteAnnouncementMessage = (announcement: Pick<AnnouncementRecord, 'message'>) =>
-  `Are you sure you want to delete the announcement "${announcement.message.length > 80 ? `${announcement.message.slice(0, 80)}...` : announcement.message}"?`;
+/** How a row names an announcement: its title, or the start of its description for one from before titles. */
+const nameOf = (announcement: Pick<AnnouncementRecord, 'title' | 'message'>) =>
+  announcement.title || (announcement.message.length > 80 ? `${announcement.message.slice(0, 80)}...` : announcement.message);
+
+export const deleteAnnouncementMessage = (announcement: Pick<AnnouncementRecord, 'title' | 'message'>) => `Are you sure you want to delete the announcement "${nameOf(announcement)}"?`;
 
 export function announcementPageQuery(state: ServerTableState): AnnouncementPageQuery {
   return pageOf(state);
@@ -29,7 +32,8 @@ const schedule = (row: AnnouncementRecord) => (row.endsAt ? `${formatDateTime(ro
 
 function announcementColumns(actions: (row: AnnouncementRecord) => MenuItemSpec[]): ColumnDef<AnnouncementRecord, any>[] {
   return [
-    { accessorKey: 'message', header: 'Message', enableSorting: false, cell: ({ row }) => <span className="admin-message">{row.original.message}</span> },
+    { accessorKey: 'title', header: 'Title', enableSorting: false, cell: ({ row }) => row.original.title },
+    { accessorKey: 'message', header: 'Description', enableSorting: false, cell: ({ row }) => <span className="admin-message">{row.original.message}</span> },
     { id: 'audience', header: 'Audience', enableSorting: false, cell: ({ row }) => row.original.conference?.name ?? 'Everyone' },
     { id: 'schedule', header: 'Schedule', enableSorting: false, cell: ({ row }) => schedule(row.original) },
     { accessorKey: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <Badge tone={STATUS_TONES[row.original.status]}>{row.original.status}</Badge> },
@@ -40,7 +44,7 @@ function announcementColumns(actions: (row: AnnouncementRecord) => MenuItemSpec[
       enableSorting: false,
       cell: ({ row }) => {
         const items = actions(row.original);
-        return items.length > 0 && <MenuButton label="Actions" aria-label={`Actions for the announcement ${row.original.message.slice(0, 40)}`} items={items} variant="ghost" />;
+        return items.length > 0 && <MenuButton label="Actions" aria-label={`Actions for the announcement ${nameOf(row.original).slice(0, 40)}`} items={items} variant="ghost" />;
       },
     },
   ];

@@ -1,22 +1,25 @@
 import * as z from 'zod';
-import { ANNOUNCEMENT_MESSAGE_MAX, END_AFTER_START, MESSAGE_REQUIRED, START_REQUIRED, type AnnouncementRecord } from '@shared/schemas/announcement';
+import { ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_TITLE_MAX, END_AFTER_START, ON_ANY_OBJECT, requireTexts, START_REQUIRED, type AnnouncementRecord } from '@shared/schemas/announcement';
 
 /** The audience choice that means everyone (the API's null). */
 export const EVERYONE = 'everyone';
 
 /**
- * The dialog's fields: the message, the audience (EVERYONE or a conference id) and the schedule as local
+ * The dialog's fields: the title and description (the API's message), with SPEC's messages for
+ * either or both missing (the server's own check), the audience (EVERYONE or a conference id) and the schedule as local
  * dates and times (the server keeps instants). An end is optional: no end date, no end.
  */
 export const announcementFormSchema = z
   .object({
-    message: z.string().trim().min(1, MESSAGE_REQUIRED).max(ANNOUNCEMENT_MESSAGE_MAX, `At most ${ANNOUNCEMENT_MESSAGE_MAX} characters.`),
+    title: z.string().trim().max(ANNOUNCEMENT_TITLE_MAX, `At most ${ANNOUNCEMENT_TITLE_MAX} characters.`),
+    message: z.string().trim().max(ANNOUNCEMENT_MESSAGE_MAX, `At most ${ANNOUNCEMENT_MESSAGE_MAX} characters.`),
     conferenceId: z.string().min(1, 'Please choose an audience.'),
     startDate: z.string().min(1, START_REQUIRED),
     startTime: z.string().min(1, 'Please enter a start time.'),
     endDate: z.string(),
     endTime: z.string(),
   })
+  .superRefine(requireTexts(), ON_ANY_OBJECT)
   .refine((value) => !value.endDate || !value.startDate || instantOf(value.endDate, value.endTime || '23:59') > instantOf(value.startDate, value.startTime || '00:00'), {
     message: END_AFTER_START,
     path: ['endDate'],
@@ -39,12 +42,13 @@ export function localParts(iso: string): { date: string; time: string } {
 export function formValuesOf(existing: AnnouncementRecord | undefined, now = new Date()): AnnouncementFormValues {
   const start = localParts(existing?.startsAt ?? now.toISOString());
   const end = existing?.endsAt ? localParts(existing.endsAt) : { date: '', time: '' };
-  return { message: existing?.message ?? '', conferenceId: existing ? (existing.conference?.id ?? EVERYONE) : '', startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time };
+  return { title: existing?.title ?? '', message: existing?.message ?? '', conferenceId: existing ? (existing.conference?.id ?? EVERYONE) : '', startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time };
 }
 
 /** What the API takes for the checked values (an end date without a time ends at the end of that minute-day: 23:59). */
 export function apiFieldsOf(values: z.output<typeof announcementFormSchema>) {
   return {
+    title: values.title,
     message: values.message,
     conferenceId: values.conferenceId === EVERYONE ? null : values.conferenceId,
     startsAt: instantOf(values.startDate, values.startTime),
@@ -53,7 +57,7 @@ export function apiFieldsOf(values: z.output<typeof announcementFormSchema>) {
 }
 
 /** Server messages the form shows under a field; the rest (startsAt, endsAt, 403, 409) go to the banner. */
-export const isAnnouncementFormField = (path: string) => path === 'message' || path === 'conferenceId';
+export const isAnnouncementFormField = (path: string) => path === 'title' || path === 'message' || path === 'conferenceId';
 
 /** "Scheduled", "Active", "Ended" with the badge tone each reads as. */
 export const STATUS_TONES = { Scheduled: 'info', Active: 'success', Ended: 'neutral' } as const;
