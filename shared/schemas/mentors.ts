@@ -10,8 +10,10 @@ export type MentorLinkView = z.infer<typeof mentorLinkSchema>;
 
 /** SPEC.md section 8: the warning of every unassignment of mentors or mentees. */
 export const UNASSIGN_WARNING = 'This action will unassign mentors and/or mentees from this user!';
-/** SPEC.md section 5: Add Mentor without a choice. */
+/** SPEC.md section 5: Add Mentor without a choice: the select's rule, under it ... */
 export const NO_USER_SELECTED = 'No user selected';
+/** ... and the dialog's message. */
+export const MENTOR_REQUIRED = 'Please select a Mentor to continue.';
 
 export const MENTOR_SELF = 'A user cannot be their own mentor.';
 export const MENTOR_ALREADY = 'This mentor is already assigned to this user.';

@@ -123,13 +123,16 @@ describe('Mentors card', () => {
     expect(server.to('/api/user/get-mentor-options')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Add Mentor' }));
-    expect(await within(dialog).findByText('No user selected')).toBeTruthy();
+    // SPEC.md section 5: the select's rule under the select, the dialog's message above the fields.
+    expect((await within(dialog).findByText('No user selected')).closest('.ui-field')).toBe(within(dialog).getByRole('combobox', { name: /Mentor/ }).closest('.ui-field'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please select a Mentor to continue.');
     expect(server.to('/api/user/u2/assign')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('combobox', { name: /Mentor/ }), 'Ad');
     // The search waits for typing to pause: under load it may first ask for 'A', then for 'Ad'.
     await waitFor(() => expect(server.to('/api/user/get-mentor-options').at(-1)?.body).toEqual({ userId: 'u2', mentorSearch: 'Ad' }));
     await user.click(await screen.findByRole('option', { name: /Ada Brooks/ }));
+    expect(within(dialog).queryByText('Please select a Mentor to continue.')).toBeNull();
     await expectNoAxeViolations(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Add Mentor' }));
     expect(await screen.findByText('Ada Brooks is now a mentor.')).toBeTruthy();

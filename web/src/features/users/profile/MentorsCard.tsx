@@ -1,6 +1,6 @@
 import { readsOtherUsers } from '@shared/auth/ability';
 import { hasSystemRole } from '@shared/auth/permissions';
-import { NO_USER_SELECTED, UNASSIGN_WARNING, type MentorLinkView, type PersonView } from '@shared/schemas/mentors';
+import { MENTOR_REQUIRED, NO_USER_SELECTED, UNASSIGN_WARNING, type MentorLinkView, type PersonView } from '@shared/schemas/mentors';
 import type { UserView } from '@shared/schemas/user';
 import { Alert, Button, Link, Skeleton, type SelectOption } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
@@ -97,6 +97,7 @@ export function MentorsCard({ user }: { user: UserView }) {
         intro={`Choose a mentor for ${user.firstName} ${user.lastName}.`}
         label="Mentor"
         requiredMessage={NO_USER_SELECTED}
+        dialogMessage={MENTOR_REQUIRED}
         loadOptions={async (text) => (await call(routes.user.mentorOptions, { body: { userId: user.id, mentorSearch: text } })).map(option)}
         confirmLabel="Add Mentor"
         isPending={save.isPending}
