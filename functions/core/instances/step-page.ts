@@ -69,9 +69,11 @@ function contentView(rights: StepRights, work: StepWork, template: ContentItem, 
   };
   if (!mayViewContent(rights, template, responsible)) return { ...base, hidden: true, canChange: false, done: false };
   const view: ContentInstanceView = { ...base, hidden: false, canChange: open && responsible };
+  // Content whose task, upload or form is gone comes without it: the page says it cannot find it (SPEC.md section 8).
   if (template.type === 'Task') {
-    view.task = { name: template.task?.name ?? '', description: template.task?.description ?? '', completed: Boolean(item.task?.completed), ...(item.task?.completedAt ? { completedAt: item.task.completedAt } : {}) };
+    if (template.task) view.task = { name: template.task?.name ?? '', description: template.task?.description ?? '', completed: Boolean(item.task?.completed), ...(item.task?.completedAt ? { completedAt: item.task.completedAt } : {}) };
   } else if (template.type === 'Upload') {
+    if (!template.upload) return view;
     const upload = item.upload ?? {};
     view.upload = {
       name: template.upload?.name ?? '', multiple: Boolean(template.upload?.multiple), type: template.upload?.type ?? 'Any', instructions: template.upload?.instructions ?? '',

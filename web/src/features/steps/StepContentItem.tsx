@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Alert, Checkbox, LoadingState } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
-import { inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
+import { contentMissingMessage, inProgressBy, PRIVATE_MESSAGE, type ContentView, type StepView } from './step-api';
 import { lazyChunk } from '../../lib/chunk-load';
 
 // The form runner (about 60 KB gzipped with its widgets) loads only for a step that holds a form,
@@ -35,6 +35,8 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
       <h3>{content.name}</h3>
       {content.hidden ? (
         <p className="step-muted">{PRIVATE_MESSAGE}</p>
+      ) : !content.task && !content.upload && !content.form ? (
+        <Alert tone="warning">{contentMissingMessage(content.type)}</Alert>
       ) : (
         <>
           {!content.canChange && !content.done && <p className="step-muted">{inProgressBy(content.roleName)}</p>}
