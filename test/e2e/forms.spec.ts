@@ -22,6 +22,17 @@ async function expectNoAxeViolationsIn(page: Page, selector: string) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** One of a field's less frequent actions, by keyboard: its More menu, the item by typeahead, Enter. */
+async function moreAction(page: Page, field: string, action: string) {
+  await page.getByRole('button', { name: `More actions for ${field}`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu', { name: `More actions for ${field}` })).toBeVisible();
+  await page.keyboard.type(action);
+  await expect(page.getByRole('menuitem', { name: action, exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+}
+
 async function openForms(page: Page, email: string) {
   await signIn(page, email, '/forms');
   await dismissAnnouncements(page);
@@ -44,7 +55,7 @@ test('the forms list, Add, the builder by keyboard, versions, preview and the ru
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
 
-  // Keyboard only: the palette buttons add widgets, each field's buttons move, resize and remove it.
+  // Keyboard only: the palette buttons add widgets, each field's bar (and its More menu) moves, resizes and removes it.
   const name = page.getByLabel('Form name');
   await name.focus();
   await page.keyboard.press('ControlOrMeta+a');
@@ -58,12 +69,12 @@ test('the forms list, Add, the builder by keyboard, versions, preview and the ru
   await page.getByRole('button', { name: 'Move up Number' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Number moved up.')).toBeAttached();
-  await page.getByRole('button', { name: 'Wider Text' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Text (Text, span 2)')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Separator' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText(/Separator \(Separator/)).toHaveCount(0);
+  await moreAction(page, 'Text', 'Wider');
+  await expect(page.getByText('Text · span 2', { exact: true })).toBeVisible();
+  // The canvas shows the field as the participant will see it.
+  await expect(page.getByRole('region', { name: 'Form canvas' }).locator('.forms-builder-preview input')).toHaveCount(2);
+  await moreAction(page, 'Separator', 'Remove');
+  await expect(page.getByText(/^Separator · span/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Edit Text' }).click();
   await page.getByRole('region', { name: 'Text properties' }).getByText('Required', { exact: true }).click();
   await expectNoAxeViolationsIn(page, 'main');
@@ -147,11 +158,9 @@ test('by keyboard: a Paragraph is written in the rich-text editor, and a field m
   await page.getByRole('button', { name: 'Add Paragraph', exact: true }).focus();
   await page.keyboard.press('Enter');
 
-  await page.getByRole('button', { name: 'Into section Paragraph' }).focus();
-  await page.keyboard.press('Enter');
+  await moreAction(page, 'Paragraph', 'Into section');
   await expect(page.getByText('Paragraph moved into the section above.')).toBeAttached();
-  await page.getByRole('button', { name: 'Out of section Paragraph' }).focus();
-  await page.keyboard.press('Enter');
+  await moreAction(page, 'Paragraph', 'Out of section');
   await expect(page.getByText('Paragraph moved out of its section.')).toBeAttached();
 
   await page.getByRole('button', { name: 'Edit Paragraph' }).focus();
@@ -192,17 +201,20 @@ test('by mouse: every widget dragged onto the canvas, one resized and one remove
   const canvas = page.getByRole('region', { name: 'Form canvas' });
   for (const widget of ['Address', ...WIDGETS]) {
     await page.getByRole('button', { name: `Add ${widget}`, exact: true }).dragTo(canvas, { targetPosition: { x: 20, y: 5 } });
-    await expect(page.getByText(`${widget} (`, { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(`${widget} · span`, { exact: false }).first()).toBeVisible();
   }
   await expect(page.locator('.forms-builder-cell-name')).toHaveCount(WIDGETS.length + 6);
-  await page.getByRole('button', { name: 'Wider Heading' }).click();
-  await expect(page.getByText('Heading (Heading, span 2)')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove Separator' }).click();
-  await expect(page.getByText(/^Separator \(Separator/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'More actions for Heading' }).click();
+  await page.getByRole('menuitem', { name: 'Wider' }).click();
+  await expect(page.getByText('Heading · span 2', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'More actions for Separator' }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await expect(page.getByText(/^Separator · span/)).toHaveCount(0);
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await save.click();
   await expect(versionBadge(page, 'v2')).toBeVisible();
-  await page.getByRole('button', { name: 'Narrower Heading' }).click();
+  await page.getByRole('button', { name: 'More actions for Heading' }).click();
+  await page.getByRole('menuitem', { name: 'Narrower' }).click();
   await save.click();
   await expect(versionBadge(page, 'v3')).toBeVisible();
   await page.reload();

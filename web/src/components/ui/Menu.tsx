@@ -47,12 +47,14 @@ export interface MenuButtonProps extends MenuProps {
   /** What the button shows; pass aria-label too when it is not plain text. */
   label: ReactNode;
   variant?: 'primary' | 'secondary' | 'ghost' | 'plain';
+  /** The button's size (not for 'plain'): small in a dense place such as a form builder's field. */
+  size?: 'small' | 'medium';
   placement?: 'bottom start' | 'bottom end';
 }
 
 /** A button that opens a Menu (e.g. the profile menu, the Track menu, the Actions menu). */
-export function MenuButton({ label, items, variant = 'plain', placement = 'bottom end', ...labelling }: MenuButtonProps) {
-  const buttonClass = variant === 'plain' ? 'ui-popover-trigger' : cx('ui-button', `ui-button-${variant}`, 'ui-button-medium');
+export function MenuButton({ label, items, variant = 'plain', size = 'medium', placement = 'bottom end', ...labelling }: MenuButtonProps) {
+  const buttonClass = variant === 'plain' ? 'ui-popover-trigger' : cx('ui-button', `ui-button-${variant}`, `ui-button-${size}`);
   return (
     <MenuTrigger>
       <AriaButton aria-label={labelling['aria-label']} className={buttonClass}>
