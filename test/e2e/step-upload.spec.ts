@@ -25,11 +25,20 @@ test('a participant uploads a file into an upload step with progress, removes an
   await expect(page.getByRole('status').filter({ hasText: `Uploaded transcript_${RUN}.pdf` })).toBeAttached();
   await expectNoAxeViolations(page);
 
-  // Submitted: the step has no actions, so it completes and the files lock; the file still downloads.
+  // Submitted: the step has no actions, so it completes and the files lock; the participant can still
+  // unsubmit (SPEC.md section 4), which reopens the step, then submit again. The file still downloads.
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(/^Submitted /)).toBeVisible();
   await expect(page.getByText('Completed').first()).toBeVisible();
   await expect(page.getByRole('button', { name: `Remove transcript_${RUN}.pdf` })).toHaveCount(0);
+  await expect(page.getByText('Files are locked while submitted.')).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubmit' }).click();
+  await expect(page.getByRole('button', { name: `Remove transcript_${RUN}.pdf` })).toBeVisible();
+  await expect(page.getByText('This upload takes one file. Remove it to choose another.')).toBeVisible();
+  await expect(page.getByText('Ready', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Completed').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unsubmit' })).toBeVisible();
   await page.reload();
   await dismissAnnouncements(page);
   const download = page.waitForEvent('download');

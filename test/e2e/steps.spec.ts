@@ -28,7 +28,7 @@ async function openNewStep(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Add a step to Preparation' });
   await dialog.getByRole('button', { name: 'Add new step' }).click();
   await expect(page).toHaveURL(/\/step\/new$/);
-  const create = page.getByRole('dialog', { name: 'Create Step' });
+  const create = page.getByRole('dialog', { name: 'Create step', exact: true });
   await expect(create.getByRole('button', { name: 'Save' })).toBeEnabled();
   return create;
 }
@@ -52,7 +52,7 @@ test('a conference admin adds steps with contents and an approval, and a prerequ
   await expect(chooser.getByRole('button', { name: 'Import existing step' })).toBeVisible();
   await expectNoAxeViolations(page);
   await chooser.getByRole('button', { name: 'Add new step' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Create Step' });
+  let dialog = page.getByRole('dialog', { name: 'Create step', exact: true });
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Not all contents have been completed!')).toBeVisible();
   await expect(dialog.getByText('Name is required.').first()).toBeVisible();

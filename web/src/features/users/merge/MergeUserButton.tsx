@@ -21,9 +21,12 @@ export function MergeUserButton({ user, onMerged }: { user: UserView; onMerged: 
   return (
     <>
       {details.data.salesforceId && (
-        <Button variant="secondary" onHoverStart={MergeUsersDialog.preload} onFocus={MergeUsersDialog.preload} onPress={() => navigate(`${base}/merge`)}>
-          Merge User
-        </Button>
+        // In a row of its own, the width of its words as the account's other buttons (not stretched across the card).
+        <div className="users-status-actions">
+          <Button variant="secondary" onHoverStart={MergeUsersDialog.preload} onFocus={MergeUsersDialog.preload} onPress={() => navigate(`${base}/merge`)}>
+            Merge User
+          </Button>
+        </div>
       )}
       <Routes>
         <Route
