@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Action, Subject } from '../auth/vocabulary';
+import type { Action, LocationKind, Subject } from '../auth/vocabulary';
 import type { RateLimitName } from './rate-limits';
 
 /**
@@ -49,6 +49,13 @@ export interface Contract<
   rateLimit?: RateLimitName;
   /** Coarse ability needed before anything is loaded; scoped checks happen in core after loading. */
   can?: readonly [Action, Subject];
+  /**
+   * Where `can` must be held: at a location of this kind or above it (shared/auth/role-scope.ts,
+   * holdsAtOrAbove). For routes whose objects live at that kind (track designs and interview
+   * groups at a conference, a new conference under an episcopal area): a caller whose power lies
+   * only below it may never call the route, and is refused with `can`, before the body.
+   */
+  canAt?: LocationKind;
   params?: P;
   query?: Q;
   body?: B;

@@ -5,7 +5,7 @@ import { booleanText, limitSchema, offsetSchema, orderBySchema, pageOf, relation
 import { idSchema } from './id-list';
 import { locationNameSchema, locationRowSchema, locationSchema, parentIdSchema } from '../schemas/location';
 import { quietTimeSchema, timeZoneSchema } from '../schemas/conference-settings';
-import type { LocationKind, Subject } from '../auth/vocabulary';
+import { LOCATION_KINDS, type LocationKind, type Subject } from '../auth/vocabulary';
 
 /**
  * The generic set of SPEC.md section 7 for one location kind (jurisdiction, episcopal-area,
@@ -36,6 +36,11 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   const base = `/api/${service}`;
   const subject: Subject = kind;
   const id = (operation: string) => `${service}.${operation}`;
+  // Where the power must lie (contract.ts, canAt): a new one is made under its parent, so creating needs power at the
+  // kind above (a conference admin never creates a conference); editing one needs power at its own kind or above
+  // (a district admin, whose power follows their districts, never edits a conference). Jurisdictions hang from the System root.
+  const parentKind: LocationKind | undefined = LOCATION_KINDS[LOCATION_KINDS.indexOf(kind) - 1];
+  const createAt = parentKind ? { canAt: parentKind } : {};
 
   const createBody = config.hasParent ? z.object({ name: locationNameSchema, parentId: parentIdSchema }) : z.object({ name: locationNameSchema, parentId: z.undefined().optional() });
   // A new parentId moves the location (a background job carries its descendants along).
@@ -54,7 +59,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
   const byIdParams = z.object({ id: idSchema });
 
   const create = defineContract({
-    id: id('create'), service, method: 'POST', path: base, access: 'session', can: ['create', subject], status: 201,
+    id: id('create'), service, method: 'POST', path: base, access: 'session', can: ['create', subject], ...createAt, status: 201,
     summary: `Creates a ${kind} under a location the caller may create it in.`,
     body: createBody, response: locationSchema,
   });
@@ -64,7 +69,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
     query: z.object({ limit: limitSchema, offset: offsetSchema, relations: relationsSchema(RELATIONS) }), response: z.array(locationRowSchema),
   });
   const update = defineContract({
-    id: id('update'), service, method: 'PATCH', path: base, access: 'session', can: ['update', subject],
+    id: id('update'), service, method: 'PATCH', path: base, access: 'session', can: ['update', subject], canAt: kind,
     summary: `Renames, moves, deactivates or reactivates a ${kind}${config.messagingSettings ? ', or sets its time zone and SMS quiet hours' : ''} (body names it by id).`,
     body: z.object({ id: idSchema, ...versionField, ...changes }), response: locationSchema,
   });
@@ -74,7 +79,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
     body: z.object({ id: idSchema }), response: locationSchema,
   });
   const bulk = defineContract({
-    id: id('bulk'), service, method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', subject], status: 201,
+    id: id('bulk'), service, method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', subject], ...createAt, status: 201,
     summary: `Creates up to ${BULK_MAX} ${plural} at once.`,
     body: z.array(createBody).min(1, 'Add at least one item.').max(BULK_MAX, `At most ${BULK_MAX} items at once.`), response: z.array(locationSchema),
   });
@@ -103,7 +108,7 @@ export function locationSetContracts<S extends string, K extends LocationKind>(c
     summary: `One ${kind}.`, params: byIdParams, query: z.object({ relations: relationsSchema(RELATIONS) }), response: locationSchema,
   });
   const updateById = defineContract({
-    id: id('updateById'), service, method: 'PATCH', path: `${base}/{id}`, access: 'session', can: ['update', subject],
+    id: id('updateById'), service, method: 'PATCH', path: `${base}/{id}`, access: 'session', can: ['update', subject], canAt: kind,
     summary: `Renames, moves, deactivates or reactivates a ${kind}${config.messagingSettings ? ', or sets its time zone and SMS quiet hours' : ''}.`,
     params: byIdParams, body: z.object({ ...versionField, ...changes }), response: locationSchema,
   });

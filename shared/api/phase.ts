@@ -22,25 +22,25 @@ const where = parentWhereSchema({ trackTemplateId: idOf(PHASE_LIST_NEEDS_TRACK),
 const noRelations = relationsSchema([] as const);
 const listQuery = z.object({ where, limit: limitSchema, offset: offsetSchema, relations: noRelations });
 const read = { access: 'session', can: ['read', 'TrackTemplate'] } as const;
-const write = { access: 'session', can: ['update', 'TrackTemplate'] } as const;
+const write = { access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference' } as const;
 
 export const phaseApi = {
   create: defineContract({
-    id: 'phase.create', service: 'phase', method: 'POST', path: `${base}/create-phase`, access: 'session', can: ['update', 'TrackTemplate'], status: 201,
+    id: 'phase.create', service: 'phase', method: 'POST', path: `${base}/create-phase`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference', status: 201,
     summary: 'Adds a phase at the end of a track template.', body: phaseInputSchema.extend({ trackTemplateId: idOf('Track is required.') }), response: phaseSchema,
   }),
   update: defineContract({
-    id: 'phase.update', service: 'phase', method: 'POST', path: `${base}/update-phase`, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'phase.update', service: 'phase', method: 'POST', path: `${base}/update-phase`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: 'Renames or describes a phase, based on the version read (not a copied one).', body: phaseInputSchema.extend({ id: idSchema, ...version }), response: phaseSchema,
   }),
   updateOrder: defineContract({
-    id: 'phase.updateOrder', service: 'phase', method: 'POST', path: `${base}/update-phase-order`, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'phase.updateOrder', service: 'phase', method: 'POST', path: `${base}/update-phase-order`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: "Moves a phase one place LEFT (order > 1) or RIGHT (order < the last); answers the track's phases in their new order.",
     body: z.object({ phaseId: idSchema, direction: z.enum(PHASE_DIRECTIONS, 'Direction must be LEFT or RIGHT.') }),
     response: z.array(phaseSchema),
   }),
   remove: defineContract({
-    id: 'phase.remove', service: 'phase', method: 'DELETE', path: `${base}/delete-phase/{id}`, access: 'session', can: ['update', 'TrackTemplate'], status: 204,
+    id: 'phase.remove', service: 'phase', method: 'DELETE', path: `${base}/delete-phase/{id}`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference', status: 204,
     summary: 'Deletes a phase that has no steps; the phases after it move up (renumbered from 1 in the same transaction).', params: z.object({ id: idSchema }), response: z.null(),
   }),
   getPhase: defineContract({
@@ -57,7 +57,7 @@ export const phaseApi = {
   }),
   importPhase: defineContract({
     id: 'phase.importPhase', service: 'phase', method: 'POST', path: `${base}/import-phase/phase/{phaseId}/track-template/{trackTemplateId}`, access: 'session',
-    can: ['update', 'TrackTemplate'], status: 202,
+    can: ['update', 'TrackTemplate'], canAt: 'Conference', status: 202,
     summary: 'Starts a background job copying a phase of a track the caller reads, with its steps, to the end of a track they edit; the phase shows once the job has succeeded.',
     params: z.object({ phaseId: idSchema, trackTemplateId: idSchema }),
     response: jobStartedSchema,

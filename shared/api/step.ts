@@ -33,7 +33,7 @@ const byIds = z.object({ ids: idListParam });
 const read = { access: 'session', can: ['read', 'TrackTemplate'] } as const;
 const LIST_NOTE = 'unknown ids and those of tracks the caller does not read are left out';
 const INSTANCE_LIST_NOTE = 'unknown ids and those of enrolments the caller may not open are left out';
-const write = { access: 'session', can: ['update', 'TrackTemplate'] } as const;
+const write = { access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference' } as const;
 
 /** The generic lists read one phase's step headers (at most 200): there is no list of every step. */
 export const STEP_LIST_NEEDS_PHASE = 'where[phaseId] is required: steps are listed one phase at a time.';
@@ -44,21 +44,21 @@ const IN_ORDER = 'in dependency order (as import-step-templates/phase/{id})';
 
 export const stepApi = {
   createStepTemplate: defineContract({
-    id: 'step.createStepTemplate', service: 'step', method: 'POST', path: `${base}/template/create-step-template`, access: 'session', can: ['update', 'TrackTemplate'], status: 201,
+    id: 'step.createStepTemplate', service: 'step', method: 'POST', path: `${base}/template/create-step-template`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference', status: 201,
     summary: 'Adds a step with its contents and actions to a phase (at most 200 steps a phase, 1,000 a track).', body: stepInputSchema, response: stepDetailSchema,
   }),
   updateStepTemplate: defineContract({
-    id: 'step.updateStepTemplate', service: 'step', method: 'POST', path: `${base}/update-step-template`, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'step.updateStepTemplate', service: 'step', method: 'POST', path: `${base}/update-step-template`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: "Edits a step and replaces its contents and actions (those named by id kept) on the version read; an imported step is locked.",
     body: stepUpdateSchema, response: stepDetailSchema,
   }),
   updatePrerequisites: defineContract({
-    id: 'step.updatePrerequisites', service: 'step', method: 'POST', path: `${base}/update-step-template-prerequisites/{stepTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'step.updatePrerequisites', service: 'step', method: 'POST', path: `${base}/update-step-template-prerequisites/{stepTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: "Replaces a step's prerequisites (steps of its phase); refused when they would make a cycle. Also for imported steps.",
     params: byStep, body: prerequisitesInputSchema, response: stepHeaderSchema,
   }),
   createFromImport: defineContract({
-    id: 'step.createFromImport', service: 'step', method: 'POST', path: `${base}/create-step-template-from-import`, access: 'session', can: ['update', 'TrackTemplate'], status: 201,
+    id: 'step.createFromImport', service: 'step', method: 'POST', path: `${base}/create-step-template-from-import`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference', status: 201,
     summary: "Import Existing Step: copies a step the caller reads (contents and actions, no prerequisites) to the end of a phase they edit; the copy keeps its origin and is locked except for its prerequisites.",
     body: stepImportInputSchema, response: stepDetailSchema,
   }),

@@ -52,11 +52,11 @@ const listWhere = whereSchema({
 
 export const trackApi = {
   create: defineContract({
-    id: 'track.create', service: 'track', method: 'POST', path: `${base}/create-track-template`, access: 'session', can: ['create', 'TrackTemplate'], status: 201,
+    id: 'track.create', service: 'track', method: 'POST', path: `${base}/create-track-template`, access: 'session', can: ['create', 'TrackTemplate'], canAt: 'Conference', status: 201,
     summary: "Creates a track template in a conference ('0': a system track, superadmins only).", body: trackInputSchema, response: trackTemplateSchema,
   }),
   update: defineContract({
-    id: 'track.update', service: 'track', method: 'PATCH', path: `${base}/update-track-template/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'track.update', service: 'track', method: 'PATCH', path: `${base}/update-track-template/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: 'Renames, describes or moves a track template to another conference (not while copies exist), or sets its reminder and escalation periods (1 to 90 days), based on the version read.',
     params: byTrack, body: trackChanges, response: trackTemplateSchema,
   }),
@@ -74,7 +74,7 @@ export const trackApi = {
     summary: 'Makes an inactive track template active again; an active one is returned unchanged.', params: byTrack, response: trackTemplateSchema,
   }),
   remove: defineContract({
-    id: 'track.remove', service: 'track', method: 'POST', path: `${base}/delete-track/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
+    id: 'track.remove', service: 'track', method: 'POST', path: `${base}/delete-track/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], canAt: 'Conference', status: 202,
     summary:
       'Delete Track: marks the template deleting (gone from lists, every write refused) and starts a background job deleting it with its phases and steps; refused while anyone is enrolled in it.',
     params: byTrack, response: jobStartedSchema,
@@ -91,7 +91,7 @@ export const trackApi = {
     response: z.array(trackTemplateSchema),
   }),
   copy: defineContract({
-    id: 'track.copy', service: 'track', method: 'POST', path: `${base}/copy-track/{trackTemplateId}/{conferenceId}`, access: 'session', can: ['create', 'TrackTemplate'], status: 202,
+    id: 'track.copy', service: 'track', method: 'POST', path: `${base}/copy-track/{trackTemplateId}/{conferenceId}`, access: 'session', can: ['create', 'TrackTemplate'], canAt: 'Conference', status: 202,
     summary: 'Copy from Existing: starts a background job copying a system track (phases, steps, contents, actions) into a conference; the copy shows once the job has succeeded.',
     params: z.object({ trackTemplateId: idSchema, conferenceId: trackConferenceIdSchema }),
     body: copyTexts,
@@ -99,7 +99,7 @@ export const trackApi = {
   }),
   importTemplate: defineContract({
     id: 'track.importTemplate', service: 'track', method: 'POST', path: `${base}/import-track-template/track-template/{trackTemplateId}/conference/{conferenceId}`, access: 'session',
-    can: ['create', 'TrackTemplate'], status: 202,
+    can: ['create', 'TrackTemplate'], canAt: 'Conference', status: 202,
     summary: "Import from Existing: starts a background job copying another conference's track into a conference; the copy shows once the job has succeeded.",
     params: z.object({ trackTemplateId: idSchema, conferenceId: trackConferenceIdSchema }),
     body: copyTexts,
@@ -173,28 +173,28 @@ export const trackApi = {
     summary: 'A track template\'s outline (as track-template/{trackTemplateId}).', params: byTrack, query: z.object({ relations: noRelations }), response: trackOutlineSchema,
   }),
   createGeneric: defineContract({
-    id: 'track.createGeneric', service: 'track', method: 'POST', path: base, access: 'session', can: ['create', 'TrackTemplate'], status: 201,
+    id: 'track.createGeneric', service: 'track', method: 'POST', path: base, access: 'session', can: ['create', 'TrackTemplate'], canAt: 'Conference', status: 201,
     summary: 'Creates a track template (as create-track-template).', body: trackInputSchema, response: trackTemplateSchema,
   }),
   bulk: defineContract({
-    id: 'track.bulk', service: 'track', method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', 'TrackTemplate'], status: 201,
+    id: 'track.bulk', service: 'track', method: 'POST', path: `${base}/bulk`, access: 'session', can: ['create', 'TrackTemplate'], canAt: 'Conference', status: 201,
     summary: `Creates up to ${BULK_MAX} track templates in one transaction, each as create-track-template does: all or none.`,
     body: z.array(trackInputSchema).min(1, 'Give at least one track.').max(BULK_MAX, `At most ${BULK_MAX} tracks at once.`), response: z.array(trackTemplateSchema),
   }),
   updateById: defineContract({
-    id: 'track.updateById', service: 'track', method: 'PATCH', path: `${base}/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'track.updateById', service: 'track', method: 'PATCH', path: `${base}/{trackTemplateId}`, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: 'Edits a track template on the version read (as update-track-template); a stale version is 409.', params: byTrack, body: trackChanges, response: trackTemplateSchema,
   }),
   updateGeneric: defineContract({
-    id: 'track.updateGeneric', service: 'track', method: 'PATCH', path: base, access: 'session', can: ['update', 'TrackTemplate'],
+    id: 'track.updateGeneric', service: 'track', method: 'PATCH', path: base, access: 'session', can: ['update', 'TrackTemplate'], canAt: 'Conference',
     summary: 'Edits a track template named in the body by id (as PATCH /track/{trackTemplateId}).', body: trackChanges.extend({ id: idSchema }), response: trackTemplateSchema,
   }),
   removeById: defineContract({
-    id: 'track.removeById', service: 'track', method: 'DELETE', path: `${base}/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
+    id: 'track.removeById', service: 'track', method: 'DELETE', path: `${base}/{trackTemplateId}`, access: 'session', can: ['delete', 'TrackTemplate'], canAt: 'Conference', status: 202,
     summary: 'Delete Track (as delete-track): starts the background job deleting the template; refused while anyone is enrolled.', params: byTrack, response: jobStartedSchema,
   }),
   removeGeneric: defineContract({
-    id: 'track.removeGeneric', service: 'track', method: 'DELETE', path: base, access: 'session', can: ['delete', 'TrackTemplate'], status: 202,
+    id: 'track.removeGeneric', service: 'track', method: 'DELETE', path: base, access: 'session', can: ['delete', 'TrackTemplate'], canAt: 'Conference', status: 202,
     summary: 'Delete Track for a template named in the body by id (as delete-track).', body: z.object({ id: idSchema }), response: jobStartedSchema,
   }),
   ...trackParticipantContracts,

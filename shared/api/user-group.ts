@@ -23,9 +23,9 @@ const groupCreate = userGroupInputSchema.extend({ trackTemplateId: idOf('Track i
 const groupChanges = userGroupInputSchema.extend(version);
 const byId = z.object({ id: idSchema });
 const read = { access: 'session', can: ['read', 'UserGroup'] } as const;
-const update = { access: 'session', can: ['update', 'UserGroup'] } as const;
-const remove = { access: 'session', can: ['delete', 'UserGroup'], status: 204 } as const;
-const create = { access: 'session', can: ['create', 'UserGroup'], status: 201 } as const;
+const update = { access: 'session', can: ['update', 'UserGroup'], canAt: 'Conference' } as const;
+const remove = { access: 'session', can: ['delete', 'UserGroup'], canAt: 'Conference', status: 204 } as const;
+const create = { access: 'session', can: ['create', 'UserGroup'], canAt: 'Conference', status: 201 } as const;
 
 /** A bulk create is one transaction: the groups, their members and the track's counter fit in 100 items. */
 const BULK_ITEMS_MAX = 99;

@@ -1,4 +1,4 @@
-import { ACTIONS, SUBJECTS, type Action, type LocationKind, type Subject, type SystemRoleName } from './vocabulary';
+import { ACTIONS, LOCATION_KINDS, SUBJECTS, type Action, type LocationKind, type Subject, type SystemRoleName } from './vocabulary';
 import { denials, grants, hasSystemRole, type LocationPermission, type RoleRef } from './permissions';
 import { isScopedSubject } from './scope';
 
@@ -115,6 +115,23 @@ function holdsPower(holder: PowerHolder, chain: readonly string[], action: Actio
   if (refusingDenials.length > 0) return false;
   const at = grantsAllowing(holder, action, subject);
   return at !== 'everywhere' && at.some((grant) => chain.includes(grant.entityId));
+}
+
+/**
+ * Whether a role of the holder allows `action subject` at a location of `kind` or above it, not
+ * through a place they are denied: whether anything of that subject living at that kind is theirs
+ * to act on anywhere. A track template lives at a conference, so a district admin (whose power
+ * follows their district permissions) never edits one, whatever their conference permission. A
+ * contract states it as `canAt`; the HTTP middleware checks it with `can`, before the body.
+ */
+export function holdsAtOrAbove(holder: PowerHolder, action: Action, subject: Subject, kind: LocationKind): boolean {
+  if (hasSystemRole(holder.roles, 'Superadmin')) return true;
+  if (!isScopedSubject(subject)) return holder.roles.some((role) => roleAllows(role, action, subject));
+  const at = grantsAllowing(holder, action, subject);
+  if (at === 'everywhere') return true;
+  const depth = LOCATION_KINDS.indexOf(kind);
+  const denied = denials(holder.permissions).map((d) => d.entityId);
+  return at.some((grant) => LOCATION_KINDS.indexOf(grant.entity as LocationKind) <= depth && !grant.ancestorIds.some((id) => denied.includes(id)));
 }
 
 function withDeactivate(actions: Action[]): Action[] {

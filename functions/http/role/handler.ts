@@ -6,6 +6,7 @@ import { roleView } from '../../core/roles/role-view';
 import { createRole, createRoles, deleteRole, updateRole } from '../../core/roles/role-editor';
 import { assignRole, assignableRoles, assignableRolesForUsers, unassignRole } from '../../core/roles/role-assignment';
 import { permissionHierarchyOf } from '../../core/roles/permission-hierarchy';
+import { requirePower } from '../../core/scope/caller-rights';
 
 const oneRole = async (roleId: string) => roleView(await requireRole(roleId));
 
@@ -34,6 +35,7 @@ export const handler = createServiceHandler(roleApi, {
   hierarchy: async ({ auth, params }) => permissionHierarchyOf(auth, params.subject, params.id),
   assignable: async ({ auth, params }) => assignableRoles(auth, params.userId),
   assignableToUsers: async ({ auth, body }) => assignableRolesForUsers(auth, body),
-  assign: async ({ auth, body }) => assignRole(auth, body),
-  unassign: async ({ auth, body }) => unassignRole(auth, body),
+  // Changing who holds a role needs update User over them (role-grants.ts): nobody without it anywhere assigns or removes one.
+  assign: { authorize: ({ auth }) => requirePower(auth, ['update', 'User']), handle: async ({ auth, body }) => assignRole(auth, body) },
+  unassign: { authorize: ({ auth }) => requirePower(auth, ['update', 'User']), handle: async ({ auth, body }) => unassignRole(auth, body) },
 });

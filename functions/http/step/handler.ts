@@ -9,7 +9,8 @@ import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
 import { stepInstancePage } from '../../core/instances/step-page';
 import { actionInstances, contentInstance, contentInstances, stepInstances } from '../../core/instances/step-getters';
 import { stepInstanceAttachment } from '../../core/instances/step-attachment-link';
-import { changeContent, decideAction, setStepStatus } from '../../core/instances/step-work';
+import { changeContent, decideAction, setStepStatus, STATUS_NOT_ALLOWED } from '../../core/instances/step-work';
+import { requireStatusSetter } from '../../core/scope/caller-rights';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
 /** The generic lists: one phase's step headers (the import picker's read), filtered and paged. */
@@ -42,7 +43,10 @@ export const handler = createServiceHandler(stepApi, {
   instanceAttachment: async ({ auth, params }) => stepInstanceAttachment(auth, params.id, params.key),
   changeContent: async ({ auth, params, body }) => changeContent(auth, params.id, body),
   decideAction: async ({ auth, params, body }) => decideAction(auth, params.id, params.approved, body.version),
-  setStatus: async ({ auth, params, body }) => setStepStatus(auth, params.id, params.status, body.version),
+  setStatus: {
+    authorize: ({ auth }) => requireStatusSetter(auth, STATUS_NOT_ALLOWED),
+    handle: async ({ auth, params, body }) => setStepStatus(auth, params.id, params.status, body.version),
+  },
   // The generic set: the same reads and writes as the calls above.
   list: async ({ auth, query }) => (await stepPage(auth, query)).data,
   quickSearch: async ({ auth, query }) => stepPage(auth, query),

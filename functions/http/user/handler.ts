@@ -23,6 +23,7 @@ import { assignMentor, listMentees, listMentors, mentorOptions, unassignMentees,
 import { searchPeople } from '../../core/users/people-search';
 import { assignedUsers } from '../../core/people/profile-tabs';
 import { profileTrackInstances } from '../../core/people/profile-tracks';
+import { requirePower, requireSelfOrPower, requireUsersTable } from '../../core/scope/caller-rights';
 
 export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
@@ -43,13 +44,14 @@ export const handler = createServiceHandler(userApi, {
   userConferences: async ({ auth, params }) => userConferences(auth, params.includeSystemTrack),
   profileBasicInfo: async ({ auth, params }) => profileDetails(auth, params.userId),
   profileTrackInstances: async ({ auth, params }) => profileTrackInstances(auth, params.userId),
-  updateById: async ({ auth, params, body }) => updateProfileDetails(auth, params.id, body),
-  setAvatar: async ({ auth, params, body }) => setAvatar(auth, params.userId, body),
+  updateById: { authorize: ({ auth, params }) => requireSelfOrPower(auth, params.id), handle: async ({ auth, params, body }) => updateProfileDetails(auth, params.id, body) },
+  setAvatar: { authorize: ({ auth, params }) => requireSelfOrPower(auth, params.userId), handle: async ({ auth, params, body }) => setAvatar(auth, params.userId, body) },
   avatarImage: async ({ auth, params, query }) => redirect(await avatarImageLink(auth, params.userId, query.key)),
   merge: async ({ auth, body }) => mergeUsers(auth, body),
   searchTags: async ({ auth, query }) => searchTags(auth, query.searchTerm),
   userTags: async ({ auth, params }) => userTags(auth, params.id),
-  addTag: async ({ auth, params, body }) => addTagByName(auth, params.id, body.name),
+  // Labels need update and create User (labelled-user.ts): nobody labels themself.
+  addTag: { authorize: ({ auth }) => requirePower(auth, ['update', 'User'], ['create', 'User']), handle: async ({ auth, params, body }) => addTagByName(auth, params.id, body.name) },
   addExistingTag: async ({ auth, params }) => addExistingTag(auth, params.id, params.tagId),
   removeTag: async ({ auth, params }) => removeUserTag(auth, params.id, params.tagId),
   deleteTag: async ({ auth, params }) => deleteTag(auth, params.tagId),
@@ -73,9 +75,12 @@ export const handler = createServiceHandler(userApi, {
   bulk: async ({ auth, body }) => addUsers(auth, body),
   list: async ({ auth, query }) => (await listUsers(auth, { limit: query.limit, offset: query.offset })).data,
   count: async ({ auth, query }) => (await listUsers(auth, { where: query.where, limit: 1, offset: 0 })).count,
-  query: async ({ auth, body }) => (await listUsers(auth, body)).data,
-  search: async ({ auth, body }) => (await listUsers(auth, { where: body.where, limit: body.limit, offset: 0 })).data,
-  getUsersByCurrentUser: async ({ auth, body }) => listUsers(auth, { where: body.conditions, limit: body.limit, offset: body.offset, orderBy: body.orderBy }),
+  query: { authorize: ({ auth }) => requireUsersTable(auth), handle: async ({ auth, body }) => (await listUsers(auth, body)).data },
+  search: { authorize: ({ auth }) => requireUsersTable(auth), handle: async ({ auth, body }) => (await listUsers(auth, { where: body.where, limit: body.limit, offset: 0 })).data },
+  getUsersByCurrentUser: {
+    authorize: ({ auth }) => requireUsersTable(auth),
+    handle: async ({ auth, body }) => listUsers(auth, { where: body.conditions, limit: body.limit, offset: body.offset, orderBy: body.orderBy }),
+  },
   getUsers: async ({ auth, params }) => visibleUsers(auth, params.ids),
   get: async ({ auth, params }) => visibleUser(auth, params.id),
   update: async ({ auth, body: { id, ...details } }) => updateProfileDetails(auth, id, details),

@@ -19,6 +19,7 @@ import { readCookie, sessionCookieName } from './cookies';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
 import { assertSecondFactor } from '../../core/session/second-factor';
+import { holdsAtOrAbove } from '../../../shared/auth/role-scope';
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -40,8 +41,21 @@ export type RouteImplementation<C extends Contract> = (
   request: RouteRequest<C>,
 ) => Promise<ResponseOf<C> | RouteResult<ResponseOf<C> | null>>;
 
+/** What a route's own authorization sees: the caller, the path and the query, never the body. */
+export type RequestBeforeBody<C extends Contract> = Omit<RouteRequest<C>, 'body'>;
+
+/**
+ * A route whose permission can be decided before its body (from the caller, the path and the
+ * query): `authorize` refuses (403, or 404 where the object's existence is private) before the
+ * body is read, so a caller who may not call the route never learns its schema from a 400.
+ */
+export interface AuthorizedRoute<C extends Contract> {
+  authorize: (request: RequestBeforeBody<C>) => Promise<void> | void;
+  handle: RouteImplementation<C>;
+}
+
 /** One implementation per route of a service, under the route's key, each typed by its contract. */
-export type ServiceRoutes<A extends ServiceApi> = { [K in keyof A]: RouteImplementation<A[K]> };
+export type ServiceRoutes<A extends ServiceApi> = { [K in keyof A]: RouteImplementation<A[K]> | AuthorizedRoute<A[K]> };
 
 /**
 /**
@@ -54,7 +68,7 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
   if (runsInAws()) assertConfigured(); // a missing setting fails the cold start, not a request
   const entries = Object.entries(api);
   const service = entries[0]?.[1].service ?? 'unknown';
-  const missing = entries.filter(([key]) => typeof implementations[key] !== 'function').map(([, contract]) => contract.id);
+  const missing = entries.filter(([key]) => !isImplementation(implementations[key])).map(([, contract]) => contract.id);
   if (missing.length) throw new Error(`Service ${service} lacks implementations for ${missing.join(', ')}`);
 
   // SNS posts its JSON as text/plain: its webhooks skip the JSON content-type check and verify a signature instead.
@@ -64,7 +78,7 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
   const routes: Route<Event, Result>[] = entries.map(([key, contract]) => ({
     method: contract.method,
     path: contract.path,
-    handler: (event: Event) => runRoute(contract, implementations[key] as RouteImplementation<Contract>, event),
+    handler: (event: Event) => runRoute(contract, implementations[key] as RouteImplementation<Contract> | AuthorizedRoute<Contract>, event),
   }));
 
   const handler = middy<Event, Result>()
@@ -94,7 +108,19 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
     );
 }
 
-async function runRoute(contract: Contract, implementation: RouteImplementation<any>, event: Event): Promise<Result> {
+function isImplementation(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && typeof (value as AuthorizedRoute<Contract>).authorize === 'function' && typeof (value as AuthorizedRoute<Contract>).handle === 'function');
+}
+
+/**
+ * One route's request, in one order (docs/security.md, "Request handling"): who is calling
+ * (session 401, second factor), whether they may call this route at all (the contract's
+ * coarse ability and where it must be held, 403), the rate limit (429), the path and query
+ * (400), the route's own authorization from the caller, path and query (403/404), and only
+ * then the body (400) and the work, whose scoped checks on loaded items follow. So a caller
+ * the route refuses before its body gets the same refusal whatever the body holds.
+ */
+async function runRoute(contract: Contract, implementation: RouteImplementation<any> | AuthorizedRoute<any>, event: Event): Promise<Result> {
   const context = currentRequest();
   if (context) context.route = contract.id;
   const cookie = readCookie(event.cookies, sessionCookieName());
@@ -103,18 +129,15 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
   if (contract.access === 'session' && !session) throw new UnauthorizedError();
   // Per request, not only at sign-in: a role granted mid-session takes effect at once.
   if (session && !contract.beforeSecondFactor) assertSecondFactor(session);
-  if (contract.can && session && !session.ability.can(contract.can[0], contract.can[1])) throw new ForbiddenError();
+  if (contract.can && session && !mayCallRoute(contract, session)) throw new ForbiddenError();
   // Before the body is read or any work is done: an abuser's refused request costs one write.
   await enforceRateLimit(contract, event, session?.userId);
 
   const params = parsePart(contract.params, decodeParams(event.pathParameters), 'params');
   const query = parsePart(contract.query, parseQuery(event.rawQueryString), 'query');
-  const body = contract.formPost ? undefined : parsePart(contract.body, contract.snsWebhook ? readWebhookBody(event) : readJsonBody(event), 'body');
-
-  const request: RouteRequest<Contract> = {
+  const beforeBody: RequestBeforeBody<Contract> = {
     params,
     query,
-    body,
     get auth() {
       if (!session) throw new UnauthorizedError();
       return session;
@@ -124,8 +147,21 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
     requestId: event.requestContext?.requestId ?? '',
     event,
   };
-  const output = await implementation(request);
+  const handle = typeof implementation === 'function' ? implementation : implementation.handle;
+  if (typeof implementation !== 'function') await implementation.authorize(beforeBody);
+
+  const body = contract.formPost ? undefined : parsePart(contract.body, contract.snsWebhook ? readWebhookBody(event) : readJsonBody(event), 'body');
+  // The getter is carried over as a getter: the route reads `auth` only when it needs a session.
+  const request = Object.defineProperties({ body }, Object.getOwnPropertyDescriptors(beforeBody)) as RouteRequest<Contract>;
+  const output = await handle(request);
   return toResult(contract, output);
+}
+
+/** The contract's coarse ability, and where it must be held (`canAt`: at a location of that kind or above it). */
+function mayCallRoute(contract: Contract, session: AuthContext): boolean {
+  const [action, subject] = contract.can!;
+  if (!session.ability.can(action, subject)) return false;
+  return !contract.canAt || holdsAtOrAbove(session, action, subject, contract.canAt);
 }
 
 function toResult(contract: Contract, output: unknown): Result {

@@ -10,6 +10,9 @@ export interface TrackOverrideInput {
   districtIds?: string[];
 }
 
+/** The roles that may hold a track override (below), besides the superadmin. */
+export const TRACK_OVERRIDE_ROLES = ['ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] as const;
+
 /**
  * Track override (SPEC.md section 6): lets a role act on any step or status of a track.
  * Superadmin always. Conference Admin, District Admin and District Superintendent: outright
@@ -19,7 +22,7 @@ export interface TrackOverrideInput {
  */
 export function hasTrackOverride(input: TrackOverrideInput): boolean {
   if (hasSystemRole(input.roles, 'Superadmin')) return true;
-  if (!hasAnySystemRole(input.roles, ['ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'])) return false;
+  if (!hasAnySystemRole(input.roles, TRACK_OVERRIDE_ROLES)) return false;
   if (!input.conferenceId) return true;
 
   if (hasSystemRole(input.roles, 'ConferenceAdmin') && grantedIds(input.permissions, 'Conference').has(input.conferenceId)) return true;

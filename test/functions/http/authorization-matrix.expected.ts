@@ -194,7 +194,8 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   'form.removeById': { own: only(ADMINS, 204), other: { default: 403, Superadmin: 204, ConferenceAdmin: 422, DistrictAdmin: 422 }, anonymous: 401 },
   'admin.signUpUser': { own: only(ADMINS, 201), other: only(S, 201), anonymous: 401 },
   // Everyone may update their own profile, so the route lets all through: a user out of sight is then not found.
-  'admin.reinviteUser': { own: { default: 403, Superadmin: 200, ConferenceAdmin: 200, DistrictAdmin: 200, Participant: 404, User: 404 }, other: only(S, 200, 404), anonymous: 401 },
+  // Update User nowhere: refused before the body (403); an administrator is told the users outside their scope do not exist.
+  'admin.reinviteUser': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 404, DistrictAdmin: 404 }, anonymous: 401 },
   // A user out of sight is not found for those who may deactivate users elsewhere.
   'admin.deactivateUser': { own: only(ADMINS, 200), other: { default: 403, Superadmin: 200, ConferenceAdmin: 404, DistrictAdmin: 404 }, anonymous: 401 },
   'admin.trackAdmin': { own: 200, other: null, anonymous: 401, describesCaller: true },

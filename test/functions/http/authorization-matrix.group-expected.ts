@@ -12,9 +12,10 @@ const ONLY_SUPERADMIN = (yes: number) => only(['Superadmin'], yes);
 /**
  * One group of another conference: a superadmin acts; those who may try (the UserGroup writers)
  * are told it does not exist (SPEC.md section 6: they may not see it), except the conference
- * admin also placed in a district of that conference, who sees it but may not act (403).
+ * admin also placed in a district of that conference, who sees it but may not act (403). A
+ * district admin writes no conference's groups anywhere (the contract's canAt): 403 before anything is read.
  */
-const OTHER_GROUP = (yes: number): Cell => ({ default: 403, Superadmin: yes, ConferenceAdmin: 404, DistrictAdmin: 404, 'ConferenceAdmin+OtherDistrict': 403 });
+const OTHER_GROUP = (yes: number): Cell => ({ default: 403, Superadmin: yes, ConferenceAdmin: 404, 'ConferenceAdmin+OtherDistrict': 403 });
 
 const row = (own: Cell, other: Cell): MatrixRow => ({ own, other, anonymous: 401 });
 

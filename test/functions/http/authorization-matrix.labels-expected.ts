@@ -25,7 +25,8 @@ const unlink = row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 })
 export const LABEL_ROWS: Record<string, MatrixRow> = {
   'user.searchTags': row(only(ADMINS, 200), null),
   'user.userTags': read,
-  'user.addTag': change(201),
+  // Adding a tag by name has a body: whoever may label nobody (update and create User nowhere) is refused before it (403).
+  'user.addTag': row(only(ADMINS, 201), { ...only(ADMINS, 404), Superadmin: 201 }),
   'user.addExistingTag': change(201),
   'user.removeTag': change(200),
   // Tags are one list for the organisation: only a superadmin deletes one (docs/security.md).

@@ -18,8 +18,9 @@ export const PEOPLE_ROWS: Record<string, MatrixRow> = {
   'user.profileBasicInfo': row(only(READ_USER, 200, 404), only(['Superadmin'], 200, 404)),
   // The profile's Tracks: whoever sees the user (each enrolment only where the caller may open it).
   'user.profileTrackInstances': row(only(READ_USER, 200, 404), only(['Superadmin'], 200, 404)),
-  // Readers of users see the user and are refused the edit; those who see nobody get 404.
-  'user.updateById': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
+  // Someone else's details need update User somewhere: whoever holds it nowhere is refused before the body (403, whoever the
+  // user is); an administrator who cannot see the user gets 404, exactly as for a missing one.
+  'user.updateById': row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 }),
   // Manage-all callers only, wherever the users are (SPEC.md section 6).
   'user.merge': row(only(['Superadmin'], 202), only(['Superadmin'], 202)),
   // The Documents and User Assignments tabs: for those who may update User where the user is.

@@ -26,6 +26,7 @@ import { handler as communication } from '../../../functions/http/communication/
 import { handler as userGroup } from '../../../functions/http/user-group/handler';
 import { invoke } from '../../support/invoke';
 import { EXPECTED_MATRIX, type Cell, type Expected } from './authorization-matrix.expected';
+import { DECIDED_AFTER_BODY } from './authorization-matrix.invalid-body-expected';
 
 const HANDLERS = { app, security, user, notification, announcement, jurisdiction, 'episcopal-area': episcopalArea, conference, district, church, role, job, track, form, phase, admin, step, file, communication, 'user-group': userGroup } as Record<string, Parameters<typeof invoke>[0]>;
 
@@ -123,4 +124,48 @@ describe('authorization matrix', () => {
       expect(leaks).toEqual([]);
     });
   }
+
+  /** A body no route's schema accepts (checked below, so the row cannot pass by accident). */
+  const INVALID_BODY = '0';
+  const refused = (expected: Expected) => expected === 403 || expected === 404;
+
+  for (const contract of contracts) {
+    const row = EXPECTED_MATRIX[contract.id];
+    // The SNS webhooks take any JSON and refuse what is not signed: their signature is the body's own (verify-expected.ts).
+    if (!row || row.own === 'e2e' || !contract.body || contract.formPost || contract.snsWebhook) continue;
+    it(`${contract.id}: refuses before the body whom it refuses (an invalid body gets the same 403/404, not 400)`, async () => {
+      expect(contract.body!.safeParse(JSON.parse(INVALID_BODY)).success).toBe(false);
+      const after = DECIDED_AFTER_BODY[contract.id];
+      const outcomes: string[] = [];
+      const expectations: string[] = [];
+      const answer = async (actor: Actor) => {
+        const columns = row.other === null ? ([['own', actor.own]] as const) : ([['own', actor.own], ['other', actor.other]] as const);
+        const cells = columns.map(([column]) => expectedFor(column === 'own' ? row.own : row.other!, actor));
+        for (const [index, [column, target]] of columns.entries()) {
+          const expected = cells[index];
+          if (!refused(expected)) continue;
+          const scopedHere = Boolean(after?.scoped) && cells.some((cell) => !refused(cell));
+          const namedHere = Boolean(after?.also?.some((name) => name === actor.name || name === actor.baseRole));
+          const call = await CALLS[contract.id](target, `${actor.name} ${column} invalid`, actor);
+          const res = await invoke(HANDLERS[contract.service], call.path, { method: call.method ?? contract.method, cookie: cookies.get(actor.name)!, query: call.query, rawBody: INVALID_BODY });
+          outcomes.push(`${actor.name}/${column}: ${res.status}`);
+          expectations.push(`${actor.name}/${column}: ${scopedHere || namedHere ? 400 : expected}`);
+        }
+      };
+      if (sharesTarget(contract)) for (const actor of actors.values()) await answer(actor);
+      else await Promise.all([...actors.values()].map(answer));
+      outcomes.sort();
+      expectations.sort();
+      expect(outcomes).toEqual(expectations);
+    });
+  }
+
+  it('names only routes with a body and a reason among those decided after the body', () => {
+    for (const [id, entry] of Object.entries(DECIDED_AFTER_BODY)) {
+      const contract = contracts.find((c) => c.id === id);
+      expect(contract?.body, id).toBeDefined();
+      expect(entry.reason.length, id).toBeGreaterThan(10);
+      expect(Boolean(entry.scoped) || Boolean(entry.also?.length), id).toBe(true);
+    }
+  });
 });
