@@ -5,7 +5,8 @@ import { jobKinds } from '../core/jobs/job-kinds';
 import { projectLocation } from '../core/locations/location-projector';
 import { projectEnrolment } from '../core/instances/enrolment-projector';
 import { projectUser } from '../core/users/user-projector';
-import { ENTITY_ATTRIBUTE, JOB_ENTITY, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';
+import { sealAuditEntry, type EntryToSeal } from '../core/records/audit-seal';
+import { AUDIT_ENTRY_ENTITY, ENTITY_ATTRIBUTE, JOB_ENTITY, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';
 
 /**
  * What a table change means for derived data (ARCHITECTURE.md section 5): which projections
@@ -67,6 +68,15 @@ export function runnableJobOf(record: DynamoDBRecord): string | undefined {
   return (status === 'queued' || status === 'running') && !leased ? text(image, 'jobId') : undefined;
 }
 
+/** An audit entry just written, to be chained by the sealer; otherwise undefined. */
+export function auditEntryToSeal(record: DynamoDBRecord): EntryToSeal | undefined {
+  if (record.eventName !== 'INSERT') return undefined;
+  const image = record.dynamodb?.NewImage as Image | undefined;
+  if (text(image, ENTITY_ATTRIBUTE) !== AUDIT_ENTRY_ENTITY) return undefined;
+  const [chainId, entryId, contentHash] = [text(image, 'chainId'), text(image, 'entryId'), text(image, 'contentHash')];
+  return chainId && entryId && contentHash ? { chainId, entryId, contentHash } : undefined;
+}
+
 /** Another run holds the target's lease: the record comes back later (the stream retries it). */
 export class ProjectionBusyError extends Error {}
 
@@ -77,8 +87,10 @@ export async function runProjection(target: ProjectionTarget): Promise<void> {
   if (outcome === 'busy') throw new ProjectionBusyError(`${target.source} ${target.id} is being projected`);
 }
 
-/** Handles one record's projections and job step; throws when the record should be retried. */
+/** Handles one record's projections, job step and audit seal; throws when the record should be retried. */
 export async function handleDerivedWork(record: DynamoDBRecord): Promise<void> {
+  const entry = auditEntryToSeal(record);
+  if (entry) await sealAuditEntry(entry);
   for (const target of projectionTargetsOf(record)) await runProjection(target);
   const jobId = runnableJobOf(record);
   if (jobId) await runJobStep(jobId, jobKinds);

@@ -7,7 +7,8 @@
  * Three consumers read the stream:
  * - the outbox: every inserted outbox item is delivered at once (the sweep is the backstop);
  * - jobs: a job item that is queued, or running with its lease given back, gets its next step;
- * - projectors: a change to a projection's source entity projects it again.
+ * - projectors: a change to a projection's source entity projects it again;
+ * - the audit sealer: every inserted audit entry is chained (functions/core/records/audit-seal.ts).
  * Every other record is dropped before the worker is invoked (and paid for).
  */
 
@@ -25,6 +26,7 @@ export type ProjectionSource = keyof typeof PROJECTION_SOURCES;
 
 export const OUTBOX_ENTITY = 'outbox';
 export const JOB_ENTITY = 'job';
+export const AUDIT_ENTRY_ENTITY = 'auditEntry';
 
 /** A filter pattern in Lambda's event filtering syntax: nested objects, and a list of allowed values at each leaf. */
 export type FilterPattern = { [key: string]: FilterPattern | readonly string[] };
@@ -37,8 +39,8 @@ const entityIn = (names: readonly string[]) => ({ [ENTITY_ATTRIBUTE]: { S: [...n
  * most five per event source mapping by default).
  */
 export const STREAM_FILTER_PATTERNS: readonly FilterPattern[] = [
-  // An outbox item is written once and delivered once: inserts only.
-  { eventName: ['INSERT'], dynamodb: { NewImage: entityIn([OUTBOX_ENTITY]) } },
+  // An outbox item is written once and delivered once; an audit entry is written once and sealed once: inserts only.
+  { eventName: ['INSERT'], dynamodb: { NewImage: entityIn([OUTBOX_ENTITY, AUDIT_ENTRY_ENTITY]) } },
   // A new job; then, after each step, the job saved with its lease given back (leaseUntil 0).
   // A lease being taken (leaseUntil in the future) and a finished job are dropped.
   { dynamodb: { NewImage: { ...entityIn([JOB_ENTITY]), status: { S: ['queued'] } } } },

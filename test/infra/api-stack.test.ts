@@ -112,7 +112,7 @@ describe('the stage', () => {
 });
 
 describe('the outbox worker', () => {
-  it('reads the table stream through the one routing declaration (outbox inserts, runnable jobs, projections\' sources), bisecting failures into a dead-letter queue', () => {
+  it('reads the table stream through the one routing declaration (outbox and audit entry inserts, runnable jobs, projections\' sources), bisecting failures into a dead-letter queue', () => {
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as any[];
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0].Properties;
@@ -121,7 +121,7 @@ describe('the outbox worker', () => {
     const patterns = mapping.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern));
     // The very patterns the local poller and the tests' settle apply (functions/events/stream-filter.ts).
     expect(patterns).toEqual(JSON.parse(JSON.stringify(STREAM_FILTER_PATTERNS)));
-    expect(patterns).toContainEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['outbox'] } } } });
+    expect(patterns).toContainEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['outbox', 'auditEntry'] } } } });
     // Lambda's default quota of filters per event source mapping.
     expect(patterns.length).toBeLessThanOrEqual(5);
     expect(mapping.BisectBatchOnFunctionError).toBe(true);

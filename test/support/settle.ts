@@ -1,7 +1,7 @@
 /**
  * Plays the stream worker's part in integration tests, without timers: reads the test
  * table's stream from where the last call stopped and runs what each change calls for
- * (projections, job steps: functions/events/stream-records.ts), round after round, until
+ * (projections, job steps, audit seals: functions/events/stream-records.ts), round after round, until
  * the table is quiet. Derived data then stands as the deployed system leaves it.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
@@ -10,7 +10,8 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { dynamoClient } from '../../functions/db/client';
 import { runJobStep } from '../../functions/db/jobs';
 import { jobKinds } from '../../functions/core/jobs/job-kinds';
-import { projectionTargetsOf, runProjection, runnableJobOf } from '../../functions/events/stream-records';
+import { auditEntryToSeal, projectionTargetsOf, runProjection, runnableJobOf } from '../../functions/events/stream-records';
+import { sealAuditEntry } from '../../functions/core/records/audit-seal';
 import { passesStreamFilters } from '../../functions/events/stream-filter';
 import { toLambdaRecord } from '../../bin/local/stream-poller';
 import { useTableStream } from './table-stream';
@@ -53,6 +54,7 @@ export async function settle(maxRounds = 500): Promise<number> {
     if (!all.length) return round;
     // What the worker receives in AWS: the event source mapping's filter drops the rest.
     const records = all.filter(passesStreamFilters);
+    for (const entry of records.map(auditEntryToSeal)) if (entry) await sealAuditEntry(entry);
     const targets = new Map(records.flatMap(projectionTargetsOf).map((target) => [`${target.source}:${target.id}`, target]));
     for (const target of targets.values()) await runProjection(target);
     for (const jobId of new Set(records.map(runnableJobOf).filter(Boolean))) await runJobStep(jobId!, jobKinds);

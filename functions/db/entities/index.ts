@@ -5,6 +5,8 @@
 import { alias } from './alias';
 import { announcement } from './announcement';
 import { associatedFile } from './associated-file';
+import { auditEntry } from './audit-entry';
+import { auditHead } from './audit-head';
 import { churchMembership } from './church-membership';
 import { claim } from './claim';
 import { comment } from './comment';
@@ -85,6 +87,9 @@ export const entities = {
   emailChange,
   // per-caller rate limits (issue 23)
   rateCounter,
+  // audit trail (issue 25)
+  auditEntry,
+  auditHead,
   // write path: unique names, projections, background jobs
   claim,
   projection,

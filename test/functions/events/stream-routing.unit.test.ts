@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { matchesPattern, passesStreamFilters } from '../../../functions/events/stream-filter';
 import { PROJECTION_SOURCES, STREAM_FILTER_PATTERNS } from '../../../functions/events/stream-routing';
-import { projectionTargetsOf, runnableJobOf } from '../../../functions/events/stream-records';
+import { auditEntryToSeal, projectionTargetsOf, runnableJobOf } from '../../../functions/events/stream-records';
 import { insertedOutboxId } from '../../../functions/events/outbox-worker';
 
 type Attributes = Record<string, { S: string } | { N: string }>;
@@ -16,7 +16,7 @@ function record(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', images: { NewImage?: 
 const entity = (name: string, rest: Attributes = {}): Attributes => ({ __edb_e__: s(name), ...rest });
 
 /** What the worker would do with a record, whatever the filter says. */
-const acted = (r: DynamoDBRecord) => Boolean(insertedOutboxId(r) || runnableJobOf(r) || projectionTargetsOf(r).length);
+const acted = (r: DynamoDBRecord) => Boolean(insertedOutboxId(r) || runnableJobOf(r) || auditEntryToSeal(r) || projectionTargetsOf(r).length);
 
 describe('stream routing: one filter for AWS and the local runtime', () => {
   it('lets through outbox inserts only (an outbox item is delivered once)', () => {
@@ -24,6 +24,17 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
     expect(passesStreamFilters(record('INSERT', { NewImage: item }))).toBe(true);
     expect(passesStreamFilters(record('MODIFY', { NewImage: item, OldImage: item }))).toBe(false);
     expect(passesStreamFilters(record('REMOVE', { OldImage: item }))).toBe(false);
+  });
+
+  it('lets through audit entry inserts only (an entry is written once and sealed once; the seal itself is not sealed again)', () => {
+    const item = entity('auditEntry', { chainId: s('User#u1'), entryId: s('e1'), contentHash: s('h') });
+    const inserted = record('INSERT', { NewImage: item });
+    expect(passesStreamFilters(inserted)).toBe(true);
+    expect(auditEntryToSeal(inserted)).toEqual({ chainId: 'User#u1', entryId: 'e1', contentHash: 'h' });
+    const sealed = record('MODIFY', { NewImage: { ...item, seq: n(1) }, OldImage: item });
+    expect(passesStreamFilters(sealed)).toBe(false);
+    expect(auditEntryToSeal(sealed)).toBeUndefined();
+    expect(passesStreamFilters(record('INSERT', { NewImage: entity('auditHead', { chainId: s('User#u1') }) }))).toBe(false);
   });
 
   it('lets through a queued job, and a running one whose lease was given back; not a lease being taken nor a finished job', () => {
@@ -56,7 +67,7 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
   });
 
   it('never drops a record the worker would act on (every entity, event and job state)', () => {
-    const names = [...Object.values(PROJECTION_SOURCES).flat(), 'outbox', 'job', 'session', 'stepInstance'];
+    const names = [...Object.values(PROJECTION_SOURCES).flat(), 'outbox', 'job', 'auditEntry', 'auditHead', 'session', 'stepInstance'];
     const variants: Attributes[] = [
       {},
       { status: s('queued') },
@@ -66,7 +77,7 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
     ];
     for (const name of names) {
       for (const extra of variants) {
-        const image = entity(name, { outboxId: s('o'), jobId: s('j'), userId: s('u'), trackInstanceId: s('t'), locationId: s('l'), ...extra });
+        const image = entity(name, { outboxId: s('o'), jobId: s('j'), chainId: s('User#u'), entryId: s('e'), contentHash: s('h'), userId: s('u'), trackInstanceId: s('t'), locationId: s('l'), ...extra });
         for (const r of [record('INSERT', { NewImage: image }), record('MODIFY', { NewImage: image, OldImage: { ...image, sortName: s('x') } }), record('REMOVE', { OldImage: image })]) {
           if (acted(r)) expect(passesStreamFilters(r), `${name} ${r.eventName} ${JSON.stringify(extra)}`).toBe(true);
         }
