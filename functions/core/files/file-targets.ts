@@ -1,51 +1,23 @@
 import type { FormField } from '../../../shared/forms/form-definition';
 import { type UploadTarget } from '../../../shared/api/file';
 import { FILE_IN_SAVED_ANSWERS } from '../../../shared/files/stored-files';
-import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { db } from '../../db/service';
-import type { UploadKind } from '../../../shared/files/upload-kinds';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { mayEditProfile } from '../people/profile-details';
 import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
 import { FORM_INSTANCE_NOT_FOUND, SUBMITTED_FORM_LOCKED, findInstance, maySeeParticipant } from '../forms/form-instances';
 import { requireFormVersion } from '../forms/form-store';
-import type { AuthContext } from '../session/resolve-session';
-import type { UploadedFileItem } from './file-records';
+import type { FileTarget } from './file-target';
 import { ATTACHMENT_TYPE_REFUSED, attachmentKindOf } from '../../../shared/files/upload-kinds';
 import { requirePhase } from '../tracks/phase-editor';
-import { mayActAt, placeOf } from '../tracks/track-scope';
-import { getTrackTemplate } from '../tracks/track-store';
+import { mayReadStepAttachments } from '../tracks/step-attachment-readers';
 import { fileInUse } from './file-release';
 import { uploadContent } from './upload-content-target';
 
-/** What a target allows an upload to be: its kind, and where the record points. */
 export const AVATAR_IN_USE = 'This image is the current avatar.';
 
 export const FILE_ATTACHED = 'This file is attached to a step: remove it from the step and save first.';
-
-export interface UploadPlan {
-  kind: UploadKind;
-  targetId: string;
-  fieldId?: string;
-}
-
-/**
- * Each kind of thing a file can belong to decides who may upload for it and who may read
- * its files. Checked on the server against the loaded target; a caller who may not see the
- * target gets the target's own 404, so nothing about it leaks.
- */
-export interface FileTarget<T extends UploadTarget = UploadTarget> {
-  /** `name` is the stored name (after SPEC.md's rule): a target may take its kind from it. */
-  planUpload(auth: AuthContext, target: T, name: string): Promise<UploadPlan>;
-  mayRead(auth: AuthContext, file: UploadedFileItem): Promise<boolean>;
-  /**
-   * Whether the uploader may delete the file now: throws the refusal while the target still
-   * uses it; else returns a transaction check that fails if the target changed since (so a
-   * save that references the file cannot slip in between).
-   */
-  releaseForDeletion(file: UploadedFileItem): Promise<TransactionItem | null>;
-}
 
 /** A File field anywhere in a form's content, list item templates included. */
 export function findFileField(fields: readonly FormField[], fieldId: string): FormField | null {
@@ -102,16 +74,6 @@ const avatar: FileTarget<Extract<UploadTarget, { type: 'avatar' }>> = {
     return (tx) => tx.user.check({ userId: user.userId }).where(ifVersion(user.version)).commit();
   },
 };
-
-/**
- * Who reads a track's step attachments: those who read the track's design. Issue 12 (the
- * step instance page) adds the track's participants here; the step's attachment route and
- * the file service's download both ask this.
- */
-export async function mayReadStepAttachments(auth: AuthContext, trackTemplateId: string): Promise<boolean> {
-  const track = await getTrackTemplate(trackTemplateId);
-  return Boolean(track) && mayActAt(auth, 'read', await placeOf(track!));
-}
 
 const stepAttachment: FileTarget<Extract<UploadTarget, { type: 'stepAttachment' }>> = {
   /** Those who may edit the phase's track (as editing its steps); any document, image or audio file. */

@@ -6,7 +6,7 @@ import { viewableContent } from '../instances/content-visibility';
 import { loadContentForWrite, type LoadedContent } from '../instances/step-load';
 import { requireUploadOpen, uploadFilesMax } from '../instances/step-upload';
 import type { AuthContext } from '../session/resolve-session';
-import type { FileTarget } from './file-targets';
+import type { FileTarget } from './file-target';
 
 export const CONTENT_NOT_FOUND = 'Content not found.';
 export const FILE_IN_UPLOAD = 'This file is part of an upload: remove it from the upload first.';

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../lib/errors';
 import { contentReads, viewableContent, type ContentReads } from '../instances/content-visibility';
 import type { ContentInstanceItem } from '../instances/step-instance-store';
 import type { AuthContext } from '../session/resolve-session';
-import { readableList } from '../tracks/step-reads';
+import { readableList } from '../../lib/readable-list';
 import { CONTENT_NOT_FOUND } from './upload-content-target';
 
 function uploadView(item: ContentInstanceItem): UploadInstanceView {

@@ -9,7 +9,8 @@ import type { Action } from '../../../shared/auth/vocabulary';
 import { requireTrack, type LoadedTrack, type TrackCaller } from './track-scope';
 import type { PhaseItem, TrackTemplateItem } from './track-store';
 import { toPhaseView } from './track-view';
-import { readableList } from './step-reads';
+import { readableList } from '../../lib/readable-list';
+import { stepsUnchanged } from './step-store';
 
 /** SPEC.md section 8. */
 export const PHASE_HAS_STEPS_MESSAGE = 'Cannot delete phase that contains steps.';
@@ -46,13 +47,6 @@ export function outlineGuard(track: TrackTemplateItem): TransactionItem {
       // A track marked 'deleting' since it was read takes no more phases or steps (re-read, it answers 409).
       .where((attributes, operations) => `${read === 0 ? `(${operations.eq(attributes.outlineVersion, 0)} OR ${operations.notExists(attributes.outlineVersion)})` : operations.eq(attributes.outlineVersion, read)} AND ${operations.ne(attributes.status, 'deleting')}`)
       .commit();
-}
-
-/** The phase's steps are as read (no step added or changed since). */
-export function stepsUnchanged(phase: PhaseItem) {
-  const read = phase.stepsVersion ?? 0;
-  return (attributes: any, operations: any): string =>
-    read === 0 ? `(${operations.eq(attributes.stepsVersion, 0)} OR ${operations.notExists(attributes.stepsVersion)})` : operations.eq(attributes.stepsVersion, read);
 }
 
 /** A phase's new order, conditioned on its version (the phase's own edit form then re-reads). */

@@ -7,7 +7,8 @@ import { isTrackOpen, mayActAt, placeOf, requireTrack, type TrackCaller } from '
 import { getTrackTemplate, type StepItem } from './track-store';
 import { FILE_NOT_FOUND } from '../../../shared/files/stored-files';
 import { presignDownload } from '../../lib/adapters/storage';
-import { mayReadStepAttachments } from '../files/file-targets';
+import { readableList } from '../../lib/readable-list';
+import { mayReadStepAttachments } from './step-attachment-readers';
 import type { AuthContext } from '../session/resolve-session';
 
 /**
@@ -72,16 +73,6 @@ export async function attachmentOf(step: Pick<StepItem, 'attachments'>, fileKey:
   const attachment = step.attachments?.find((file) => file.fileKey === fileKey);
   if (!attachment) throw new NotFoundError(FILE_NOT_FOUND);
   return { url: await presignDownload(attachment.fileKey, attachment.name), name: attachment.name };
-}
-
-/** Items by id, in the order asked, through a single read that refuses (404, 403) what a list leaves out. */
-export async function readableList<T>(ids: readonly string[], readOne: (id: string) => Promise<T>): Promise<T[]> {
-  const leftOut = (error: unknown) => {
-    if (error instanceof NotFoundError || error instanceof ForbiddenError) return undefined;
-    throw error;
-  };
-  const found: Array<T | undefined> = await Promise.all(ids.map((id) => readOne(id).then((item): T | undefined => item, leftOut)));
-  return found.filter((item): item is T => item !== undefined);
 }
 
 /** Steps by id, in the order asked; unknown or unreachable ones are left out. */

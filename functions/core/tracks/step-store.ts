@@ -4,10 +4,16 @@ import type { Action } from '../../../shared/auth/vocabulary';
 import { db } from '../../db/service';
 import type { TransactionItem } from '../../db/transact';
 import { NotFoundError } from '../../lib/errors';
-import { stepsUnchanged } from './phase-editor';
 import { requireTrack, type LoadedTrack, type TrackCaller } from './track-scope';
 import type { PhaseItem, StepItem } from './track-store';
 import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
+
+/** The phase's steps are as read (no step added or changed since). */
+export function stepsUnchanged(phase: PhaseItem) {
+  const read = phase.stepsVersion ?? 0;
+  return (attributes: any, operations: any): string =>
+    read === 0 ? `(${operations.eq(attributes.stepsVersion, 0)} OR ${operations.notExists(attributes.stepsVersion)})` : operations.eq(attributes.stepsVersion, read);
+}
 
 /**
  * The guard that serialises changes of one phase's steps: the phase's `stepsVersion` moves on,

@@ -2,7 +2,7 @@ import type { JobKind } from '../../../db/jobs';
 import { projectOrWait } from '../../../db/directory-projection';
 import { projectUser } from '../../users/user-projector';
 import { MERGE_MOVERS } from './merge-movers';
-import type { MergeMover } from './movers/mover';
+import type { MergeJobInput, MergeMover } from './movers/mover';
 
 /**
  * The second half of Merge Users (merge-users.ts commits the decisive part and creates this
@@ -12,11 +12,6 @@ import type { MergeMover } from './movers/mover';
  * resuming is just running the next step. Progress: kinds done of all kinds.
  */
 export const MERGE_JOB_KIND = 'user.merge';
-
-export interface MergeJobInput {
-  fromUserId: string;
-  toUserId: string;
-}
 
 interface MergeCursor {
   /** The mover at work (index into the movers). */

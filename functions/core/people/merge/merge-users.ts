@@ -13,7 +13,8 @@ import type { AuthContext } from '../../session/resolve-session';
 import { projectUser } from '../../users/user-projector';
 import { nameCopiesJob } from '../name-copies';
 import { managesAll } from '../profile-details';
-import { MERGE_JOB_KIND, mergeJobId, type MergeJobInput } from './merge-job';
+import { MERGE_JOB_KIND, mergeJobId } from './merge-job';
+import type { MergeJobInput } from './movers/mover';
 
 type UserItem = UserAggregate['user'];
 type KeptNames = Pick<MergeUsersInput, 'firstName' | 'middleName' | 'lastName'>;

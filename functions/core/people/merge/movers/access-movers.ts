@@ -5,8 +5,7 @@ import type { TransactionWrite } from '../../../../db/transact';
 import { accountPort } from '../../../identity/accounts';
 import { changeUserAccess } from '../../../permissions/user-access-change';
 import { endUserSessions } from '../../../session/end-sessions';
-import type { MergeJobInput } from '../merge-job';
-import { MOVE_PAGE, pageMoved, type MergeMover, type Tx } from './mover';
+import { MOVE_PAGE, pageMoved, type MergeJobInput, type MergeMover, type Tx } from './mover';
 
 /** The source stays signed out: its sessions end and the identity provider refuses it (both repeatable). */
 export const sessionsMover: MergeMover = {

@@ -6,9 +6,8 @@ import { ifVersion, isConditionFailure } from '../../../../db/versioned';
 import type { EntityItem } from 'electrodb';
 import type { trackInstance } from '../../../../db/entities/track-instance';
 import { ENROLMENT_CLAIM_KIND, enrolmentClaim } from '../../../instances/enrol-writes';
-import { summaryOf } from './mentor-movers';
-import { MOVE_PAGE, pageMoved, type MergeMover, type Tx } from './mover';
-import type { MergeJobInput } from '../merge-job';
+import { MOVE_PAGE, pageMoved, type MergeJobInput, type MergeMover, type Tx } from './mover';
+import { summaryOf } from './target-summary';
 
 type TrackInstanceItem = EntityItem<typeof trackInstance>;
 type Person = { firstName: string; lastName: string; email: string };

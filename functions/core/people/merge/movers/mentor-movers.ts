@@ -1,14 +1,6 @@
 import { db } from '../../../../db/service';
-import { loadUserAggregate } from '../../../../db/access/user-aggregate';
 import { itemMover, MOVE_PAGE, type Tx } from './mover';
-
-/** The target's name and email, copied onto the links that now name them. */
-export async function summaryOf({ toUserId }: { toUserId: string }) {
-  const aggregate = await loadUserAggregate(toUserId, { consistent: true });
-  if (!aggregate) throw new Error(`Merge target ${toUserId} is missing`);
-  const { firstName, lastName, email } = aggregate.user;
-  return { firstName, lastName, email };
-}
+import { summaryOf } from './target-summary';
 
 /** The source's mentors become the target's (in the mentee's partition), except the target itself: nobody mentors themselves. */
 export const menteeLinksMover = itemMover({

@@ -1,5 +1,10 @@
 import { transact, type TransactionWrite } from '../../../../db/transact';
-import type { MergeJobInput } from '../merge-job';
+
+/** The merge job's input: whose things move, and to whom (merge-users.ts writes it, merge-job.ts hands it to each mover). */
+export interface MergeJobInput {
+  fromUserId: string;
+  toUserId: string;
+}
 
 /**
  * One kind of thing a merged user owns, moving to the target. `movePage` moves up to one

@@ -1,0 +1,20 @@
+import { arrowsWithin, cycles, importGraph, type ImportGraph } from '../support/import-graph';
+
+// A reader can start at any file of functions/ and follow its imports without coming back
+// to where they started (docs/architecture.md, "Rooms of functions/core").
+const files = importGraph(process.cwd(), 'functions');
+
+/** Each cycle with the imports that close it, one a line, so a failure says what to cut. */
+const report = (graph: ImportGraph) => cycles(graph).map((group) => `${group.join(', ')}\n    ${arrowsWithin(graph, group).join('\n    ')}`);
+
+describe('imports in functions/', () => {
+  it('reads the files it checks', () => {
+    expect(files.size).toBeGreaterThan(100);
+    expect([...files.values()].some((targets) => targets.size > 0)).toBe(true);
+  });
+
+  it('never lead a file back to itself', () => {
+    const found = report(files);
+    expect(found.length, `File cycles:\n${found.join('\n')}`).toBe(0);
+  });
+});
