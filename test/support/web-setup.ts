@@ -9,7 +9,7 @@ import { cleanup, configure } from '@testing-library/react';
 // findBy* and waitFor wait 1 s by default; on a busy two-core machine a dialog that opens after
 // a request (or a lazy chunk) took longer, and tests that pass alone failed. Waiting longer
 // costs nothing when the page is quick.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only knows Jest's fake timers: while vitest's fake timers are on, its async
 // helpers wait on a faked setTimeout and hang. It looks for a global `jest` with

@@ -90,6 +90,9 @@ function checkInvariants(world: World): void {
   expect(world.track === 'Completed').toBe(IDS.every((id) => world.steps[id].status === 'Completed'));
 }
 
+// 400 random runs take about 1 s alone and over 5 s on a busy two-core machine: a time limit, not a speed claim.
+const RUNS_TIMEOUT_MS = 30_000;
+
 describe('the step state machine over random event sequences', () => {
   it('never reaches an illegal state and respects prerequisites', () => {
     fc.assert(
@@ -102,7 +105,7 @@ describe('the step state machine over random event sequences', () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, RUNS_TIMEOUT_MS);
 
   it('nothing happens twice: the same decision or hand-in applied again is refused or changes nothing', () => {
     fc.assert(
@@ -118,7 +121,7 @@ describe('the step state machine over random event sequences', () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, RUNS_TIMEOUT_MS);
 
   it('the whole phase completes, and the track with it, when all the work is done and approved', () => {
     const world = start();

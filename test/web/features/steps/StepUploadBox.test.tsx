@@ -55,8 +55,8 @@ describe('the step page upload box', () => {
     const files = await screen.findByRole('list', { name: 'Transcript: files' });
     expect(within(files).getByText('transcript.pdf')).toBeTruthy();
     expect((server.to(CHANGE, 'PATCH') as SentRequest[])[0].body).toEqual({ instanceType: 'Upload', version: 1, addFiles: [{ key: stored.key }] });
-    // One file, not submitted: not locked, full; the drop area says so.
-    expect(screen.getByText('This upload takes one file. Remove it to choose another.')).toBeTruthy();
+    // One file, not submitted: not locked, full; the drop area says so (once the step's new version is read).
+    expect(await screen.findByText('This upload takes one file. Remove it to choose another.')).toBeTruthy();
     expect(screen.queryByText('Files are locked.')).toBeNull();
     await expectNoAxeViolations(container);
 
