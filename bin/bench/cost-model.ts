@@ -34,7 +34,7 @@ import { dynamoClient, requestCounter } from '../../functions/db/client';
 import { db } from '../../functions/db/service';
 import { newId } from '../../functions/db/ids';
 import { transact } from '../../functions/db/transact';
-import { eventWrites, stepInstanceLink } from '../../functions/core/instances/instance-events';
+import { eventWrites, stepInstanceLink } from '../../functions/core/outbox/instance-events';
 import { SWEEP_EVENT, handler as outboxWorker } from '../../functions/events/outbox-worker';
 import { isSweepEvent, SWEEP_EVERY_MINUTES } from '../../functions/events/sweepers';
 import { sweepMetrics } from '../../functions/events/sweep-metrics';

@@ -14,8 +14,8 @@ const { largeTrackItems, putLargeTrack, LARGE_TRACK_ID } = await import('../../f
 const { parallelWriter } = await import('../../functions/db/seed/large-writer');
 const { openSession } = await import('../../functions/core/session/open-session');
 const { resolveSession } = await import('../../functions/core/session/resolve-session');
-const { enrol } = await import('../../functions/core/instances/enrol');
-const { readTrackInstance } = await import('../../functions/core/instances/instance-read');
+const { enrol } = await import('../../functions/core/enrolments/enrol');
+const { readTrackInstance } = await import('../../functions/core/enrolments/instance-read');
 const { runJobToEnd } = await import('../../functions/db/jobs');
 const { jobKinds } = await import('../../functions/core/jobs/job-kinds');
 

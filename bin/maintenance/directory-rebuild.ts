@@ -6,7 +6,7 @@ import { projectLocation } from '../../functions/core/locations/location-project
 import { nameClaimOf } from '../../functions/core/locations/location-writes';
 import { roleNameClaim } from '../../functions/core/roles/role-editor';
 import { projectUser } from '../../functions/core/users/user-projector';
-import { projectEnrolment } from '../../functions/core/instances/enrolment-projector';
+import { projectEnrolment } from '../../functions/core/enrolments/enrolment-projector';
 import { checkDirectory } from './directory-check';
 import { tableSnapshot } from './table-snapshot';
 

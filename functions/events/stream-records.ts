@@ -3,7 +3,7 @@ import type { ProjectionOutcome } from '../db/directory-projection';
 import { runJobStep } from '../db/jobs';
 import { jobKinds } from '../core/jobs/job-kinds';
 import { projectLocation } from '../core/locations/location-projector';
-import { projectEnrolment } from '../core/instances/enrolment-projector';
+import { projectEnrolment } from '../core/enrolments/enrolment-projector';
 import { projectUser } from '../core/users/user-projector';
 import { sealAuditEntry, type EntryToSeal } from '../core/records/audit-seal';
 import { AUDIT_ENTRY_ENTITY, ENTITY_ATTRIBUTE, JOB_ENTITY, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';

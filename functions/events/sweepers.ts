@@ -2,7 +2,7 @@ import { log } from '../lib/log';
 import { deliverPendingOutbox, outboxSeams } from './outbox-delivery';
 import { sendDueDigests } from './outbox-digest';
 import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
-import { sweepOverdueSteps } from '../core/instances/overdue-sweep';
+import { sweepOverdueSteps } from '../core/reminders/overdue-sweep';
 import { publishSweepMetrics } from './sweep-metrics';
 import { runReminderSchedule } from '../core/reminders/reminder-schedule';
 

@@ -1,6 +1,6 @@
 import { db } from '../../functions/db/service';
 import { newId } from '../../functions/db/ids';
-import { projectEnrolment } from '../../functions/core/instances/enrolment-projector';
+import { projectEnrolment } from '../../functions/core/enrolments/enrolment-projector';
 
 /**
  * Enrolments written straight to the table, as enrolment leaves them for the participants table

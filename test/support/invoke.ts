@@ -54,8 +54,8 @@ export async function invoke(handler: Handler, path: string, options: InvokeOpti
   const text = result.body ?? '';
   return {
     status: result.statusCode ?? 200,
-    // JSON as parsed; a page (the unsubscribe link's answer) as its HTML text.
-    body: text ? (String(result.headers?.['content-type'] ?? 'application/json').startsWith('text/html') ? text : JSON.parse(text)) : null,
+    // JSON as parsed; a page (the unsubscribe link's answer) or a file (the audit export's CSV) as its text.
+    body: text ? (/^text\/(html|csv)/.test(String(result.headers?.['content-type'] ?? 'application/json')) ? text : JSON.parse(text)) : null,
     headers: (result.headers ?? {}) as Record<string, string>,
     cookies: result.cookies ?? [],
   };

@@ -2,9 +2,9 @@ import type { UploadTarget } from '../../../shared/api/file';
 import { db } from '../../db/service';
 import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { viewableContent } from '../instances/content-visibility';
-import { loadContentForWrite, type LoadedContent } from '../instances/step-load';
-import { requireUploadOpen, uploadFilesMax } from '../instances/step-upload';
+import { viewableContent } from '../step-work/content-visibility';
+import { loadContentForWrite, type LoadedContent } from '../step-work/step-load';
+import { requireUploadOpen, uploadFilesMax } from '../step-work/step-upload';
 import type { AuthContext } from '../session/resolve-session';
 import type { FileTarget } from './file-target';
 

@@ -1,7 +1,7 @@
 import type { UploadInstanceView } from '../../../shared/api/file';
 import { NotFoundError } from '../../lib/errors';
-import { contentReads, viewableContent, type ContentReads } from '../instances/content-visibility';
-import type { ContentInstanceItem } from '../instances/step-instance-store';
+import { contentReads, viewableContent, type ContentReads } from '../step-work/content-visibility';
+import type { ContentInstanceItem } from '../enrolments/step-instance-store';
 import type { AuthContext } from '../session/resolve-session';
 import { readableList } from '../../lib/readable-list';
 import { CONTENT_NOT_FOUND } from './upload-content-target';

@@ -1,7 +1,7 @@
 import { FILE_NOT_FOUND } from '../../../shared/files/stored-files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { NOT_RESPONSIBLE } from '../instances/step-load';
-import { removeUploadFile } from '../instances/step-work';
+import { NOT_RESPONSIBLE } from '../step-work/step-load';
+import { removeUploadFile } from '../step-work/step-work';
 import type { AuthContext } from '../session/resolve-session';
 import { findFileByKey } from './file-records';
 import { deleteFile } from './file-service';

@@ -12,7 +12,7 @@ import { requireFormVersion } from './form-store';
 import { contentOf } from './form-view';
 import { checkFileAnswers } from './form-files';
 import type { FormField } from '../../../shared/forms/form-definition';
-import { formSubmissionWrites } from '../instances/step-work';
+import { formSubmissionWrites } from '../step-work/step-work';
 
 export type FormInstanceItem = EntityItem<typeof formInstance>;
 

@@ -9,12 +9,12 @@ import { NAME_COPIES_JOB_KIND, nameCopiesJob } from './name-copies-job';
 import { MERGE_JOB_KIND, userMergeJob } from '../people/merge/merge-job';
 import { TAG_REMOVAL_JOB_KIND } from '../people/user-tags';
 import { tagRemovalJob } from './tag-removal-job';
-import { ENROL_JOB_KIND, enrolJob } from '../instances/enrol-job';
-import { REMOVE_JOB_KIND, removeInstanceJob } from '../instances/instance-remove';
-import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../instances/responsible-roles-job';
+import { ENROL_JOB_KIND, enrolJob } from '../enrolments/enrol-job';
+import { REMOVE_JOB_KIND, removeInstanceJob } from '../enrolments/instance-remove';
+import { RESPONSIBLE_ROLES_JOB_KIND, refreshResponsibleRolesJob } from '../enrolments/responsible-roles-job';
 import { PUBLISH_JOB_KIND, publishJob } from '../notifications/publish-job';
 import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob } from '../reminders/overdue-digest-job';
-import { PARTICIPANT_BULK_JOB_KIND, participantBulkJob } from '../instances/participants-bulk-job';
+import { PARTICIPANT_BULK_JOB_KIND, participantBulkJob } from '../participants/participants-bulk-job';
 import { STEP_BULK_JOB_KIND, stepBulkJob } from '../tracks/step-bulk-job';
 import { REINDEX_JOB_KIND, reindexJob } from './reindex-job';
 

@@ -3,7 +3,7 @@ import { projectOrWait } from '../../db/directory-projection';
 import type { JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
 import { projectUser } from '../users/user-projector';
-import { projectEnrolmentsNow } from '../instances/enrolment-projector';
+import { projectEnrolmentsNow } from '../enrolments/enrolment-projector';
 import { setIfPresent } from './set-if-present';
 
 /**

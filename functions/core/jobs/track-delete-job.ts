@@ -3,7 +3,7 @@ import { db } from '../../db/service';
 import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { HttpError } from '../../lib/errors';
 import { deleteDesignChunk } from '../tracks/design-delete';
-import { deleteGroupsOfTrack } from '../instances/user-groups/group-removal';
+import { deleteGroupsOfTrack } from '../user-groups/group-removal';
 import { phasesOf } from '../tracks/phase-editor';
 import { isTrackOpen } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';

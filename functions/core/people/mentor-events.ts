@@ -1,5 +1,5 @@
 import type { TransactionWrite } from '../../db/transact';
-import { eventWrites } from '../instances/instance-events';
+import { eventWrites } from '../outbox/instance-events';
 
 /**
  * The bell items of a mentor link made or ended (docs/notifications.md): both sides hear of it

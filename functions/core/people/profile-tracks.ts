@@ -2,7 +2,7 @@ import { ASSIGNED_TRACKS_MAX } from '../../../shared/api/limits';
 import type { AssignedTrack } from '../../../shared/schemas/assigned-tracks';
 import { db } from '../../db/service';
 import { NotFoundError } from '../../lib/errors';
-import { instanceRights } from '../instances/instance-access';
+import { instanceRights } from '../enrolments/instance-access';
 import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { byTrackName, enrolmentRow } from '../tracks/assigned-tracks';

@@ -3,7 +3,7 @@ import type { trackTemplate } from '../../db/entities/track-template';
 import { db } from '../../db/service';
 import { batchGet, transact } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
-import type { StepInstanceItem, TrackInstanceItem } from '../instances/step-instance-store';
+import type { StepInstanceItem, TrackInstanceItem } from '../enrolments/step-instance-store';
 import { REMINDER_FIELDS } from './reminder-index';
 
 type TrackTemplateItem = EntityItem<typeof trackTemplate>;

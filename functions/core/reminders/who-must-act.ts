@@ -1,8 +1,8 @@
 import { isResponsibleFor } from '../../../shared/auth/policies';
-import { advisorIdsOf, type TrackInstanceItem } from '../instances/instance-access';
-import { contentDoneOf, decisionOf } from '../instances/step-state';
-import type { StepDesign, StepWork } from '../instances/step-instance-store';
-import { namedRoles } from '../instances/step-roles';
+import { advisorIdsOf, type TrackInstanceItem } from '../enrolments/instance-access';
+import { contentDoneOf, decisionOf } from '../step-work/step-state';
+import type { StepDesign, StepWork } from '../enrolments/step-instance-store';
+import { namedRoles } from '../step-work/step-roles';
 
 /**
  * Who a waiting step's reminder goes to (issue 13), by the rule that decides who may do each

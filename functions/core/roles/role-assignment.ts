@@ -11,7 +11,7 @@ import { rolePage } from './role-list';
 import { requireRole } from './role-store';
 import { isSystemRole, type RoleItem } from './role-view';
 import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
-import { eventWrites } from '../instances/instance-events';
+import { eventWrites } from '../outbox/instance-events';
 
 export interface RoleAssignment {
   userIds: string[];

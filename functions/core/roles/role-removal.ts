@@ -7,7 +7,7 @@ import type { trackInstance } from '../../db/entities/track-instance';
 import { BusinessRuleError } from '../../lib/errors';
 import { changeUserAccess } from '../permissions/user-access-change';
 import { isSystemRole, type RoleItem } from './role-view';
-import { eventWrites } from '../instances/instance-events';
+import { eventWrites } from '../outbox/instance-events';
 import { mentorLinkEndedWrites } from '../people/mentor-events';
 
 type TrackInstanceItem = EntityItem<typeof trackInstance>;

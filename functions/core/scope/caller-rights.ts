@@ -36,7 +36,7 @@ export function requireUsersTable(auth: Caller): void {
 
 /**
  * A step's status is set only by the participant's advisor or a track-override role
- * (core/instances/instance-access.ts decides which instance): a caller holding none of those
+ * (core/enrolments/instance-access.ts decides which instance): a caller holding none of those
  * roles anywhere never sets one.
  */
 export function requireStatusSetter(auth: Caller, message: string): void {

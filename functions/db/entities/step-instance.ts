@@ -25,7 +25,7 @@ export const stepInstance = new Entity({
     dueAt: { type: 'string' },
     /**
      * The Overdue sweep's sparse index (`byDue`): present only while the step is Ready or
-     * Resubmit with a `dueAt` (functions/core/instances/step-due.ts sets and removes them).
+     * Resubmit with a `dueAt` (functions/core/step-indexes/step-due.ts sets and removes them).
      */
     dueBucket: { type: 'string' },
     dueIndexAt: { type: 'string' },

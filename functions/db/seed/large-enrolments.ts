@@ -3,7 +3,7 @@ import { TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
 import { db } from '../service';
 import { enrolmentDirectoryEntries, type DirectoryEnrolment } from '../directory';
 import { finishedProjection } from '../directory-projection';
-import { enrolmentFingerprint } from '../../core/instances/enrolment-projector';
+import { enrolmentFingerprint } from '../../core/enrolments/enrolment-projector';
 import { FIRST_NAMES, LAST_NAMES } from './large-names';
 
 /**

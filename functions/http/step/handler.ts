@@ -6,10 +6,10 @@ import { createStep, updateStep } from '../../core/tracks/step-editor';
 import { startStepBulk } from '../../core/tracks/step-bulk';
 import { importableSteps, importStep } from '../../core/tracks/step-import';
 import { updatePrerequisites } from '../../core/tracks/step-prerequisites';
-import { stepInstancePage } from '../../core/instances/step-page';
-import { actionInstances, contentInstance, contentInstances, stepInstances } from '../../core/instances/step-getters';
-import { stepInstanceAttachment } from '../../core/instances/step-attachment-link';
-import { changeContent, decideAction, setStepStatus, STATUS_NOT_ALLOWED } from '../../core/instances/step-work';
+import { stepInstancePage } from '../../core/step-work/step-page';
+import { actionInstances, contentInstance, contentInstances, stepInstances } from '../../core/step-work/step-getters';
+import { stepInstanceAttachment } from '../../core/step-work/step-attachment-link';
+import { changeContent, decideAction, setStepStatus, STATUS_NOT_ALLOWED } from '../../core/step-work/step-work';
 import { requireStatusSetter } from '../../core/scope/caller-rights';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 

@@ -1,10 +1,10 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { RouteResult } from '../../lib/http/result';
-import { enrol } from '../../core/instances/enrol';
-import { readTrackInstance } from '../../core/instances/instance-read';
-import { removeInstance } from '../../core/instances/instance-remove';
-import { setInstanceStatus } from '../../core/instances/instance-status';
-import { verifyStepInstances } from '../../core/instances/instance-verify';
+import { enrol } from '../../core/enrolments/enrol';
+import { readTrackInstance } from '../../core/enrolments/instance-read';
+import { removeInstance } from '../../core/enrolments/instance-remove';
+import { setInstanceStatus } from '../../core/enrolments/instance-status';
+import { verifyStepInstances } from '../../core/enrolments/instance-verify';
 import { TRACK_COUNT_MAX, trackApi } from '../../../shared/api/track';
 import { createTrack, createTracks, setTrackDisabled, startTrackDelete, updateTrack } from '../../core/tracks/track-editor';
 import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
@@ -12,10 +12,10 @@ import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
 import { assignedTracks } from '../../core/tracks/assigned-tracks';
-import { participantsPage } from '../../core/instances/participants-table';
-import { changeAssignments, removeAdvisorFromInstances } from '../../core/instances/assignments';
-import { trackAdvisors, trackAssignees } from '../../core/instances/assignee-reads';
-import { startParticipantsBulk } from '../../core/instances/participants-bulk';
+import { participantsPage } from '../../core/participants/participants-table';
+import { changeAssignments, removeAdvisorFromInstances } from '../../core/participants/assignments';
+import { trackAdvisors, trackAssignees } from '../../core/participants/assignee-reads';
+import { startParticipantsBulk } from '../../core/participants/participants-bulk';
 
 export const handler = createServiceHandler(trackApi, {
   create: async ({ auth, body }) => createTrack(auth, body),
@@ -54,7 +54,7 @@ export const handler = createServiceHandler(trackApi, {
   updateGeneric: async ({ auth, body: { id, ...changes } }) => updateTrack(auth, id, changes),
   removeById: async ({ auth, params }) => startTrackDelete(auth, params.trackTemplateId),
   removeGeneric: async ({ auth, body }) => startTrackDelete(auth, body.id),
-  // Participants and assignments (functions/core/instances).
+  // Participants and assignments (functions/core/participants).
   instances: async ({ auth, params, body }) => participantsPage(auth, params.trackTemplateId, body),
   assign: async ({ auth, body: { trackInstanceId, assigneeIds, roleId, version } }) =>
     changeAssignments(auth, trackInstanceId, { roleId, version, field: 'assigneeIds', ids: assigneeIds, next: (current) => [...current, ...assigneeIds] }),

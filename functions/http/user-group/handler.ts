@@ -1,7 +1,7 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { userGroupApi } from '../../../shared/api/user-group';
-import { listTrackGroups, readGroup } from '../../core/instances/user-groups/group-reads';
-import { createGroups, deleteGroup, updateGroup } from '../../core/instances/user-groups/group-writes';
+import { listTrackGroups, readGroup } from '../../core/user-groups/group-reads';
+import { createGroups, deleteGroup, updateGroup } from '../../core/user-groups/group-writes';
 
 /** Interview groups: every generic call is a door onto the same read, create, save or delete. */
 export const handler = createServiceHandler(userGroupApi, {

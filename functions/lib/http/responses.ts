@@ -20,6 +20,11 @@ export function jsonResponse(
   };
 }
 
+/** A file to download (the audit export's CSV): its text as is, saved under the name its headers give. */
+export function fileResponse(status: number, text: string, headers: Record<string, string>): APIGatewayProxyStructuredResultV2 {
+  return { statusCode: status, headers: { ...BASE_HEADERS, ...headers }, body: text };
+}
+
 export function errorResponse(status: number, message: string, fieldErrors?: Record<string, string[]>): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(status, fieldErrors ? { message, fieldErrors } : { message });
 }

@@ -18,6 +18,11 @@ export function htmlPage(html: string, status = 200): RouteResult<string> {
   return new RouteResult(html, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
+/** A CSV file to download under `filename` (no paths, no quotes: the caller names it from ids). */
+export function csvFile(text: string, filename: string): RouteResult<string> {
+  return new RouteResult(text, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` } });
+}
+
 export function redirect(location: string, cookies: string[] = []): RouteResult<null> {
   return new RouteResult(null, { status: 302, headers: { location }, cookies });
 }

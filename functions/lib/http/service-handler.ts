@@ -14,7 +14,7 @@ import { parseQuery } from './query';
 import { parsePart } from './validate';
 import { RouteResult } from './result';
 import { RateLimitedError, enforceRateLimit, rateLimitedResponse } from './rate-limit';
-import { errorResponse, jsonResponse, pageResponse } from './responses';
+import { errorResponse, fileResponse, jsonResponse, pageResponse } from './responses';
 import { readCookie, sessionCookieName } from './cookies';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
@@ -170,6 +170,7 @@ function toResult(contract: Contract, output: unknown): Result {
   // The response schema is the allow-list of what leaves the server: unknown fields are stripped.
   const body = status === 204 || status === 302 ? null : contract.response.parse(routeResult.body);
   if (routeResult.options.headers?.['content-type']?.startsWith('text/html')) return pageResponse(status, String(body), routeResult.options.headers);
+  if (routeResult.options.headers?.['content-type']?.startsWith('text/csv')) return fileResponse(status, String(body), routeResult.options.headers);
   return jsonResponse(status, body, routeResult.options.headers, routeResult.options.cookies);
 }
 

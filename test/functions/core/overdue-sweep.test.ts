@@ -1,7 +1,7 @@
 import { db } from '../../../functions/db/service';
 import { sweep } from '../../../functions/events/sweepers';
-import { overdueMessage, sweepOverdueSteps } from '../../../functions/core/instances/overdue-sweep';
-import { DUE_INDEX_FIELDS, dueBucketOf, dueIndexFields } from '../../../functions/core/instances/step-due';
+import { overdueMessage, sweepOverdueSteps } from '../../../functions/core/reminders/overdue-sweep';
+import { DUE_INDEX_FIELDS, dueBucketOf, dueIndexFields } from '../../../functions/core/step-indexes/step-due';
 import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks';
 import { seedDemo } from '../../support/demo-table';
 import { pendingNotifications } from '../../support/notifications';

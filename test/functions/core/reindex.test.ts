@@ -18,7 +18,7 @@ import { putEnrolment } from '../../support/enrolments';
 import { handler as users } from '../../../functions/http/user/handler';
 import { requestCounter } from '../../../functions/db/client';
 import { finishedProjection, project } from '../../../functions/db/directory-projection';
-import { enrolmentFingerprint } from '../../../functions/core/instances/enrolment-projector';
+import { enrolmentFingerprint } from '../../../functions/core/enrolments/enrolment-projector';
 import { directoryLists, enrolmentDirectoryEntries, ENROLMENTS_OF_TRACK_SCOPE } from '../../../functions/db/directory';
 import { desiredUserEntries, projectUser } from '../../../functions/core/users/user-projector';
 

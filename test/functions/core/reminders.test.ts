@@ -7,9 +7,9 @@ import { digestMessage } from '../../../functions/core/reminders/overdue-digests
 import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob, runDigestJob, sendOverdueDigests, startOverdueDigests } from '../../../functions/core/reminders/overdue-digest-job';
 import { runReminderSchedule } from '../../../functions/core/reminders/reminder-schedule';
 import { jobFaults, runJobStep } from '../../../functions/db/jobs';
-import { changeContent, decideAction, setStepStatus } from '../../../functions/core/instances/step-work';
-import { sweepOverdueSteps } from '../../../functions/core/instances/overdue-sweep';
-import { dueIndexFields } from '../../../functions/core/instances/step-due';
+import { changeContent, decideAction, setStepStatus } from '../../../functions/core/step-work/step-work';
+import { sweepOverdueSteps } from '../../../functions/core/reminders/overdue-sweep';
+import { dueIndexFields } from '../../../functions/core/step-indexes/step-due';
 import { authContextOf } from '../../../functions/core/session/resolve-session';
 import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
 import { seedDemo } from '../../support/demo-table';

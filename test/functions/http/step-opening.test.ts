@@ -2,7 +2,7 @@ import { handler as trackHandler } from '../../../functions/http/track/handler';
 import { handler as stepHandler } from '../../../functions/http/step/handler';
 import { DEMO_INSTANCE_IDS, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
-import { stepInstanceIdOf } from '../../../functions/core/instances/instance-items';
+import { stepInstanceIdOf } from '../../../functions/core/enrolments/instance-items';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';

@@ -5,8 +5,8 @@ import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation'
 import { db } from '../../../functions/db/service';
 import { openSession } from '../../../functions/core/session/open-session';
 import { sessionCookieName } from '../../../functions/lib/http/cookies';
-import { NOT_RESPONSIBLE } from '../../../functions/core/instances/step-load';
-import { UPLOAD_ONE_FILE, UPLOAD_SUBMITTED } from '../../../functions/core/instances/step-upload';
+import { NOT_RESPONSIBLE } from '../../../functions/core/step-work/step-load';
+import { UPLOAD_ONE_FILE, UPLOAD_SUBMITTED } from '../../../functions/core/step-work/step-upload';
 import { CONTENT_NOT_FOUND, FILE_IN_UPLOAD } from '../../../functions/core/files/upload-content-target';
 import { FILE_TYPE_REFUSED } from '../../../shared/files/upload-kinds';
 import { systemRoleByName } from '../../../shared/auth/system-roles';

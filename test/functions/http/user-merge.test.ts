@@ -15,7 +15,7 @@ import { putTestUser } from '../../support/test-users';
 import { putEnrolment } from '../../support/enrolments';
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
 import { DEMO_USERS } from '../../../functions/db/seed/demo-people';
-import { enrolmentClaim } from '../../../functions/core/instances/enrol-writes';
+import { enrolmentClaim } from '../../../functions/core/enrolments/enrol-writes';
 
 /** Merge Users (SPEC.md sections 4, 5 and 7; issue 9 item 4). */
 let superadmin: string;

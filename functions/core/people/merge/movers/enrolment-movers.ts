@@ -1,11 +1,11 @@
 import { db } from '../../../../db/service';
-import { projectEnrolmentsNow } from '../../../instances/enrolment-projector';
+import { projectEnrolmentsNow } from '../../../enrolments/enrolment-projector';
 import { claimName, releaseName } from '../../../../db/claims';
 import { packTransactions, transact, type TransactionItem } from '../../../../db/transact';
 import { ifVersion, isConditionFailure } from '../../../../db/versioned';
 import type { EntityItem } from 'electrodb';
 import type { trackInstance } from '../../../../db/entities/track-instance';
-import { ENROLMENT_CLAIM_KIND, enrolmentClaim } from '../../../instances/enrol-writes';
+import { ENROLMENT_CLAIM_KIND, enrolmentClaim } from '../../../enrolments/enrol-writes';
 import { MOVE_PAGE, pageMoved, type MergeJobInput, type MergeMover, type Tx } from './mover';
 import { summaryOf } from './target-summary';
 

@@ -1,7 +1,7 @@
 import { ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { requireStepRights, responsibleFor, type StepRights } from './step-access';
-import { locateContent, readStepDesign, readStepWorkConsistent, readTrackInstance, type ContentInstanceItem, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
+import { locateContent, readStepDesign, readStepWorkConsistent, readTrackInstance, type ContentInstanceItem, type StepDesign, type StepWork, type TrackInstanceItem } from '../enrolments/step-instance-store';
 import type { ContentItem } from '../tracks/step-view';
 import { namedRoles, type NamedRole } from './step-roles';
 

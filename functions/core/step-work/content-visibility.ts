@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/errors';
 import type { ContentItem } from '../tracks/step-view';
 import type { AuthContext } from '../session/resolve-session';
 import { mayViewContent, requireStepRights, responsibleFor, type StepRights } from './step-access';
-import { readTrackInstance, type ContentInstanceItem } from './step-instance-store';
+import { readTrackInstance, type ContentInstanceItem } from '../enrolments/step-instance-store';
 import { namedRoles } from './step-roles';
 
 /** What one request has read already: rights per track instance, templates per id (a list of 100 reads each once). */

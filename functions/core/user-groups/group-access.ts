@@ -1,9 +1,9 @@
-import { scoped } from '../../../../shared/auth/ability';
-import { isInterviewerGroupVisible } from '../../../../shared/auth/policies';
-import type { Action } from '../../../../shared/auth/vocabulary';
-import { GROUP_CONFERENCE_OF_TRACK } from '../../../../shared/schemas/user-group';
-import { ForbiddenError, ValidationError } from '../../../lib/errors';
-import { isSystemTrack, type TrackCaller, type TrackPlace } from '../../tracks/track-scope';
+import { scoped } from '../../../shared/auth/ability';
+import { isInterviewerGroupVisible } from '../../../shared/auth/policies';
+import type { Action } from '../../../shared/auth/vocabulary';
+import { GROUP_CONFERENCE_OF_TRACK } from '../../../shared/schemas/user-group';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { isSystemTrack, type TrackCaller, type TrackPlace } from '../tracks/track-scope';
 
 /**
  * Who may do what with interview groups (SPEC.md section 6, docs/security.md):

@@ -3,7 +3,7 @@ import { roleLabel } from '../../../shared/auth/system-roles';
 import { toAttachmentView } from '../tracks/step-attachments';
 import type { ActionItem, ContentItem } from '../tracks/step-view';
 import { mayViewContent, requireStepRights, responsibleFor, type StepCaller, type StepRights } from './step-access';
-import { readStepDesign, readStepWork, readTrackInstance, type StepDesign, type StepWork, type TrackInstanceItem } from './step-instance-store';
+import { readStepDesign, readStepWork, readTrackInstance, type StepDesign, type StepWork, type TrackInstanceItem } from '../enrolments/step-instance-store';
 import { namedRoles, type NamedRole } from './step-roles';
 import { reopensOnUndo } from '../../../shared/tracks/step-status';
 import { contentDoneOf, isOpenForWork, stateOf } from './step-state';

@@ -1,6 +1,6 @@
 import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
-import type { StepInstanceItem } from './step-instance-store';
+import type { StepInstanceItem } from '../enrolments/step-instance-store';
 import { DUE_STATUSES, type StepStatus } from '../../../shared/tracks/step-status';
 import { reminderFields } from '../reminders/reminder-index';
 

@@ -1,7 +1,7 @@
-import type { UserGroupView } from '../../../../shared/schemas/user-group';
-import { NotFoundError } from '../../../lib/errors';
-import { designPage, type DesignListQuery } from '../../tracks/design-list';
-import { placeOf, requireTrack, SYSTEM_PLACE, type TrackCaller } from '../../tracks/track-scope';
+import type { UserGroupView } from '../../../shared/schemas/user-group';
+import { NotFoundError } from '../../lib/errors';
+import { designPage, type DesignListQuery } from '../tracks/design-list';
+import { placeOf, requireTrack, SYSTEM_PLACE, type TrackCaller } from '../tracks/track-scope';
 import { isGroupVisible, mayManageGroup } from './group-access';
 import { groupsOfTrack, groupView, loadGroup, membersOf, placesOf, type LoadedGroup } from './group-store';
 

@@ -1,7 +1,7 @@
 import { claimKey } from '../../db/claims';
 import type { TransactionItem } from '../../db/transact';
 import { ConflictError } from '../../lib/errors';
-import { eventWrites, trackInstanceLink } from './instance-events';
+import { eventWrites, trackInstanceLink } from '../outbox/instance-events';
 import { ADVISOR_ROLE_ID } from './instance-access';
 import type { InstanceRef } from './instance-items';
 import { ifRolesVersion, RolesMovedError } from './roles-guard';

@@ -1,6 +1,6 @@
 import { nextStepState, StepTransitionError, type ActionDecision, type StepEvent, type StepState, type StepStatus } from '../../../shared/tracks/step-status';
 import { ConflictError } from '../../lib/errors';
-import type { StepDesign, StepWork } from './step-instance-store';
+import type { StepDesign, StepWork } from '../enrolments/step-instance-store';
 
 /** Content and actions can be worked on (not before the step opens, not after it completes). */
 export const isOpenForWork = (status: StepStatus) => status !== 'Unavailable' && status !== 'Completed';

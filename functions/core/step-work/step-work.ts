@@ -3,14 +3,14 @@ import type { SelectableStepStatus, StepState } from '../../../shared/tracks/ste
 import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
-import { eventWrites, stepInstanceLink } from './instance-events';
+import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
 import { responsibleFor } from './step-access';
 import { loadContentForWrite, loadStepForWrite as loadForWrite, NOT_RESPONSIBLE, type Caller, type LoadedStep } from './step-load';
 import { addFilesWrites, removeFileWrites, requireUploadOpen, submitWrites } from './step-upload';
 import { stepWrites, trackConsequences } from './step-consequences';
 import { openingWrites } from './step-opening';
-import { projectEnrolmentsNow } from './enrolment-projector';
-import { readStepWorkConsistent, locateAction, locateStep, type TrackInstanceItem } from './step-instance-store';
+import { projectEnrolmentsNow } from '../enrolments/enrolment-projector';
+import { readStepWorkConsistent, locateAction, locateStep, type TrackInstanceItem } from '../enrolments/step-instance-store';
 import { pageOf } from './step-page';
 import { namedRoles } from './step-roles';
 import { actionIndex, contentIndex, stateOf, transition } from './step-state';

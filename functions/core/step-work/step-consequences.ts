@@ -6,10 +6,10 @@ import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { readTrackAggregate } from '../tracks/track-store';
 import { actionsInOrder } from './step-state';
-import { DUE_INDEX_FIELDS, dueIndexFields, dueIndexReturns } from './step-due';
+import { DUE_INDEX_FIELDS, dueIndexFields, dueIndexReturns } from '../step-indexes/step-due';
 import { openingWrites } from './step-opening';
 import { reminderChange } from '../reminders/reminder-index';
-import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from './step-instance-store';
+import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from '../enrolments/step-instance-store';
 
 /**
  * A step's status write on the version read: a step that becomes Ready gets its due date

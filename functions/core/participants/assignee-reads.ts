@@ -5,7 +5,7 @@ import { batchGet } from '../../db/transact';
 import { ForbiddenError } from '../../lib/errors';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
 import { assigneesView } from './assignments';
-import { administersEnrolments, administersInstance, type TrackInstanceItem } from './instance-access';
+import { administersEnrolments, administersInstance, type TrackInstanceItem } from '../enrolments/instance-access';
 
 /** Advisors `GET track/{id}/advisors` returns at most (a track's advisors are a handful to a few dozen). */
 export const TRACK_ADVISORS_MAX = 50;

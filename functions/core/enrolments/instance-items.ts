@@ -7,7 +7,7 @@ import { dueAtFor } from '../../../shared/tracks/due-date';
 import { initialStepStatus } from '../../../shared/tracks/step-status';
 import type { FormItem } from '../forms/form-view';
 import type { PhaseItem, StepItem } from '../tracks/track-store';
-import { dueIndexFields } from './step-due';
+import { dueIndexFields } from '../step-indexes/step-due';
 import { reminderFields } from '../reminders/reminder-index';
 
 export type ContentTemplateItem = EntityItem<typeof stepContentTemplate>;

@@ -8,7 +8,7 @@ import { inKeyOrder } from '../../db/key-order';
 import { batchGet } from '../../db/transact';
 import { NOTHING_HIDDEN, searchWithout, type HiddenRows } from '../scope';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
-import { administeredDistrictIds, administersEnrolments, deniedDistrictIds, type TrackInstanceItem } from './instance-access';
+import { administeredDistrictIds, administersEnrolments, deniedDistrictIds, type TrackInstanceItem } from '../enrolments/instance-access';
 import { overdueInstanceIds } from './overdue-enrolments';
 
 export interface ParticipantQuery {

@@ -1,7 +1,7 @@
 import { attachmentOf } from '../tracks/step-reads';
 import type { AuthContext } from '../session/resolve-session';
 import { requireStepRights } from './step-access';
-import { locateStep, readStepDesign, readTrackInstance } from './step-instance-store';
+import { locateStep, readStepDesign, readTrackInstance } from '../enrolments/step-instance-store';
 
 /**
  * `GET step/step-instance/{id}/attachment/{key}`: a step's attachment for whoever reads that

@@ -6,7 +6,7 @@ import { transact } from '../../db/transact';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { requireTrack, type TrackCaller } from '../tracks/track-scope';
 import { assigneeProblem } from './assignments';
-import { administeredDistrictIds, administersEnrolments } from './instance-access';
+import { administeredDistrictIds, administersEnrolments } from '../enrolments/instance-access';
 import { PARTICIPANT_BULK_JOB_KIND, type ParticipantBulkInput } from './participants-bulk-job';
 
 /** The TrackInstance right of the single-row route each action stands for (assigning asks TrackAssignment, as the contract does). */

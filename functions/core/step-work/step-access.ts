@@ -2,7 +2,7 @@ import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { ForbiddenError } from '../../lib/errors';
 import { canViewPrivateContent, isResponsibleFor } from '../../../shared/auth/policies';
 import { isSystemTrack } from '../tracks/track-scope';
-import { instanceRights, NO_TRACK_ACCESS, type InstanceCaller, type TrackInstanceItem } from './instance-access';
+import { instanceRights, NO_TRACK_ACCESS, type InstanceCaller, type TrackInstanceItem } from '../enrolments/instance-access';
 
 export type StepCaller = InstanceCaller;
 

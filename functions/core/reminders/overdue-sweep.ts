@@ -8,9 +8,9 @@ import { batchGet, transact } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { log } from '../../lib/log';
 import type { StepItem } from '../tracks/track-store';
-import { eventWrites, stepInstanceLink } from './instance-events';
-import { DUE_BUCKETS, DUE_INDEX_FIELDS } from './step-due';
-import { reminderFields } from '../reminders/reminder-index';
+import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
+import { DUE_BUCKETS, DUE_INDEX_FIELDS } from '../step-indexes/step-due';
+import { reminderFields } from './reminder-index';
 
 type StepInstanceItem = EntityItem<typeof stepInstance>;
 type TrackInstanceItem = EntityItem<typeof trackInstance>;

@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { ActionInstanceView, ContentInstanceView, StepInstancePage } from '../../../shared/schemas/step-instance';
 import type { StepCaller } from './step-access';
-import { locateAction, locateContent } from './step-instance-store';
+import { locateAction, locateContent } from '../enrolments/step-instance-store';
 import { stepInstancePage } from './step-page';
 
 /**

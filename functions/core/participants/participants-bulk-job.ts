@@ -7,9 +7,9 @@ import { HttpError, StaleVersionError, ValidationError } from '../../lib/errors'
 import { jobCaller } from '../jobs/job-caller';
 import type { TrackCaller } from '../tracks/track-scope';
 import { changeLoadedAssignments } from './assignments';
-import { administersInstance, findInstance, INSTANCE_NOT_FOUND, instanceRights } from './instance-access';
-import { REMOVAL_REFUSED, removeLoadedInstance } from './instance-remove';
-import { STATUS_CHANGE_REFUSED, writeInstanceStatus } from './instance-status';
+import { administersInstance, findInstance, INSTANCE_NOT_FOUND, instanceRights } from '../enrolments/instance-access';
+import { REMOVAL_REFUSED, removeLoadedInstance } from '../enrolments/instance-remove';
+import { STATUS_CHANGE_REFUSED, writeInstanceStatus } from '../enrolments/instance-status';
 
 /**
  * `participants.bulk` (started by `POST track/{id}/instances/bulk`, participants-bulk.ts): a few

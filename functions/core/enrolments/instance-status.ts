@@ -5,11 +5,11 @@ import { ifVersion } from '../../db/versioned';
 import { ForbiddenError, StaleVersionError } from '../../lib/errors';
 import type { TrackInstanceView } from '../../../shared/schemas/track-instance';
 import type { TrackInstanceStatus } from '../../../shared/tracks/step-status';
-import { eventWrites, trackInstanceLink } from './instance-events';
+import { eventWrites, trackInstanceLink } from '../outbox/instance-events';
 import { requireInstance, type InstanceCaller, type TrackInstanceItem } from './instance-access';
 import { readTrackInstance } from './instance-read';
 import { projectEnrolmentsNow } from './enrolment-projector';
-import { dueIndexReturns } from './step-due';
+import { dueIndexReturns } from '../step-indexes/step-due';
 import type { StepInstanceItem } from './step-instance-store';
 
 /** An enrolment's step instances (at most a track's steps), read consistently. */

@@ -1,8 +1,8 @@
 import type { TransactionItem } from '../../db/transact';
 import { readTrackAggregate, type TrackAggregate } from '../tracks/track-store';
-import { stepPartsWrites } from './instance-items';
-import { readStepDesign, type StepInstanceItem, type TrackInstanceItem } from './step-instance-store';
-import { partsFor } from './template-parts';
+import { stepPartsWrites } from '../enrolments/instance-items';
+import { readStepDesign, type StepInstanceItem, type TrackInstanceItem } from '../enrolments/step-instance-store';
+import { partsFor } from '../enrolments/template-parts';
 
 /**
  * What a locked step enrolled without its parts (`partsPending`) needs when it opens: its

@@ -7,8 +7,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors
 import { canSeeTarget } from '../permissions/target-user';
 import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
 import type { TrackCaller } from '../tracks/track-scope';
-import { eventWrites, trackInstanceLink } from './instance-events';
-import { administersInstance, requireManagedInstance, type TrackInstanceItem } from './instance-access';
+import { eventWrites, trackInstanceLink } from '../outbox/instance-events';
+import { administersInstance, requireManagedInstance, type TrackInstanceItem } from '../enrolments/instance-access';
 
 export type AssigneeRoleId = (typeof ASSIGNEE_ROLE_IDS)[keyof typeof ASSIGNEE_ROLE_IDS];
 type Assignee = TrackInstanceItem['assignees'][number];
