@@ -8,13 +8,14 @@ import { PRESIGNED_POST_CALL, type SdkCall } from './bundling/sdk-calls';
 
 /**
  * Services that write nothing of their own, checked against their handlers and the core they call:
- * app (health, OpenAPI). Its one write is the session
- * middleware moving a session's idle deadline (functions/core/session/resolve-session.ts), an
- * UpdateItem, so they get that and no Put, Delete, batch write or transaction check. A service
+ * app (health, OpenAPI) and audit (the audit trail's readers; its entries are written by the services
+ * whose changes they record). Their writes are the session middleware moving a session's idle
+ * deadline (functions/core/session/resolve-session.ts) and a rate limit's counter (audit's export),
+ * each an UpdateItem, so they get that and no Put, Delete, batch write or transaction check. A service
  * that starts writing must leave this list (test/infra/api-stack.test.ts fails when one of them
  * gains a route that is not a GET).
  */
-export const READ_ONLY_FUNCTIONS: readonly string[] = ['app'];
+export const READ_ONLY_FUNCTIONS: readonly string[] = ['app', 'audit'];
 
 /** Where a granted action applies; each as narrowly as IAM allows. */
 export type GrantTarget = 'userPool' | 'mailFrom' | 'phoneNumbers' | 'uploadsObjects';

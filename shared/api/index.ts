@@ -19,6 +19,7 @@ import { adminApi } from './admin';
 import { fileApi } from './file';
 import { communicationApi } from './communication';
 import { userGroupApi } from './user-group';
+import { auditApi } from './audit';
 
 /**
  * Every implemented route, grouped by service (one Lambda each, behind `/api/<service>`).
@@ -46,6 +47,7 @@ export const api = {
   file: fileApi,
   communication: communicationApi,
   'user-group': userGroupApi,
+  audit: auditApi,
 };
 export type Api = typeof api;
 export type ServiceName = keyof Api;

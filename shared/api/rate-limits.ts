@@ -25,6 +25,7 @@ export const RATE_LIMITS = {
   invitationBatch: { limit: 30, windowSeconds: 3600, key: 'user', what: 'batches of invitations sent' },
   search: { limit: 240, windowSeconds: 60, key: 'user', what: 'searches' },
   upload: { limit: 60, windowSeconds: 600, key: 'user', what: 'uploads started' },
+  auditExport: { limit: 20, windowSeconds: 3600, key: 'user', what: 'audit exports' },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

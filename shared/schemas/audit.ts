@@ -6,16 +6,16 @@ import * as z from 'zod';
  */
 
 /** Records with a History. Tracks, enrolments, groups and forms join when their writes are audited. */
-export const AUDIT_CHAIN_KINDS = ['User', 'Location', 'Role', 'Announcement', 'Notification'] as const;
+export const AUDIT_CHAIN_KINDS = ['User', 'Location', 'Role', 'Announcement'] as const;
 export type AuditChainKind = (typeof AUDIT_CHAIN_KINDS)[number];
 
 /** The History's kind filter, per record kind. */
 export const AUDIT_KINDS = {
   User: ['profile', 'roles', 'locations', 'memberships', 'tags', 'aliases', 'comments', 'mentors', 'activation', 'merge'],
-  Location: ['created', 'details', 'activation', 'move'],
+  /** `notifications`: a message published to the location's people. */
+  Location: ['created', 'details', 'activation', 'move', 'notifications'],
   Role: ['created', 'details', 'policies', 'deleted'],
   Announcement: ['created', 'details', 'deleted'],
-  Notification: ['published'],
 } as const satisfies Record<AuditChainKind, readonly string[]>;
 
 export type AuditKind<K extends AuditChainKind = AuditChainKind> = (typeof AUDIT_KINDS)[K][number];

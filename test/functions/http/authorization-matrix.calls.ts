@@ -12,6 +12,7 @@ import { LABEL_CALLS } from './authorization-matrix.labels-calls';
 import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { GROUP_CALLS } from './authorization-matrix.group-calls';
 import { ANNOUNCEMENT_CALLS } from './authorization-matrix.announcement-calls';
+import { AUDIT_CALLS } from './authorization-matrix.audit-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -157,6 +158,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...PARTICIPANT_CALLS,
   ...LABEL_CALLS,
   ...ANNOUNCEMENT_CALLS,
+  ...AUDIT_CALLS,
   ...GROUP_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),

@@ -9,6 +9,7 @@ import { LABEL_ROWS } from './authorization-matrix.labels-expected';
 import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected';
 import { GROUP_ROWS } from './authorization-matrix.group-expected';
 import { ANNOUNCEMENT_ROWS } from './authorization-matrix.announcement-expected';
+import { AUDIT_ROWS } from './authorization-matrix.audit-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -162,6 +163,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...LABEL_ROWS,
   ...GROUP_ROWS,
   ...ANNOUNCEMENT_ROWS,
+  ...AUDIT_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
   'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },

@@ -24,11 +24,12 @@ import { handler as admin } from '../../../functions/http/admin/handler';
 import { handler as file } from '../../../functions/http/file/handler';
 import { handler as communication } from '../../../functions/http/communication/handler';
 import { handler as userGroup } from '../../../functions/http/user-group/handler';
+import { handler as audit } from '../../../functions/http/audit/handler';
 import { invoke } from '../../support/invoke';
 import { EXPECTED_MATRIX, type Cell, type Expected } from './authorization-matrix.expected';
 import { DECIDED_AFTER_BODY } from './authorization-matrix.invalid-body-expected';
 
-const HANDLERS = { app, security, user, notification, announcement, jurisdiction, 'episcopal-area': episcopalArea, conference, district, church, role, job, track, form, phase, admin, step, file, communication, 'user-group': userGroup } as Record<string, Parameters<typeof invoke>[0]>;
+const HANDLERS = { app, security, user, notification, announcement, jurisdiction, 'episcopal-area': episcopalArea, conference, district, church, role, job, track, form, phase, admin, step, file, communication, 'user-group': userGroup, audit } as Record<string, Parameters<typeof invoke>[0]>;
 
 let actors = new Map<string, Actor>();
 /** One session per actor for the whole run: the matrix is about answers, not sign-in (nor the second-factor check). */

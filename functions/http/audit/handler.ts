@@ -1,0 +1,15 @@
+import { createServiceHandler } from '../../lib/http/service-handler';
+import { csvFile } from '../../lib/http/result';
+import { auditApi } from '../../../shared/api/audit';
+import { requireHistoryPower, requireOrganisationPower } from '../../core/records/audit-access';
+import { auditHistory, organisationAudit, organisationAuditCsv } from '../../core/records/audit-read';
+
+/** The audit trail's readers: a record's History, the organisation page and its CSV export. */
+export const handler = createServiceHandler(auditApi, {
+  history: { authorize: ({ auth, params }) => requireHistoryPower(auth, params.chainKind), handle: async ({ auth, params, query }) => auditHistory(auth, params.chainKind, params.id, query) },
+  organisation: { authorize: ({ auth, query }) => requireOrganisationPower(auth, query.scopeId), handle: async ({ auth, query }) => organisationAudit(auth, query) },
+  organisationCsv: {
+    authorize: ({ auth, query }) => requireOrganisationPower(auth, query.scopeId),
+    handle: async ({ auth, query }) => csvFile(await organisationAuditCsv(auth, query), `audit-${query.scopeId.replace(/[^\w-]/g, '_')}.csv`),
+  },
+});
