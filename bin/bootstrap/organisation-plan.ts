@@ -1,7 +1,7 @@
 import { LOCATION_KINDS, type LocationKind } from '../../shared/auth/vocabulary';
 import { parentKindOf } from '../../functions/core/locations/location-view';
 import { nameClaimOf } from '../../functions/core/locations/location-writes';
-import type { LocationItem } from '../../functions/core/locations/location-store';
+import type { LocationItem } from '../../functions/db/access/location-store';
 import { claimKey } from '../../functions/db/claims';
 import { normaliseTerm } from '../../functions/db/directory';
 import { SYSTEM_LOCATION_ID } from '../../functions/db/entities/location';

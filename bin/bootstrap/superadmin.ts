@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { systemRoleByName } from '../../shared/auth/system-roles';
 import { EMAIL_IN_USE, addUserSchema } from '../../shared/schemas/user';
 import { accountPort } from '../../functions/core/identity/accounts';
-import { changeUserAccess } from '../../functions/core/permissions/user-access-change';
+import { changeUserAccess } from '../../functions/core/users/user-access-change';
 import { loadUserAggregate } from '../../functions/db/access/user-aggregate';
 import { newId } from '../../functions/db/ids';
 import { db } from '../../functions/db/service';

@@ -13,7 +13,7 @@ import { sendSms } from '../lib/adapters/sms';
 import { removeUpload } from '../lib/adapters/storage';
 import { releaseFile } from '../core/files/file-release';
 import { log } from '../lib/log';
-import { outboxPayloadSchemas, type OutboxKind, type OutboxPayload } from './outbox-payloads';
+import { outboxPayloadSchemas, type OutboxKind, type OutboxPayload } from '../core/outbox/outbox-payloads';
 import { emailBlockedReason, smsBlockedReason } from './outbox-recipients';
 import { fanOutNotification } from './outbox-fanout';
 

@@ -7,8 +7,8 @@ import { transact, TRANSACTION_MAX_ITEMS, type TransactionItem } from '../db/tra
 import { config } from '../lib/config';
 import { appLink } from '../lib/email/email-content';
 import { log } from '../lib/log';
-import type { OutboxPayloadInput } from './outbox-payloads';
-import { readRecipient, type Recipient } from './outbox-recipient';
+import type { OutboxPayloadInput } from '../core/outbox/outbox-payloads';
+import { readRecipient, type Recipient } from '../core/outbox/outbox-recipient';
 import { clip, wantsEmail } from './outbox-fanout';
 
 /**

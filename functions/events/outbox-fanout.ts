@@ -6,9 +6,9 @@ import { transact, type TransactionWrite } from '../db/transact';
 import { config } from '../lib/config';
 import { appLink, PRODUCT_NAME } from '../lib/email/email-content';
 import { quietHoursEnd, nextLocalHour } from '../lib/zoned-time';
-import type { OutboxPayload, OutboxPayloadInput } from './outbox-payloads';
-import { readRecipient, type Recipient } from './outbox-recipient';
-import { isAddressSuppressed } from './outbox-recipients';
+import type { OutboxPayload, OutboxPayloadInput } from '../core/outbox/outbox-payloads';
+import { readRecipient, type Recipient } from '../core/outbox/outbox-recipient';
+import { isAddressSuppressed } from '../core/outbox/address-suppression';
 
 /**
  * The other channels of a bell notification (docs/notifications.md), decided when the worker

@@ -1,5 +1,6 @@
 import { db } from '../db/service';
-import type { OutboxPayload } from './outbox-payloads';
+import { isAddressSuppressed } from '../core/outbox/address-suppression';
+import type { OutboxPayload } from '../core/outbox/outbox-payloads';
 import { takeSmsSlot } from './outbox-sms-policy';
 
 /**
@@ -17,20 +18,6 @@ async function readUser(userId: string) {
 async function addressOwner(address: string): Promise<User | null> {
   const { data: claim } = await db().entities.userEmail.get({ email: address.trim().toLowerCase() }).go();
   return claim ? readUser(claim.userId) : null;
-}
-
-/**
- * True when email to `address` must stop: a bounce or complaint left an emailSuppression
- * item for it (ARCHITECTURE.md section 8), whoever owns the address.
- */
-export async function isAddressSuppressed(address: string): Promise<boolean> {
-  return Boolean(await addressSuppression(address));
-}
-
-/** The bounce or complaint that stopped email to `address` (the profile shows which and when), or null. */
-export async function addressSuppression(address: string): Promise<{ reason: 'bounce' | 'complaint'; createdAt: string } | null> {
-  const { data } = await db().entities.emailSuppression.get({ email: address.trim().toLowerCase() }).go();
-  return data;
 }
 
 export async function emailBlockedReason(email: OutboxPayload<'email'>): Promise<string | undefined> {

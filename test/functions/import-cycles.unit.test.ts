@@ -1,8 +1,9 @@
-import { arrowsWithin, cycles, importGraph, type ImportGraph } from '../support/import-graph';
+import { arrowsWithin, cycles, folderGraph, importGraph, type ImportGraph } from '../support/import-graph';
 
-// A reader can start at any file of functions/ and follow its imports without coming back
-// to where they started (docs/architecture.md, "Rooms of functions/core").
+// A reader can start at any file or folder ("room") of functions/ and follow its imports
+// without coming back to where they started (docs/architecture.md, "Rooms of functions/core").
 const files = importGraph(process.cwd(), 'functions');
+const folders = folderGraph(files);
 
 /** Each cycle with the imports that close it, one a line, so a failure says what to cut. */
 const report = (graph: ImportGraph) => cycles(graph).map((group) => `${group.join(', ')}\n    ${arrowsWithin(graph, group).join('\n    ')}`);
@@ -16,5 +17,10 @@ describe('imports in functions/', () => {
   it('never lead a file back to itself', () => {
     const found = report(files);
     expect(found.length, `File cycles:\n${found.join('\n')}`).toBe(0);
+  });
+
+  it('never lead a folder back to itself', () => {
+    const found = report(folders);
+    expect(found.length, `Folder cycles:\n${found.join('\n')}`).toBe(0);
   });
 });

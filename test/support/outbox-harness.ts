@@ -7,7 +7,7 @@ import { db } from '../../functions/db/service';
 import { newId } from '../../functions/db/ids';
 import { config } from '../../functions/lib/config';
 import { outboxSeams, type DeliveryStep } from '../../functions/events/outbox-delivery';
-import type { OutboxKind } from '../../functions/events/outbox-payloads';
+import type { OutboxKind } from '../../functions/core/outbox/outbox-payloads';
 
 /** What the outbox tests share: items with their stream records, the mail store, the SMS file, a worker that dies. */
 

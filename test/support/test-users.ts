@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '../../functions/db/service';
-import { getLocation } from '../../functions/core/locations/location-store';
+import { getLocation } from '../../functions/db/access/location-store';
 import { projectUser } from '../../functions/core/users/user-projector';
 import { systemRoleByName } from '../../shared/auth/system-roles';
 import type { SystemRoleName } from '../../shared/auth/vocabulary';

@@ -4,7 +4,7 @@ import { newId } from '../../db/ids';
 import { transact } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { StaleVersionError, ValidationError } from '../../lib/errors';
-import { getLocationsById } from '../locations/location-store';
+import { getLocationsById } from '../../db/access/location-store';
 import type { AuthContext } from '../session/resolve-session';
 import { isSystemTrack } from '../tracks/track-scope';
 import { assertMayAct, audiencePlace, managedConferences, requireAnnouncement, requireReadable } from './announcement-scope';

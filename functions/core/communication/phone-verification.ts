@@ -7,7 +7,7 @@ import { isConditionFailure } from '../../db/versioned';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { mayEditProfile } from '../people/profile-details';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 
 /**

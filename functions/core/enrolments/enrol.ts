@@ -7,8 +7,8 @@ import { BusinessRuleError, BusyError, ConflictError, ForbiddenError, HttpError,
 import { scoped } from '../../../shared/auth/ability';
 import { grants } from '../../../shared/auth/permissions';
 import { ADDER_HAS_NO_DISTRICT, PARTICIPANT_NEEDS_DISTRICT, type EnrolInput } from '../../../shared/schemas/track-instance';
-import { canSeeTarget } from '../permissions/target-user';
-import { findRole } from '../roles/role-store';
+import { canSeeTarget } from '../users/target-user';
+import { findRole } from '../../db/access/role-store';
 import type { AuthContext } from '../session/resolve-session';
 import { assertTrackOpen, isTrackOpen, mayActAt, placeOf, TRACK_DELETING_MESSAGE } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate, type TrackAggregate, type TrackTemplateItem } from '../tracks/track-store';

@@ -7,8 +7,9 @@ import { dueAtFor } from '../../../shared/tracks/due-date';
 import { initialStepStatus } from '../../../shared/tracks/step-status';
 import type { FormItem } from '../forms/form-view';
 import type { PhaseItem, StepItem } from '../tracks/track-store';
+import { responsibleRoles } from '../tracks/responsible-roles';
 import { dueIndexFields } from '../step-indexes/step-due';
-import { reminderFields } from '../reminders/reminder-index';
+import { reminderFields } from '../step-indexes/reminder-index';
 
 export type ContentTemplateItem = EntityItem<typeof stepContentTemplate>;
 export type ActionTemplateItem = EntityItem<typeof stepActionTemplate>;
@@ -46,12 +47,6 @@ export function activePrerequisites(step: StepItem, activeIds: ReadonlySet<strin
   return step.prerequisites.filter((id) => activeIds.has(id));
 }
 
-/** The roles completing a step's content and actions, in order of appearance. */
-export function responsibleRoles(stepTemplateId: string, parts: Pick<StepTemplateParts, 'contents' | 'actions'>): string[] {
-  const ids = [...parts.contents, ...parts.actions].filter((part) => part.stepTemplateId === stepTemplateId).map((part) => part.roleId);
-  return [...new Set(ids)];
-}
-
 export interface StepWrites {
   stepInstanceId: string;
   /** The step instance and its parts: kept together in one transaction. */
@@ -72,7 +67,7 @@ const writer =
 /**
  * The items of one step template's instance. A Ready step comes with its content, action and
  * form instances; a locked one is the step instance alone, marked `partsPending`, and gets them
- * from the transaction that opens it (`openingWrites` in step-opening.ts), which keeps a large
+ * from the transaction that opens it (`openingWrites` in functions/core/step-work/step-opening.ts), which keeps a large
  * enrolment at one item per locked step. `create` conditions each on not existing yet
  * (verify-step-instances, racing another call or the participant's work); `put` rewrites it
  * (an enrolment job's repeated step, before the instance is visible to anyone).
@@ -96,9 +91,9 @@ export function stepInstanceWrites(
     participantId: instance.participantId,
     status,
     ...(dueAt ? { dueAt } : {}),
-    // A Ready step with a due date enters the Overdue sweep's index (step-due.ts).
+    // A Ready step with a due date enters the Overdue sweep's index (functions/core/step-indexes/step-due.ts).
     ...dueIndexFields(status, dueAt),
-    // ... and a Ready step the reminder schedule's (functions/core/reminders/reminder-index.ts).
+    // ... and a Ready step the reminder schedule's (functions/core/step-indexes/reminder-index.ts).
     ...reminderFields(status, context.now, dueAt),
     responsibleRoleIds: responsibleRoles(step.stepTemplateId, parts),
     ...(open ? {} : { partsPending: true }),

@@ -8,7 +8,7 @@ import { TRACK_STEPS_MAX } from '../../../shared/api/limits';
 import { roleLabel } from '../../../shared/auth/system-roles';
 import type { InstanceStep, TrackInstanceView } from '../../../shared/schemas/track-instance';
 import { inDependencyOrder } from '../../../shared/tracks/step-order';
-import { loadRoles } from '../roles/role-cache';
+import { loadRoles } from '../../db/access/role-cache';
 import { readTrackAggregate, type StepItem, type TrackAggregate } from '../tracks/track-store';
 import { inDesignOrder } from '../tracks/track-view';
 import { advisorIdsOf, INSTANCE_NOT_FOUND, instanceRights, NO_TRACK_ACCESS, type InstanceCaller, type TrackInstanceItem } from './instance-access';

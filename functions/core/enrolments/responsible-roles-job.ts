@@ -1,49 +1,22 @@
-import { newJob, type JobKind } from '../../db/jobs';
+import type { JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
-import type { TransactionWrite } from '../../db/transact';
-import { setIfPresent } from '../jobs/set-if-present';
+import { setIfPresent } from '../../db/set-if-present';
 import { readStepDesign } from './step-instance-store';
-import { responsibleRoles, stepInstanceIdOf } from './instance-items';
+import { responsibleRoles, type ResponsibleRolesJobInput } from '../tracks/responsible-roles';
+import { stepInstanceIdOf } from './instance-items';
+
+const PAGE = 100;
 
 /**
- * `stepInstance.responsibleRoleIds` is a copy of the roles completing a step template's content
- * and actions (the track page's "waits for" line). When an edit of the step changes that set,
- * the edit's transaction starts this job (`responsibleRolesWrites`); each job step reads the
- * template's CURRENT parts and sets the copy on the next page of the track's enrolments (the
- * step instance's id is derived from the enrolment and the template: no search). Idempotent
+ * Refreshes `stepInstance.responsibleRoleIds` after an edit of a step changed its responsible
+ * roles (the edit starts this job: functions/core/tracks/responsible-roles.ts). Each job step
+ * reads the template's CURRENT parts and sets the copy on the next page of the track's enrolments
+ * (the step instance's id is derived from the enrolment and the template: no search). Idempotent
  * and resumable: a repeated page, or a second job after a second edit, sets the same value.
  * Enrolments without that step instance (not verified yet) are skipped; verify copies the
  * current roles itself.
  */
-export const RESPONSIBLE_ROLES_JOB_KIND = 'step.refreshResponsibleRoles';
-
-const PAGE = 100;
-
-interface Input {
-  trackTemplateId: string;
-  stepTemplateId: string;
-}
-
-/**
- * What the step edit's transaction adds when the edit changes the step's responsible roles: the
- * job, and the track's `responsibleRolesVersion` moved, so an enrolment or verify-step-instances
- * still writing from the design before (not visible to the job yet) fails its guarded write and
- * writes again (roles-guard.ts). Started whatever the track's `instanceCount` read: an enrolment
- * may become visible between that read and this transaction. Nothing when the roles are the same.
- */
-export function responsibleRolesWrites(ownerId: string, input: Input & { stepName: string; before: readonly string[]; after: readonly string[] }): TransactionWrite[] {
-  const same = input.before.length === input.after.length && input.before.every((roleId, index) => input.after[index] === roleId);
-  if (same) return [];
-  const job = newJob({
-    kind: RESPONSIBLE_ROLES_JOB_KIND,
-    ownerId,
-    title: `Updating who completes ${input.stepName} in its enrolments`,
-    input: { trackTemplateId: input.trackTemplateId, stepTemplateId: input.stepTemplateId } satisfies Input,
-  });
-  return [job.write, (tx) => tx.trackTemplate.patch({ trackTemplateId: input.trackTemplateId }).add({ responsibleRolesVersion: 1 }).commit()];
-}
-
-export const refreshResponsibleRolesJob: JobKind<Input> = {
+export const refreshResponsibleRolesJob: JobKind<ResponsibleRolesJobInput> = {
   async step(job) {
     const { trackTemplateId, stepTemplateId } = job.input;
     const page = (job.cursor as string | null) ?? null;

@@ -2,9 +2,9 @@ import { PROFILE_TAB_MAX } from '../../../shared/api/user-tabs';
 import type { FileView } from '../../../shared/api/file';
 import { db } from '../../db/service';
 import { NotFoundError } from '../../lib/errors';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
-import { fileView, findFileByKey, type UploadedFileItem } from './file-records';
+import { fileView, findFileByKey, type UploadedFileItem } from '../../db/access/file-records';
 import { fileTarget } from './file-targets';
 
 /**

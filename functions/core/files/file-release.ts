@@ -1,7 +1,7 @@
 import { db } from '../../db/service';
 import { ifVersion, isConditionFailure, StaleVersionError } from '../../db/versioned';
 import { removeUpload } from '../../lib/adapters/storage';
-import { findFileByKey } from './file-records';
+import { findFileByKey } from '../../db/access/file-records';
 
 /** References read per Query while looking for one still in use. */
 const REFERENCE_PAGE = 100;

@@ -9,7 +9,7 @@ import { FILE_NOT_FOUND, UPLOAD_NOT_ARRIVED } from '../../../shared/files/stored
 import { FILE_TOO_LARGE, FILE_TYPE_REFUSED, UPLOAD_MAX_BYTES, contentTypeFor, isAcceptedFileName, sanitizeFileName } from '../../../shared/files/upload-kinds';
 import type { AuthContext } from '../session/resolve-session';
 import { FILE_TARGETS, fileTarget } from './file-targets';
-import { fileView, findFileByKey, findOwnFile, type UploadedFileItem } from './file-records';
+import { fileView, findFileByKey, findOwnFile, type UploadedFileItem } from '../../db/access/file-records';
 
 /** A pending record (an upload asked for but never confirmed) is deleted by TTL after this. */
 const PENDING_SECONDS = 24 * 60 * 60;

@@ -2,7 +2,7 @@ import type { UploadTarget } from '../../../shared/api/file';
 import type { UploadKind } from '../../../shared/files/upload-kinds';
 import type { TransactionItem } from '../../db/transact';
 import type { AuthContext } from '../session/resolve-session';
-import type { UploadedFileItem } from './file-records';
+import type { UploadedFileItem } from '../../db/access/file-records';
 
 /** What a target allows an upload to be: its kind, and where the record points. */
 export interface UploadPlan {

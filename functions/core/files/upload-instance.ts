@@ -3,7 +3,7 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { NOT_RESPONSIBLE } from '../step-work/step-load';
 import { removeUploadFile } from '../step-work/step-work';
 import type { AuthContext } from '../session/resolve-session';
-import { findFileByKey } from './file-records';
+import { findFileByKey } from '../../db/access/file-records';
 import { deleteFile } from './file-service';
 
 /**

@@ -1,7 +1,7 @@
 import type { FormField } from '../../../shared/forms/form-definition';
 import { INVALID, type FileAnswer } from '../../../shared/forms/answer-schema';
 import { ValidationError } from '../../lib/errors';
-import { ownFiles } from '../files/file-records';
+import { ownFiles } from '../../db/access/file-records';
 import { TRANSACTION_MAX_ITEMS } from '../../db/transact';
 
 /** Files one answer set may name: the save checks each in its transaction beside the instance. */

@@ -1,7 +1,7 @@
 import { db } from '../../db/service';
 import { newId } from '../../db/ids';
 import { config } from '../../lib/config';
-import type { OutboxPayloadInput } from '../../events/outbox-payloads';
+import type { OutboxPayloadInput } from '../outbox/outbox-payloads';
 import { INVITATION_DAYS, moveLocalAccount, openLocalInvitation } from './local-accounts';
 import type { AccountPort, Invitee } from './account-port';
 

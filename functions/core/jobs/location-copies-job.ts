@@ -1,7 +1,7 @@
 import { db } from '../../db/service';
 import type { JobKind } from '../../db/jobs';
-import { setIfPresent } from './set-if-present';
-import { getLocation } from '../locations/location-store';
+import { setIfPresent } from '../../db/set-if-present';
+import { getLocation } from '../../db/access/location-store';
 import { projectLocation } from '../locations/location-projector';
 import { projectOrWait } from '../../db/directory-projection';
 import { directoryLists } from '../../db/directory';

@@ -4,11 +4,11 @@ import { directoryLists } from '../../db/directory';
 import { readCounts } from '../../db/directory-read';
 import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabulary';
 import { ancestryUnder } from '../locations/ancestry';
-import { getLocation } from '../locations/location-store';
+import { getLocation } from '../../db/access/location-store';
 import { projectLocation } from '../locations/location-projector';
 import { projectUser } from '../users/user-projector';
 import { projectOrWait } from '../../db/directory-projection';
-import { setIfPresent } from './set-if-present';
+import { setIfPresent } from '../../db/set-if-present';
 import { areaOf } from '../tracks/track-scope';
 import { setTrackArea } from '../tracks/track-area';
 

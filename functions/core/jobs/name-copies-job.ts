@@ -4,7 +4,7 @@ import type { JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
 import { projectUser } from '../users/user-projector';
 import { projectEnrolmentsNow } from '../enrolments/enrolment-projector';
-import { setIfPresent } from './set-if-present';
+import { setIfPresent } from '../../db/set-if-present';
 
 /**
  * After a user is renamed (or their email changes): every copy of their name on other items
@@ -14,7 +14,6 @@ import { setIfPresent } from './set-if-present';
  * assignments (as assignee, on the assignment and in the instance's assignee list),
  * interview groups, and the comments they wrote.
  */
-export const NAME_COPIES_JOB_KIND = 'user.refreshNameCopies';
 
 const PAGE = 25;
 const STAGES = ['directory', 'mentees', 'mentors', 'enrolments', 'assignments', 'groups', 'comments'] as const;

@@ -5,17 +5,7 @@ import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningU
 import { outlineGuard, phasesOf } from '../tracks/phase-editor';
 import { getTrackTemplate } from '../tracks/track-store';
 import { isTrackOpen } from '../tracks/track-scope';
-
-/**
- * Phase import: a phase of another track, with its steps, contents and actions, becomes the
- * last phase of the target track. Steps go first, in chunks (design-copy.ts); the phase itself
- * last, with the target's phase-list guard, so the import shows only once it is complete.
- */
-export interface PhaseImportInput {
-  sourceTrackTemplateId: string;
-  phaseId: string;
-  targetTrackTemplateId: string;
-}
+import type { PhaseImportInput } from '../tracks/track-copy';
 
 export const SOURCE_PHASE_GONE_MESSAGE = 'The phase to import no longer exists.';
 export const TARGET_GONE_MESSAGE = 'The track to import into no longer exists.';
@@ -28,6 +18,11 @@ class AlreadyImported extends HttpError {
 
 class TargetGone extends Error {}
 
+/**
+ * Phase import: a phase of another track, with its steps, contents and actions, becomes the
+ * last phase of the target track. Steps go first, in chunks (design-copy.ts); the phase itself
+ * last, with the target's phase-list guard, so the import shows only once it is complete.
+ */
 export const phaseImportJob: JobKind<PhaseImportInput> = {
   async step(job) {
     const { sourceTrackTemplateId, phaseId, targetTrackTemplateId } = job.input;

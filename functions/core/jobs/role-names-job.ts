@@ -1,7 +1,7 @@
 import { db } from '../../db/service';
 import type { JobKind } from '../../db/jobs';
-import { findRole } from '../roles/role-store';
-import { setIfPresent } from './set-if-present';
+import { findRole } from '../../db/access/role-store';
+import { setIfPresent } from '../../db/set-if-present';
 import { projectOrWait } from '../../db/directory-projection';
 import { forEachConcurrently } from '../../lib/concurrency';
 import { projectUser } from '../users/user-projector';

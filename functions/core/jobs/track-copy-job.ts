@@ -5,21 +5,7 @@ import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningU
 import { statusOf } from '../tracks/track-store';
 import { areaOf, isTrackOpen, placeOf } from '../tracks/track-scope';
 import { areaGuard, ConferenceMoved } from '../tracks/track-area';
-
-/**
- * Copy from Existing and Import from Existing: a track's phases, steps, contents and actions
- * become a new track of `conferenceId`. Steps go in chunks (design-copy.ts); the last step
- * writes the phases, the template and the origin's copy count in one transaction, so the copy
- * is hidden (not listed, not readable) until it is complete, and the count moves exactly once.
- * A copy that cannot complete (its source gone) removes the steps it wrote, then fails.
- */
-export interface TrackCopyInput {
-  sourceTrackTemplateId: string;
-  /** As stored (a conference id). */
-  conferenceId: string;
-  name: string;
-  description: string;
-}
+import type { TrackCopyInput } from '../tracks/track-copy';
 
 export const SOURCE_GONE_MESSAGE = 'The track to copy no longer exists.';
 
@@ -33,6 +19,13 @@ class AlreadyCopied extends HttpError {
 /** The new track's id: derived from the job, so every try of the final step names the same track. */
 export const copyTrackId = (job: CopyJob & { input: TrackCopyInput }) => copiedId(job, job.input.sourceTrackTemplateId);
 
+/**
+ * Copy from Existing and Import from Existing: a track's phases, steps, contents and actions
+ * become a new track of `conferenceId`. Steps go in chunks (design-copy.ts); the last step
+ * writes the phases, the template and the origin's copy count in one transaction, so the copy
+ * is hidden (not listed, not readable) until it is complete, and the count moves exactly once.
+ * A copy that cannot complete (its source gone) removes the steps it wrote, then fails.
+ */
 export const trackCopyJob: JobKind<TrackCopyInput> = {
   async step(job) {
     const trackTemplateId = copyTrackId(job);

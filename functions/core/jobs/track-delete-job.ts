@@ -7,18 +7,7 @@ import { deleteGroupsOfTrack } from '../user-groups/group-removal';
 import { phasesOf } from '../tracks/phase-editor';
 import { isTrackOpen } from '../tracks/track-scope';
 import { getTrackTemplate, readTrackAggregate } from '../tracks/track-store';
-
-/**
- * Delete Track (SPEC.md section 4), started by the route that marked the template 'deleting'
- * (track-editor.ts). Each step deletes what is left, so it needs no cursor and a repeated or
- * resumed step finds only what an earlier one did not delete: a page of contents and actions,
- * then a chunk of steps, then the phases, then the interview groups, then, in one transaction, the template with its
- * origin's copy count (so the count drops exactly once: the template's delete is conditional).
- * Progress counts steps and phases; the first step counts them (one Query of the outline).
- */
-export interface TrackDeleteInput {
-  trackTemplateId: string;
-}
+import type { TrackDeleteInput } from '../tracks/track-editor';
 
 /** The template is gone: an earlier try of the final step committed. */
 class AlreadyDeleted extends HttpError {
@@ -29,7 +18,14 @@ class AlreadyDeleted extends HttpError {
 
 const finished = (trackTemplateId: string, done: number) => ({ done, finished: true, result: { trackTemplateId } });
 
-
+/**
+ * Delete Track (SPEC.md section 4), started by the route that marked the template 'deleting'
+ * (track-editor.ts). Each step deletes what is left, so it needs no cursor and a repeated or
+ * resumed step finds only what an earlier one did not delete: a page of contents and actions,
+ * then a chunk of steps, then the phases, then the interview groups, then, in one transaction, the template with its
+ * origin's copy count (so the count drops exactly once: the template's delete is conditional).
+ * Progress counts steps and phases; the first step counts them (one Query of the outline).
+ */
 export const trackDeleteJob: JobKind<TrackDeleteInput> = {
   async step(job) {
     const { trackTemplateId } = job.input;

@@ -1,5 +1,5 @@
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
-import type { LocationItem } from './location-store';
+import type { LocationItem } from '../../db/access/location-store';
 
 /** Jurisdictions hang from the System root; it needs no read. */
 export const SYSTEM_PARENT = { locationId: SYSTEM_LOCATION_ID, kind: 'System', name: 'System', active: true, ancestorIds: [] as string[], ancestors: {} } as const;

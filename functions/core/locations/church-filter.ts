@@ -5,7 +5,7 @@ import { searchDirectory } from '../../db/directory-read';
 import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocationOfKind } from './location-store';
+import { getLocationOfKind } from '../../db/access/location-store';
 import { locationRowOf, toLocationRow } from './location-view';
 
 /**

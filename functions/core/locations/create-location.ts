@@ -7,7 +7,7 @@ import { newId } from '../../db/ids';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { duplicateNameMessage } from './kind-labels';
-import { getLocation, type LocationItem } from './location-store';
+import { getLocation, type LocationItem } from '../../db/access/location-store';
 import { parentKindOf, toLocationView } from './location-view';
 import { writeNewLocations } from './location-writes';
 

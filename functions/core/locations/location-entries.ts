@@ -2,7 +2,7 @@ import type { LocationKind } from '../../../shared/auth/vocabulary';
 import { locationDirectoryEntries, type DirectoryEntryInput } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
-import type { LocationItem } from './location-store';
+import type { LocationItem } from '../../db/access/location-store';
 
 /** The directory entries a location's state implies (writers diff before against after). */
 export function entriesOf(item: LocationItem): DirectoryEntryInput[] {

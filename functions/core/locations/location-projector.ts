@@ -2,7 +2,7 @@ import { db } from '../../db/service';
 import { project, type ProjectOptions, type ProjectionOutcome } from '../../db/directory-projection';
 import { isConditionFailure } from '../../db/versioned';
 import { areaChildNames, entriesOf } from './location-entries';
-import { getLocation, type LocationItem } from './location-store';
+import { getLocation, type LocationItem } from '../../db/access/location-store';
 
 /**
  * A location's derived data from its current state: the copies it carries of other items'

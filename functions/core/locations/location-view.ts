@@ -3,7 +3,7 @@ import type { LocationRow, LocationView } from '../../../shared/schemas/location
 import { DEFAULT_QUIET_HOURS } from '../../../shared/schemas/conference-settings';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { knownTimeZone } from '../../lib/zoned-time';
-import type { LocationItem } from './location-store';
+import type { LocationItem } from '../../db/access/location-store';
 
 /** The kind a location of `kind` hangs from: 'System' for jurisdictions. */
 export function parentKindOf(kind: LocationKind): LocationKind | 'System' {

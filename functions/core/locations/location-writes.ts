@@ -6,7 +6,7 @@ import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { log } from '../../lib/log';
 import { duplicateNameMessage } from './kind-labels';
-import type { LocationItem } from './location-store';
+import type { LocationItem } from '../../db/access/location-store';
 import { projectLocation } from './location-projector';
 
 /**

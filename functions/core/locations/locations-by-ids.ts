@@ -2,7 +2,7 @@ import type { LocationKind } from '../../../shared/auth/vocabulary';
 import { scoped } from '../../../shared/auth/ability';
 import type { LocationView } from '../../../shared/schemas/location';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocations } from './location-store';
+import { getLocations } from '../../db/access/location-store';
 import { toLocationView } from './location-view';
 
 /** The named locations of `kind` the caller may read, in the order named; others are left out, not refused. */

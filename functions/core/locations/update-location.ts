@@ -6,7 +6,7 @@ import { retryOnStale } from '../../db/transact';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { ancestryUnder } from './ancestry';
-import { getLocation, getLocationOfKind, type LocationItem } from './location-store';
+import { getLocation, getLocationOfKind, type LocationItem } from '../../db/access/location-store';
 import { parentKindOf, toLocationView } from './location-view';
 import { writeLocationChange } from './location-writes';
 

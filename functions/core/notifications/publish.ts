@@ -4,8 +4,8 @@ import type * as z from 'zod';
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { getLocation } from '../locations/location-store';
-import { loadRoles } from '../roles/role-cache';
+import { getLocation } from '../../db/access/location-store';
+import { loadRoles } from '../../db/access/role-cache';
 import type { AuthContext } from '../session/resolve-session';
 import { PUBLISH_JOB_KIND, type PublishJobInput } from './publish-job';
 

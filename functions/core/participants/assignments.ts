@@ -4,7 +4,7 @@ import { db } from '../../db/service';
 import { batchGet, transact, type TransactionItem } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { canSeeTarget } from '../permissions/target-user';
+import { canSeeTarget } from '../users/target-user';
 import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
 import type { TrackCaller } from '../tracks/track-scope';
 import { eventWrites, trackInstanceLink } from '../outbox/instance-events';

@@ -1,6 +1,6 @@
 import { PARTICIPANT_FILTER_READS_MAX, PARTICIPANT_FILTER_ROWS_PER_READ } from '../../../shared/api/limits';
 import { db } from '../../db/service';
-import { OVERDUE_BUCKET } from '../reminders/reminder-index';
+import { OVERDUE_BUCKET } from '../step-indexes/reminder-index';
 
 /**
  * The enrolments of a track with an Overdue step: the reminders' sparse index (`stepInstance`

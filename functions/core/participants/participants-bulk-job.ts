@@ -4,7 +4,7 @@ import type { TrackInstanceStatus } from '../../../shared/tracks/step-status';
 import type { JobKind } from '../../db/jobs';
 import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggregate';
 import { HttpError, StaleVersionError, ValidationError } from '../../lib/errors';
-import { jobCaller } from '../jobs/job-caller';
+import { jobCaller } from '../session/job-caller';
 import type { TrackCaller } from '../tracks/track-scope';
 import { changeLoadedAssignments } from './assignments';
 import { administersInstance, findInstance, INSTANCE_NOT_FOUND, instanceRights } from '../enrolments/instance-access';

@@ -8,7 +8,7 @@ import { db } from '../../db/service';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { accountPort } from '../identity/accounts';
-import { getLocationOfKind } from '../locations/location-store';
+import { getLocationOfKind } from '../../db/access/location-store';
 import type { AuthContext } from '../session/resolve-session';
 import { userViewOf } from '../users/current-user';
 import { projectUser } from '../users/user-projector';

@@ -2,8 +2,8 @@ import { db } from '../../db/service';
 import { updateVersioned } from '../../db/versioned';
 import { presignDownload } from '../../lib/adapters/storage';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { findOwnFile } from '../files/file-records';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { findOwnFile } from '../../db/access/file-records';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { mayEditProfile } from './profile-details';
 

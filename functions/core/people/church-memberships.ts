@@ -9,8 +9,8 @@ import { db } from '../../db/service';
 import { transact, type TransactionWrite } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { getLocationOfKind } from '../locations/location-store';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { getLocationOfKind } from '../../db/access/location-store';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 
 type MembershipItem = EntityItem<typeof churchMembership>;

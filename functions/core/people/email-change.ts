@@ -6,7 +6,7 @@ import { newId } from '../../db/ids';
 import { db } from '../../db/service';
 import { nameCopiesJob } from './name-copies';
 import { transact, type TransactionItem } from '../../db/transact';
-import type { OutboxPayloadInput } from '../../events/outbox-payloads';
+import type { OutboxPayloadInput } from '../outbox/outbox-payloads';
 import { config } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
 import { log } from '../../lib/log';

@@ -1,7 +1,7 @@
 import { scoped } from '../../../shared/auth/ability';
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser, userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 
 /**

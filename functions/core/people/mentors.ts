@@ -10,7 +10,7 @@ import type { mentorAssignment } from '../../db/entities/mentor-assignment';
 import { db } from '../../db/service';
 import { packTransactions, retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { BusinessRuleError, ForbiddenError } from '../../lib/errors';
-import { userScope } from '../permissions/target-user';
+import { userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { searchPeople } from '../users/people-search';
 import { mentorLinkEndedWrites, mentorLinkedWrites } from './mentor-events';

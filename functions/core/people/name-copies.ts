@@ -1,5 +1,6 @@
 import { newJob } from '../../db/jobs';
-import { NAME_COPIES_JOB_KIND } from '../jobs/name-copies-job';
+
+export const NAME_COPIES_JOB_KIND = 'user.refreshNameCopies';
 
 /**
  * The job that refreshes every copy of a user's name (functions/core/jobs/name-copies-job.ts),

@@ -9,9 +9,9 @@ import { nameCopiesJob } from './name-copies';
 import { cancelEmailChangeWrites, emailChangeWrites } from './email-change';
 import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { addressSuppression } from '../../events/outbox-recipients';
+import { addressSuppression } from '../outbox/address-suppression';
 import { log } from '../../lib/log';
-import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser, userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { projectUser } from '../users/user-projector';
 

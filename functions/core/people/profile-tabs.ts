@@ -4,10 +4,10 @@ import { PROFILE_TAB_MAX, type AssignmentRow, type DocumentRow, type FormTabRow 
 import type { stepInstance } from '../../db/entities/step-instance';
 import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
-import { summaryOf, type FormInstanceItem } from '../forms/form-instances';
+import { summaryOf, type FormInstanceItem } from '../step-work/form-instances';
 import type { StepItem } from '../tracks/track-store';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { canSeeTarget, loadTargetUser, userScope } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser, userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 
 type StepInstanceItem = EntityItem<typeof stepInstance>;

@@ -3,9 +3,9 @@ import type { AssignedTrack } from '../../../shared/schemas/assigned-tracks';
 import { db } from '../../db/service';
 import { NotFoundError } from '../../lib/errors';
 import { instanceRights } from '../enrolments/instance-access';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
-import { byTrackName, enrolmentRow } from '../tracks/assigned-tracks';
+import { byTrackName, enrolmentRow } from '../enrolments/assigned-tracks';
 
 /**
  * The profile's Tracks (SPEC.md section 2, `user-profile-track-instances`): the user's enrolments

@@ -8,7 +8,7 @@ import { newId } from '../../db/ids';
 import { db } from '../../db/service';
 import { batchGet, transact } from '../../db/transact';
 import { ForbiddenError } from '../../lib/errors';
-import { userScope } from '../permissions/target-user';
+import { userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { seenUser } from './labelled-user';
 

@@ -7,10 +7,10 @@ import { grants } from '../../../shared/auth/permissions';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocation, type LocationItem } from '../locations/location-store';
+import { getLocation, type LocationItem } from '../../db/access/location-store';
 import { permissionView, type PermissionItem } from './permission-views';
-import { canSeeTarget, loadTargetUser } from './target-user';
-import { changeUserAccess, type AccessPlan } from './user-access-change';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
+import { changeUserAccess, type AccessPlan } from '../users/user-access-change';
 import { assertMayExtendRoles } from '../roles/grant-rules';
 import type { TransactionEntities } from '../../db/transact';
 

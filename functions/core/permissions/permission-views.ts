@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { permission } from '../../db/entities/permission';
 import type { PermissionView } from '../../../shared/schemas/permission';
-import { getLocationsById, type LocationItem } from '../locations/location-store';
+import { getLocationsById, type LocationItem } from '../../db/access/location-store';
 
 export type PermissionItem = EntityItem<typeof permission>;
 

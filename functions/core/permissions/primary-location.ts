@@ -5,7 +5,7 @@ import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
 import { permissionViews } from './permission-views';
 import { patchPermission } from './remove-location';
-import { canSeeTarget, loadTargetUser } from './target-user';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import { transact } from '../../db/transact';
 
 export const ONLY_ACTIVE_PRIMARY_MESSAGE = 'Only active locations can be primary.';

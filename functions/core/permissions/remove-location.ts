@@ -6,12 +6,12 @@ import { LAST_CONFERENCE_MESSAGE, canRemoveLastConference, isLastActiveConferenc
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
 import type { UserAggregate } from '../../db/access/user-aggregate';
-import { getLocation } from '../locations/location-store';
+import { getLocation } from '../../db/access/location-store';
 import { findPermissionById } from './permission-lookup';
 import { permissionView, type PermissionItem } from './permission-views';
-import { canSeeTarget, loadTargetUser } from './target-user';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { TransactionEntities, TransactionWrite } from '../../db/transact';
-import { changeUserAccess, type AccessPlan } from './user-access-change';
+import { changeUserAccess, type AccessPlan } from '../users/user-access-change';
 
 export const ONLY_ACTIVE_REMOVED_MESSAGE = 'Only active locations can be removed.';
 

@@ -2,7 +2,7 @@ import { db } from '../../db/service';
 import { deniedIds, grants } from '../../../shared/auth/permissions';
 import { LOCATION_KINDS } from '../../../shared/auth/vocabulary';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocationsById } from '../locations/location-store';
+import { getLocationsById } from '../../db/access/location-store';
 import { conferencesBelow } from '../locations/conferences-below';
 
 /** How system (conference-less) tracks are offered in conference pickers. */

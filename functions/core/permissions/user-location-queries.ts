@@ -5,7 +5,7 @@ import { LOCATION_KINDS, type LocationKind } from '../../../shared/auth/vocabula
 import type { PermissionView } from '../../../shared/schemas/permission';
 import type { AuthContext } from '../session/resolve-session';
 import { permissionViews, type PermissionItem } from './permission-views';
-import { canSeeTarget } from './target-user';
+import { canSeeTarget } from '../users/target-user';
 
 /**
  * The target user's permissions the caller may see: at or inside a location the caller

@@ -14,7 +14,7 @@ import { contentHashOf } from './audit-hash';
  * (./audit-seal.ts) chains it afterwards.
  */
 
-/** Who made a change: the signed-in user, or a job acting for the user who started it (jobs/job-caller.ts). */
+/** Who made a change: the signed-in user, or a job acting for the user who started it (functions/core/session/job-caller.ts). */
 export interface AuditActor {
   actorId: string;
   actorName: string;

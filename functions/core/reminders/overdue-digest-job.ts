@@ -4,7 +4,7 @@ import { transact } from '../../db/transact';
 import { isConditionFailure, StaleVersionError } from '../../db/versioned';
 import { log } from '../../lib/log';
 import { collectOverdue, DIGEST_PAGE, sendDigestsPage, type DigestReport } from './overdue-digests';
-import { markTtl } from './reminder-index';
+import { markTtl } from '../step-indexes/reminder-index';
 
 export const OVERDUE_DIGEST_JOB_KIND = 'reminders.overdueDigests';
 

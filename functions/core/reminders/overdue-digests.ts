@@ -10,8 +10,8 @@ import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
 import type { StepInstanceItem, TrackInstanceItem } from '../enrolments/step-instance-store';
 import { CONFERENCE_ESCALATION_ROLES, DISTRICT_ESCALATION_ROLES, locationRoleHolders } from './location-admins';
 import { dropEntry, entriesDue, entryContext } from './reminder-entries';
-import { DAY_MS, markTtl, OVERDUE_BUCKET } from './reminder-index';
-import { readRecipient } from '../../events/outbox-recipient';
+import { DAY_MS, markTtl, OVERDUE_BUCKET } from '../step-indexes/reminder-index';
+import { readRecipient } from '../outbox/outbox-recipient';
 import { DEFAULT_TIME_ZONE, knownTimeZone, localDay } from '../../lib/zoned-time';
 
 type LocationItem = EntityItem<typeof location>;

@@ -10,7 +10,7 @@ import { log } from '../../lib/log';
 import type { StepItem } from '../tracks/track-store';
 import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
 import { DUE_BUCKETS, DUE_INDEX_FIELDS } from '../step-indexes/step-due';
-import { reminderFields } from './reminder-index';
+import { reminderFields } from '../step-indexes/reminder-index';
 
 type StepInstanceItem = EntityItem<typeof stepInstance>;
 type TrackInstanceItem = EntityItem<typeof trackInstance>;
@@ -43,7 +43,7 @@ async function markOverdue(step: StepInstanceItem, instance: TrackInstanceItem, 
     (tx) =>
       tx.stepInstance
         .patch({ trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId })
-        // From now on the escalation digests find it (functions/core/reminders/reminder-index.ts).
+        // From now on the escalation digests find it (functions/core/step-indexes/reminder-index.ts).
         .set({ status: 'Overdue', ...reminderFields('Overdue', step.dueIndexAt!, step.dueAt ?? step.dueIndexAt) })
         .remove([...DUE_INDEX_FIELDS, 'remindedAt'])
         .add({ version: 1 })

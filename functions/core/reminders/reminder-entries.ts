@@ -4,7 +4,7 @@ import { db } from '../../db/service';
 import { batchGet, transact } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import type { StepInstanceItem, TrackInstanceItem } from '../enrolments/step-instance-store';
-import { REMINDER_FIELDS } from './reminder-index';
+import { REMINDER_FIELDS } from '../step-indexes/reminder-index';
 
 type TrackTemplateItem = EntityItem<typeof trackTemplate>;
 

@@ -4,7 +4,7 @@ import { config } from '../../lib/config';
 import { localDay, localHour } from '../../lib/zoned-time';
 import { log } from '../../lib/log';
 import { startOverdueDigests } from './overdue-digest-job';
-import { markTtl, REMINDER_BUCKETS } from './reminder-index';
+import { markTtl, REMINDER_BUCKETS } from '../step-indexes/reminder-index';
 import { REMINDERS_PER_BUCKET, sendStepReminders } from './step-reminders';
 
 type Report = { looked: number; sent: number };

@@ -5,7 +5,7 @@ import { log } from '../../lib/log';
 import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
 import { readStepDesign, readStepWork, type StepDesign, type StepInstanceItem, type TrackInstanceItem } from '../enrolments/step-instance-store';
 import { dropEntry, entriesDue, entryContext, onEntry, stepKey } from './reminder-entries';
-import { addDays, REMINDED_STATUSES, REMINDER_BUCKETS } from './reminder-index';
+import { addDays, REMINDED_STATUSES, REMINDER_BUCKETS } from '../step-indexes/reminder-index';
 import { whoMustAct } from './who-must-act';
 
 /** Per bucket and run: at most REMINDER_BUCKETS x this many entries; the rest wait for the next run. */

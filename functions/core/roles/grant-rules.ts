@@ -6,8 +6,8 @@ import { isScopedSubject } from '../../../shared/auth/scope';
 import { hasSystemRole, type LocationPermission } from '../../../shared/auth/permissions';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 import type { AuthContext } from '../session/resolve-session';
-import { loadRoles } from './role-cache';
-import { roleHolderIds } from './role-store';
+import { loadRoles } from '../../db/access/role-cache';
+import { roleHolderIds } from '../../db/access/role-store';
 
 /**
  * No escalation through assignment (ARCHITECTURE.md section 7): a caller may grant, remove

@@ -2,14 +2,14 @@ import type { UserAggregate } from '../../db/access/user-aggregate';
 import { ForbiddenError } from '../../lib/errors';
 import type { RoleView } from '../../../shared/schemas/role';
 import type { AuthContext } from '../session/resolve-session';
-import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../permissions/target-user';
-import { changeUserAccess } from '../permissions/user-access-change';
+import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../users/target-user';
+import { changeUserAccess } from '../users/user-access-change';
 import { assertCanGrant, canGrant } from './role-grants';
 import { assertMayChangeHolders, mayChangeHolder } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
 import { rolePage } from './role-list';
-import { requireRole } from './role-store';
-import { isSystemRole, type RoleItem } from './role-view';
+import { requireRole, type RoleItem } from '../../db/access/role-store';
+import { isSystemRole } from './role-view';
 import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
 import { eventWrites } from '../outbox/instance-events';
 

@@ -6,13 +6,13 @@ import { GLOBAL_SCOPE, claimName, moveName, releaseName, type NameClaim } from '
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
-import { loadTargetUser, mayUpdateUserAccess } from '../permissions/target-user';
-import { clearRoleCache } from './role-cache';
+import { loadTargetUser, mayUpdateUserAccess } from '../users/target-user';
+import { clearRoleCache } from '../../db/access/role-cache';
 import { assertCanGrant } from './role-grants';
 import { assertMayChangeHolders, assertMayEditPolicies } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
-import { requireRole, roleHolderIds } from './role-store';
-import { roleView, type RoleItem } from './role-view';
+import { requireRole, roleHolderIds, type RoleItem } from '../../db/access/role-store';
+import { roleView } from './role-view';
 
 export const ROLE_NAME_TAKEN = 'A role with this name already exists.';
 export const SYSTEM_ROLE_EDIT = 'System roles cannot be edited.';

@@ -2,7 +2,7 @@ import { normaliseTerm, wordStarts } from '../../db/directory';
 import type { SortDirection } from '../../../shared/api/list-query';
 import { PAGE_SIZES } from '../../../shared/api/limits';
 import type { RoleView } from '../../../shared/schemas/role';
-import { allRoles } from './role-store';
+import { allRoles } from '../../db/access/role-store';
 import { roleView } from './role-view';
 
 export interface RoleListQuery {

@@ -5,8 +5,9 @@ import { ifVersion } from '../../db/versioned';
 import { batchGet, type TransactionEntities, type TransactionWrite } from '../../db/transact';
 import type { trackInstance } from '../../db/entities/track-instance';
 import { BusinessRuleError } from '../../lib/errors';
-import { changeUserAccess } from '../permissions/user-access-change';
-import { isSystemRole, type RoleItem } from './role-view';
+import { changeUserAccess } from '../users/user-access-change';
+import type { RoleItem } from '../../db/access/role-store';
+import { isSystemRole } from './role-view';
 import { eventWrites } from '../outbox/instance-events';
 import { mentorLinkEndedWrites } from '../people/mentor-events';
 

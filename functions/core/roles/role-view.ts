@@ -1,10 +1,7 @@
-import type { EntityItem } from 'electrodb';
-import type { role } from '../../db/entities/role';
+import type { RoleItem } from '../../db/access/role-store';
 import { roleLabel } from '../../../shared/auth/system-roles';
 import type { SystemRoleName } from '../../../shared/auth/vocabulary';
 import type { RoleView } from '../../../shared/schemas/role';
-
-export type RoleItem = EntityItem<typeof role>;
 
 export function roleView(item: RoleItem): RoleView {
   return {

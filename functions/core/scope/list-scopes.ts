@@ -4,7 +4,7 @@ import { grantsAllowing } from '../../../shared/auth/role-scope';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { ForbiddenError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocation, getLocations, type LocationItem } from '../locations/location-store';
+import { getLocation, getLocations, type LocationItem } from '../../db/access/location-store';
 import { disjointGrants } from './disjoint-grants';
 import { grantsInside, locationScopesFor } from './location-scopes';
 

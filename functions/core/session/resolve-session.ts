@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { loadUserAggregate } from '../../db/access/user-aggregate';
-import { loadRoles, type RoleDefinition } from '../roles/role-cache';
+import { loadRoles, type RoleDefinition } from '../../db/access/role-cache';
 import { rulesFor } from '../../../shared/auth/rules';
 import { buildAbility, type AppAbility } from '../../../shared/auth/ability';
 import { secondFactorRequired } from '../../../shared/auth/mfa';

@@ -1,8 +1,9 @@
 import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
-import type { StepInstanceItem } from '../enrolments/step-instance-store';
+import type { EntityItem } from 'electrodb';
+import type { stepInstance } from '../../db/entities/step-instance';
 import { DUE_STATUSES, type StepStatus } from '../../../shared/tracks/step-status';
-import { reminderFields } from '../reminders/reminder-index';
+import { reminderFields } from './reminder-index';
 
 /**
  * The Overdue sweep's index on step instances (`stepInstance` gsi1 `byDue`, sparse): a step is
@@ -32,7 +33,7 @@ export function dueIndexFields(status: StepStatus, dueAt: string | undefined): {
  * again: one patch per step missing an entry, on the step's version (the index fields only; the
  * step's work is unchanged). A waiting step's reminder period starts again at `now`.
  */
-export function dueIndexReturns(steps: readonly StepInstanceItem[], now: string): TransactionItem[] {
+export function dueIndexReturns(steps: readonly EntityItem<typeof stepInstance>[], now: string): TransactionItem[] {
   return steps.flatMap((step): TransactionItem[] => {
     const due = step.dueAt && !step.dueIndexAt && DUE_STATUSES.has(step.status) ? dueIndexFields(step.status, step.dueAt) : {};
     const reminders = step.remindBucket ? {} : reminderFields(step.status, now, step.dueAt);

@@ -17,7 +17,7 @@ export interface StepRights {
 }
 
 /**
- * The instance's rights for the caller (the one rule of instance-access.ts), or 403 with the track
+ * The instance's rights for the caller (the one rule of functions/core/enrolments/instance-access.ts), or 403 with the track
  * page's message. The participant's permissions matter only for a conference-less track seen by
  * someone who is neither the participant, an assignee nor an override (SPEC.md's overlap rule), so
  * they are read only then and the step page keeps to its three requests.

@@ -8,7 +8,7 @@ import { readTrackAggregate } from '../tracks/track-store';
 import { actionsInOrder } from './step-state';
 import { DUE_INDEX_FIELDS, dueIndexFields, dueIndexReturns } from '../step-indexes/step-due';
 import { openingWrites } from './step-opening';
-import { reminderChange } from '../reminders/reminder-index';
+import { reminderChange } from '../step-indexes/reminder-index';
 import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from '../enrolments/step-instance-store';
 
 /**
@@ -18,7 +18,7 @@ import type { StepDesign, StepInstanceItem, StepWork, TrackInstanceItem } from '
 export function statusWrite(step: StepInstanceItem, status: StepStatus, dueDays: number | undefined, now: string): TransactionItem {
   const dueAt = status === 'Ready' && step.status !== 'Ready' ? dueAtFor(dueDays, now) : step.dueAt;
   const indexed = dueIndexFields(status, dueAt);
-  // A new status starts the reminder schedule afresh (functions/core/reminders/reminder-index.ts); the same status keeps it.
+  // A new status starts the reminder schedule afresh (functions/core/step-indexes/reminder-index.ts); the same status keeps it.
   const reminders = status !== step.status ? reminderChange(status, now, dueAt) : { set: {}, remove: [] };
   const key = { trackInstanceId: step.trackInstanceId, stepInstanceId: step.stepInstanceId };
   // An opening step enrolled without its parts gets them in the same transaction (step-opening.ts).

@@ -1,5 +1,5 @@
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
-import { loadRoles } from '../roles/role-cache';
+import { loadRoles } from '../../db/access/role-cache';
 
 export interface NamedRole {
   id: string;

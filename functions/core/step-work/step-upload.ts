@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import type { TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors';
-import { ownFiles } from '../files/file-records';
+import { ownFiles } from '../../db/access/file-records';
 import { NOT_RESPONSIBLE, type Caller, type LoadedContent } from './step-load';
 import { isOpenForWork } from './step-state';
 

@@ -3,7 +3,7 @@ import { INVALID } from '../../../shared/forms/answer-schema';
 import { newId } from '../../db/ids';
 import type { TransactionItem } from '../../db/transact';
 import { ValidationError } from '../../lib/errors';
-import { ownFiles } from '../files/file-records';
+import { ownFiles } from '../../db/access/file-records';
 import type { StepItem } from './track-store';
 
 /**

@@ -3,7 +3,7 @@ import { deterministicId } from '../../db/ids';
 import { JobFailure, type JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
 import { HttpError, ValidationError } from '../../lib/errors';
-import { jobCaller } from '../jobs/job-caller';
+import { jobCaller } from '../session/job-caller';
 import { writeNewStep } from './step-create';
 
 /** The `step.bulk` job (started by step-bulk.ts): one step per job step. */

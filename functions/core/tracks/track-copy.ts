@@ -2,8 +2,6 @@ import { TRACK_PHASES_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
 import { ForbiddenError, HttpError, ValidationError } from '../../lib/errors';
-import type { PhaseImportInput } from '../jobs/phase-import-job';
-import type { TrackCopyInput } from '../jobs/track-copy-job';
 import { phasesOf, requirePhase, TRACK_PHASES_FULL_MESSAGE } from './phase-editor';
 import { stepCountOfTrack, TRACK_FULL_MESSAGE } from './step-editor';
 import { stepsOfPhase } from './step-store';
@@ -18,6 +16,22 @@ import type { TrackTemplateItem } from './track-store';
  */
 export const NOT_A_SYSTEM_TRACK_MESSAGE = 'Only system tracks can be copied: import a conference track instead.';
 export const SYSTEM_TRACK_IMPORT_MESSAGE = 'System tracks are copied, not imported: use Copy from Existing.';
+
+/** What the track copy job reads (functions/core/jobs/track-copy-job.ts). */
+export interface TrackCopyInput {
+  sourceTrackTemplateId: string;
+  /** As stored (a conference id). */
+  conferenceId: string;
+  name: string;
+  description: string;
+}
+
+/** What the phase import job reads (functions/core/jobs/phase-import-job.ts). */
+export interface PhaseImportInput {
+  sourceTrackTemplateId: string;
+  phaseId: string;
+  targetTrackTemplateId: string;
+}
 
 export interface CopyTexts {
   name: string;

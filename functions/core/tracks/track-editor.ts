@@ -5,7 +5,6 @@ import { retryOnStale, transact, type TransactionItem } from '../../db/transact'
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, HttpError } from '../../lib/errors';
 import { areaOf, mayActAt, placeNamed, requireTrack, type TrackCaller, type TrackPlace } from './track-scope';
-import type { TrackDeleteInput } from '../jobs/track-delete-job';
 import { statusOf, type TrackTemplateItem } from './track-store';
 import { toTrackView } from './track-view';
 import { areaGuard } from './track-area';
@@ -125,6 +124,11 @@ export async function setTrackDisabled(auth: TrackCaller, trackTemplateId: strin
     await transact([(tx) => tx.trackTemplate.patch({ trackTemplateId }).set(set).add({ version: 1 }).where(ifVersion(track.version)).commit()]);
     return toTrackView({ ...track, ...set, version: track.version + 1 }, place.conferenceName);
   }, 3);
+}
+
+/** What the track delete job reads (functions/core/jobs/track-delete-job.ts). */
+export interface TrackDeleteInput {
+  trackTemplateId: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { denials, grants } from '../../../shared/auth/permissions';
 import { LOCATION_KINDS } from '../../../shared/auth/vocabulary';
 import { db } from '../../db/service';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
-import { getLocationOfKind, getLocationsById } from '../locations/location-store';
+import { getLocationOfKind, getLocationsById } from '../../db/access/location-store';
 import { SYSTEM_PLACE, isSystemTrack, mayActAt, storedConferenceId, type TrackCaller, type TrackPlace } from './track-scope';
 
 const AREA_DEPTH = LOCATION_KINDS.indexOf('EpiscopalArea');

@@ -1,7 +1,7 @@
 import type { TrackTemplateView } from '../../../shared/schemas/track';
 import { db } from '../../db/service';
 import { inKeyOrder } from '../../db/key-order';
-import { getLocationsById } from '../locations/location-store';
+import { getLocationsById } from '../../db/access/location-store';
 import { SYSTEM_PLACE, isSystemTrack, mayActAt, type TrackCaller, type TrackPlace } from './track-scope';
 import { statusOf, type TrackTemplateItem } from './track-store';
 import { trackListSources, type TrackListSource } from './track-list-sources';

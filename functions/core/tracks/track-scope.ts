@@ -5,7 +5,7 @@ import { SYSTEM_SCOPE_ID } from '../../../shared/auth/scope';
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
-import { getLocationOfKind } from '../locations/location-store';
+import { getLocationOfKind } from '../../db/access/location-store';
 import type { AuthContext } from '../session/resolve-session';
 import { getTrackTemplate, type TrackTemplateItem } from './track-store';
 

@@ -3,7 +3,7 @@ import { USER_GROUPS_PER_TRACK_MAX, USER_GROUP_MEMBERS_MAX, type UserGroupView }
 import type { userGroup } from '../../db/entities/user-group';
 import type { userGroupMember } from '../../db/entities/user-group-member';
 import { db } from '../../db/service';
-import { getLocationsById, type LocationItem } from '../locations/location-store';
+import { getLocationsById, type LocationItem } from '../../db/access/location-store';
 import { isSystemTrack, SYSTEM_PLACE, type TrackPlace } from '../tracks/track-scope';
 
 export type GroupItem = EntityItem<typeof userGroup>;

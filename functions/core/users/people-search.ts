@@ -5,7 +5,7 @@ import { directoryLists, normaliseTerm } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
-import { getLocationOfKind } from '../locations/location-store';
+import { getLocationOfKind } from '../../db/access/location-store';
 import { searchWithout, userListScopes, userListScopesUnder } from '../scope';
 import type { AuthContext } from '../session/resolve-session';
 

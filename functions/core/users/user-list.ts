@@ -7,8 +7,8 @@ import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';
 import { directoryLists, userSearchLists } from '../../db/directory';
 import type { DirectoryRow } from '../../db/directory-read';
 import { ForbiddenError } from '../../lib/errors';
-import { getLocationOfKind, getLocationsById, type LocationItem } from '../locations/location-store';
-import { loadRoles } from '../roles/role-cache';
+import { getLocationOfKind, getLocationsById, type LocationItem } from '../../db/access/location-store';
+import { loadRoles } from '../../db/access/role-cache';
 import { readSortedPageWithout, searchWithout, userListScopes, userListScopesUnder } from '../scope';
 import type { AuthContext } from '../session/resolve-session';
 

@@ -1,7 +1,7 @@
 import type { UserView } from '../../../shared/schemas/user';
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 import { NotFoundError } from '../../lib/errors';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser } from './target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { userViewOf } from './current-user';
 

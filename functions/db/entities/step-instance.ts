@@ -41,7 +41,7 @@ export const stepInstance = new Entity({
      */
     partsPending: { type: 'boolean' },
     /**
-     * The reminder schedule's sparse index (`byReminder`, functions/core/reminders/reminder-index.ts):
+     * The reminder schedule's sparse index (`byReminder`, functions/core/step-indexes/reminder-index.ts):
      * a Ready, Resubmit or PendingReview step is in a bucket '0'..'3' keyed by when to look at it next; an
      * Overdue step is in bucket 'overdue' keyed by its due time. `remindSince`: when it entered
      * that status (Overdue: its due time); `remindedAt`: its last reminder.

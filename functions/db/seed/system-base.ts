@@ -1,6 +1,6 @@
 import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 import { ROLE_NAME_TAKEN, roleNameClaim } from '../../core/roles/role-editor';
-import { clearRoleCache } from '../../core/roles/role-cache';
+import { clearRoleCache } from '../access/role-cache';
 import { claimKey, claimName } from '../claims';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';

@@ -5,7 +5,7 @@ import { deleteForm } from '../../core/forms/form-removal';
 import { formCount, formPage } from '../../core/forms/form-list';
 import { formVersions, formsById, requireForm, requireFormVersion, requireLiveForm } from '../../core/forms/form-store';
 import { formVersionView, formView } from '../../core/forms/form-view';
-import { formInstanceView, formInstanceViews, saveFormAnswers, unsubmitForm } from '../../core/forms/form-instances';
+import { formInstanceView, formInstanceViews, saveFormAnswers, unsubmitForm } from '../../core/step-work/form-instances';
 import { userForms } from '../../core/people/profile-tabs';
 
 /** Content for the steps and answers that use a form (a deleted one too). */

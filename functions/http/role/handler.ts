@@ -1,11 +1,11 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { roleApi } from '../../../shared/api/role';
 import { rolePage } from '../../core/roles/role-list';
-import { requireRole, rolesById } from '../../core/roles/role-store';
+import { requireRole, rolesById } from '../../db/access/role-store';
 import { roleView } from '../../core/roles/role-view';
 import { createRole, createRoles, deleteRole, updateRole } from '../../core/roles/role-editor';
 import { assignRole, assignableRoles, assignableRolesForUsers, unassignRole } from '../../core/roles/role-assignment';
-import { permissionHierarchyOf } from '../../core/roles/permission-hierarchy';
+import { permissionHierarchyOf } from '../../core/permissions/permission-hierarchy';
 import { requirePower } from '../../core/scope/caller-rights';
 
 const oneRole = async (roleId: string) => roleView(await requireRole(roleId));

@@ -11,7 +11,7 @@ import { trackPage, tracksOfConference } from '../../core/tracks/track-list';
 import { startTrackCopy, startTrackImport } from '../../core/tracks/track-copy';
 import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
-import { assignedTracks } from '../../core/tracks/assigned-tracks';
+import { assignedTracks } from '../../core/enrolments/assigned-tracks';
 import { participantsPage } from '../../core/participants/participants-table';
 import { changeAssignments, removeAdvisorFromInstances } from '../../core/participants/assignments';
 import { trackAdvisors, trackAssignees } from '../../core/participants/assignee-reads';

@@ -6,7 +6,7 @@ import { newId } from '../../../functions/db/ids';
 import { runJobToEnd } from '../../../functions/db/jobs';
 import { transact } from '../../../functions/db/transact';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
-import { OVERDUE_BUCKET } from '../../../functions/core/reminders/reminder-index';
+import { OVERDUE_BUCKET } from '../../../functions/core/step-indexes/reminder-index';
 import { REINDEX_JOB_KIND, reindexJob, reindexJobItem } from '../../../functions/core/jobs/reindex-job';
 import { handler as tracks } from '../../../functions/http/track/handler';
 import type { ParticipantPage } from '../../../shared/schemas/participants';

@@ -1,7 +1,7 @@
 import { db } from '../../../functions/db/service';
 import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks';
 import { demoLocation, DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
-import { OVERDUE_BUCKET, REMINDER_FIELDS, reminderFields } from '../../../functions/core/reminders/reminder-index';
+import { OVERDUE_BUCKET, REMINDER_FIELDS, reminderFields } from '../../../functions/core/step-indexes/reminder-index';
 import { reminderMessage, sendStepReminders } from '../../../functions/core/reminders/step-reminders';
 import { digestMessage } from '../../../functions/core/reminders/overdue-digests';
 import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob, runDigestJob, sendOverdueDigests, startOverdueDigests } from '../../../functions/core/reminders/overdue-digest-job';

@@ -1,5 +1,5 @@
 import { digestItems, digestLine, digestMessage, escalationLevel, DIGEST_ITEMS_MAX } from '../../../functions/core/reminders/overdue-digests';
-import { OVERDUE_BUCKET, reminderChange, REMINDER_FIELDS } from '../../../functions/core/reminders/reminder-index';
+import { OVERDUE_BUCKET, reminderChange, REMINDER_FIELDS } from '../../../functions/core/step-indexes/reminder-index';
 
 /** The pure parts of reminders and escalation (issue 13): the index fields, the levels, a digest's lines. */
 const DUE = '2030-01-01T00:00:00.000Z';

@@ -3,7 +3,7 @@ import { seedDemo } from '../../support/demo-table';
 import { db } from '../../../functions/db/service';
 import { loadUserAggregate } from '../../../functions/db/access/user-aggregate';
 import { takeRoleFromUser } from '../../../functions/core/roles/role-removal';
-import { requireRole } from '../../../functions/core/roles/role-store';
+import { requireRole } from '../../../functions/db/access/role-store';
 
 /** More mentees than one DynamoDB transaction can hold, so the removal must chunk. */
 const MENTEES = 130;

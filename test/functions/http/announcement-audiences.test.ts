@@ -2,7 +2,7 @@ import { handler } from '../../../functions/http/announcement/handler';
 import { handler as users } from '../../../functions/http/user/handler';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
-import { getLocation } from '../../../functions/core/locations/location-store';
+import { getLocation } from '../../../functions/db/access/location-store';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';

@@ -1,4 +1,4 @@
-import { getLocation } from '../../../functions/core/locations/location-store';
+import { getLocation } from '../../../functions/db/access/location-store';
 import { newId } from '../../../functions/db/ids';
 import { db } from '../../../functions/db/service';
 import { putTestUser } from '../../support/test-users';

@@ -4,7 +4,7 @@ import { handler as users } from '../../../functions/http/user/handler';
 import { db } from '../../../functions/db/service';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { LOCAL_MAIL_EVENTS_TOPIC_ARN, LOCAL_SMS_REPLY_TOPIC_ARN } from '../../../functions/lib/config';
-import { isAddressSuppressed } from '../../../functions/events/outbox-recipients';
+import { isAddressSuppressed } from '../../../functions/core/outbox/address-suppression';
 import { DAILY_CAP_MESSAGE, MAX_CODE_ATTEMPTS, PRIMARY_NUMBER_REQUIRED, SMS_SENDS_PER_NUMBER_PER_DAY, completePhoneVerification } from '../../../functions/core/communication/phone-verification';
 import { LOCAL_SIGNING_CERT_URL, UNSIGNED_MESSAGE, canonicalSnsString, isAwsCertUrl, verifiedSnsMessage } from '../../../functions/core/communication/sns-signature';
 import { localSnsPublicKey, signLocally, type UnsignedSnsMessage } from '../../../bin/local/sns-signer';

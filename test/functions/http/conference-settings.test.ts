@@ -1,7 +1,7 @@
 import { handler as conferences } from '../../../functions/http/conference/handler';
 import { handler as districts } from '../../../functions/http/district/handler';
 import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
-import { readRecipient } from '../../../functions/events/outbox-recipient';
+import { readRecipient } from '../../../functions/core/outbox/outbox-recipient';
 import { db } from '../../../functions/db/service';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';

@@ -8,7 +8,7 @@ import { ADVISOR_ROLE_ID } from '../../../functions/core/enrolments/instance-acc
 import { NOT_AN_ADVISOR, NOT_YOUR_DISTRICT, SYSTEM_ROLE_ERROR, TRACK_INACTIVE_MESSAGE } from '../../../functions/core/enrolments/enrol';
 import { ENROL_MOVED_MESSAGE, enrolChunk } from '../../../functions/core/enrolments/enrol-job';
 import { TRACK_DELETING_MESSAGE } from '../../../functions/core/tracks/track-scope';
-import { clearRoleCache } from '../../../functions/core/roles/role-cache';
+import { clearRoleCache } from '../../../functions/db/access/role-cache';
 import { ADDER_HAS_NO_DISTRICT, PARTICIPANT_NEEDS_DISTRICT } from '../../../shared/schemas/track-instance';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';

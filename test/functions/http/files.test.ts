@@ -10,7 +10,7 @@ import { db } from '../../../functions/db/service';
 import { deliverOutboxItem } from '../../../functions/events/outbox-delivery';
 import { describeObject } from '../../../functions/lib/adapters/storage';
 import { FILE_TOO_LARGE, FILE_TYPE_REFUSED, UPLOAD_MAX_BYTES } from '../../../shared/files/upload-kinds';
-import { SUBMITTED_FORM_LOCKED } from '../../../functions/core/forms/form-instances';
+import { SUBMITTED_FORM_LOCKED } from '../../../functions/core/step-work/form-instances';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';

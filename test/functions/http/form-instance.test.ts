@@ -1,6 +1,6 @@
 import { handler } from '../../../functions/http/form/handler';
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
-import { SUBMITTED_FORM_LOCKED } from '../../../functions/core/forms/form-instances';
+import { SUBMITTED_FORM_LOCKED } from '../../../functions/core/step-work/form-instances';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { pendingNotificationsFor } from '../../support/notifications';

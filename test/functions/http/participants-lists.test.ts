@@ -5,7 +5,7 @@ import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organi
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { directoryLists, ENROLMENTS_OF_TRACK_SCOPE } from '../../../functions/db/directory';
-import { getLocation } from '../../../functions/core/locations/location-store';
+import { getLocation } from '../../../functions/db/access/location-store';
 import { projectUser } from '../../../functions/core/users/user-projector';
 import { writeInstanceStatus } from '../../../functions/core/enrolments/instance-status';
 import { findInstance } from '../../../functions/core/enrolments/instance-access';

@@ -2,7 +2,7 @@ import { handler as tracks } from '../../../functions/http/track/handler';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
-import { reminderFields } from '../../../functions/core/reminders/reminder-index';
+import { reminderFields } from '../../../functions/core/step-indexes/reminder-index';
 import type { ParticipantPage } from '../../../shared/schemas/participants';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';

@@ -1,6 +1,6 @@
 import { handler as users } from '../../../functions/http/user/handler';
 import { requestCounter } from '../../../functions/db/client';
-import { clearRoleCache } from '../../../functions/core/roles/role-cache';
+import { clearRoleCache } from '../../../functions/db/access/role-cache';
 import { seedLarge, type LargeSizes } from '../../../functions/db/seed/large';
 import { seedDemo } from '../../support/demo-table';
 import { AUTOCOMPLETE_LIMITS } from '../../../shared/api/limits';

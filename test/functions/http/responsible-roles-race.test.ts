@@ -9,7 +9,7 @@ import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { enrolChunk } from '../../../functions/core/enrolments/enrol-job';
 import { visibilityWrites, type PlannedInstance } from '../../../functions/core/enrolments/enrol-writes';
 import { stepInstanceIdOf, stepInstanceWrites } from '../../../functions/core/enrolments/instance-items';
-import { RESPONSIBLE_ROLES_JOB_KIND } from '../../../functions/core/enrolments/responsible-roles-job';
+import { RESPONSIBLE_ROLES_JOB_KIND } from '../../../functions/core/tracks/responsible-roles';
 import { rolesGuard, rolesVersionOf, RolesMovedError } from '../../../functions/core/enrolments/roles-guard';
 import { activeSteps, partsFor } from '../../../functions/core/enrolments/template-parts';
 import { readTrackAggregate } from '../../../functions/core/tracks/track-store';

@@ -5,7 +5,7 @@ import { db } from '../../../functions/db/service';
 import { runJobToEnd } from '../../../functions/db/jobs';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { stepInstanceIdOf } from '../../../functions/core/enrolments/instance-items';
-import { RESPONSIBLE_ROLES_JOB_KIND } from '../../../functions/core/enrolments/responsible-roles-job';
+import { RESPONSIBLE_ROLES_JOB_KIND } from '../../../functions/core/tracks/responsible-roles';
 import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';

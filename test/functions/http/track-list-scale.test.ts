@@ -4,9 +4,9 @@ import { handler as conferences } from '../../../functions/http/conference/handl
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo';
 import { db } from '../../../functions/db/service';
-import { getLocation } from '../../../functions/core/locations/location-store';
+import { getLocation } from '../../../functions/db/access/location-store';
 import { requestCounter } from '../../../functions/db/client';
-import { clearRoleCache } from '../../../functions/core/roles/role-cache';
+import { clearRoleCache } from '../../../functions/db/access/role-cache';
 import { runJobToEnd } from '../../../functions/db/jobs';
 import { transact } from '../../../functions/db/transact';
 import { areaGuard, ConferenceMoved } from '../../../functions/core/tracks/track-area';

@@ -2,7 +2,7 @@ import { handler as users } from '../../../functions/http/user/handler';
 import { handler as districts } from '../../../functions/http/district/handler';
 import { DEMO_LOCATION_IDS as ids } from '../../../functions/db/seed/demo-organisation';
 import { requestCounter } from '../../../functions/db/client';
-import { clearRoleCache } from '../../../functions/core/roles/role-cache';
+import { clearRoleCache } from '../../../functions/db/access/role-cache';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';

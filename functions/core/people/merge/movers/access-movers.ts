@@ -3,7 +3,7 @@ import { loadUserAggregate } from '../../../../db/access/user-aggregate';
 import { db } from '../../../../db/service';
 import type { TransactionWrite } from '../../../../db/transact';
 import { accountPort } from '../../../identity/accounts';
-import { changeUserAccess } from '../../../permissions/user-access-change';
+import { changeUserAccess } from '../../../users/user-access-change';
 import { endUserSessions } from '../../../session/end-sessions';
 import { MOVE_PAGE, pageMoved, type MergeJobInput, type MergeMover, type Tx } from './mover';
 
@@ -20,7 +20,7 @@ export const sessionsMover: MergeMover = {
 
 /**
  * A page of the source's access (roles or permissions) as ONE access change of the target
- * (user-access-change.ts: planned from the target's current state, its access version moved),
+ * (functions/core/users/user-access-change.ts: planned from the target's current state, its access version moved),
  * so it never races the target's other role or location changes.
  */
 function accessMover<T>(name: string, read: (merge: MergeJobInput) => Promise<T[]>, writes: (item: T, merge: MergeJobInput, target: UserAggregate) => TransactionWrite[]): MergeMover {

@@ -6,13 +6,13 @@ import { ifVersion, updateVersioned } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { answersSchema } from '../../../shared/forms/answer-schema';
 import type { FormInstanceSummary, FormInstanceView } from '../../../shared/api/form';
-import { canSeeTarget, loadTargetUser } from '../permissions/target-user';
+import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
-import { requireFormVersion } from './form-store';
-import { contentOf } from './form-view';
-import { checkFileAnswers } from './form-files';
+import { requireFormVersion } from '../forms/form-store';
+import { contentOf } from '../forms/form-view';
+import { checkFileAnswers } from '../forms/form-files';
 import type { FormField } from '../../../shared/forms/form-definition';
-import { formSubmissionWrites } from '../step-work/step-work';
+import { formSubmissionWrites } from './step-work';
 
 export type FormInstanceItem = EntityItem<typeof formInstance>;
 

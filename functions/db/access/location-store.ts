@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import { db } from '../../db/service';
-import { batchGet } from '../../db/transact';
-import type { location } from '../../db/entities/location';
+import { db } from '../service';
+import { batchGet } from '../transact';
+import type { location } from '../entities/location';
 import type { LocationKind } from '../../../shared/auth/vocabulary';
 
 export type LocationItem = EntityItem<typeof location>;

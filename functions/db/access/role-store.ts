@@ -1,7 +1,10 @@
-import { db } from '../../db/service';
-import { batchGet } from '../../db/transact';
+import { db } from '../service';
+import { batchGet } from '../transact';
 import { NotFoundError } from '../../lib/errors';
-import type { RoleItem } from './role-view';
+import type { EntityItem } from 'electrodb';
+import type { role } from '../entities/role';
+
+export type RoleItem = EntityItem<typeof role>;
 
 /** Most roles an organisation is expected to define; reads of the role list stop there. */
 export const ROLES_MAX = 500;

@@ -1,8 +1,8 @@
 import { ASSIGNED_TRACKS_MAX } from '../../../shared/api/limits';
 import type { AssignedTrack, AssignedTracks } from '../../../shared/schemas/assigned-tracks';
 import { db } from '../../db/service';
-import type { TrackInstanceItem } from '../enrolments/instance-access';
-import type { TrackCaller } from './track-scope';
+import type { TrackInstanceItem } from './instance-access';
+import type { TrackCaller } from '../tracks/track-scope';
 
 export const byTrackName = (a: AssignedTrack, b: AssignedTrack) => a.trackName.localeCompare(b.trackName, 'en', { sensitivity: 'base' }) || a.trackInstanceId.localeCompare(b.trackInstanceId);
 

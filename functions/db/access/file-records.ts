@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import type { uploadedFile } from '../../db/entities/uploaded-file';
-import { db } from '../../db/service';
-import { batchGet } from '../../db/transact';
+import type { uploadedFile } from '../entities/uploaded-file';
+import { db } from '../service';
+import { batchGet } from '../transact';
 import type { FileView } from '../../../shared/api/file';
 
 export type UploadedFileItem = EntityItem<typeof uploadedFile>;

@@ -1,4 +1,4 @@
-import { db } from '../../db/service';
+import { db } from '../service';
 
 export interface RoleDefinition {
   roleId: string;

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { emailContentSchema } from '../lib/email/email-content';
+import { emailContentSchema } from '../../lib/email/email-content';
 
 /**
  * What each outbox kind carries. `userId` names the recipient when known; `purpose`
- * decides which consent applies at send time (./outbox-recipients.ts):
+ * decides which consent applies at send time (functions/events/outbox-recipients.ts):
  * - `notification` (the default): news about the person's work; needs their opt-in.
  * - `account`: a message the person asked for (a verification code, a password link);
  *   sent whatever the opt-in, never to a suppressed address.

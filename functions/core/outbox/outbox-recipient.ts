@@ -1,9 +1,9 @@
 import type { EntityItem } from 'electrodb';
-import { loadUserAggregate } from '../db/access/user-aggregate';
-import type { permission } from '../db/entities/permission';
-import type { user } from '../db/entities/user';
-import { db } from '../db/service';
-import { knownTimeZone, quietHoursOf, type QuietHours } from '../lib/zoned-time';
+import { loadUserAggregate } from '../../db/access/user-aggregate';
+import type { permission } from '../../db/entities/permission';
+import type { user } from '../../db/entities/user';
+import { db } from '../../db/service';
+import { knownTimeZone, quietHoursOf, type QuietHours } from '../../lib/zoned-time';
 
 /**
  * Who a notification goes to, as the delivery policy needs it: the user's current profile

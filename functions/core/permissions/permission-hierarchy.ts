@@ -5,9 +5,9 @@ import { scoped, type HierarchyNode } from '../../../shared/auth/ability';
 import { grants } from '../../../shared/auth/permissions';
 import { LOCATION_KINDS, type LocationKind, type Subject } from '../../../shared/auth/vocabulary';
 import type { AuthContext } from '../session/resolve-session';
-import { getLocation } from '../locations/location-store';
-import { findPermissionById } from '../permissions/permission-lookup';
-import { canSeeTarget } from '../permissions/target-user';
+import { getLocation } from '../../db/access/location-store';
+import { findPermissionById } from './permission-lookup';
+import { canSeeTarget } from '../users/target-user';
 
 /**
  * A location chain as hierarchy nodes, outermost first: each ancestor with its own prefix

@@ -3,7 +3,7 @@ import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggr
 import { retryOnStale, transactInChunks, type TransactionWrite } from '../../db/transact';
 import { NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { projectUser } from '../users/user-projector';
+import { projectUser } from './user-projector';
 
 /**
  * Changes to one user's access (roles, location permissions) are one at a time: each

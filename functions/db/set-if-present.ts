@@ -1,4 +1,4 @@
-import { isConditionFailure } from '../../db/versioned';
+import { isConditionFailure } from './versioned';
 
 /** A copy refreshed on an item that may have been deleted meanwhile: gone is fine, nothing to refresh. */
 export async function setIfPresent(write: () => Promise<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { JobFailure, type JobItem } from '../../db/jobs';
-import { authContextOf, type AuthContext } from '../session/resolve-session';
+import { authContextOf, type AuthContext } from './resolve-session';
 
 /**
  * The person who started a job, as they are now (their roles and places read again at each job
