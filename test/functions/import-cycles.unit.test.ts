@@ -1,7 +1,7 @@
 import { arrowsWithin, cycles, folderGraph, importGraph, type ImportGraph } from '../support/import-graph';
 
 // A reader can start at any file or folder ("room") of functions/ and follow its imports
-// without coming back to where they started (docs/architecture.md, "Rooms of functions/core").
+// without coming back to where they started (README.md, "Map of the code").
 const files = importGraph(process.cwd(), 'functions');
 const folders = folderGraph(files);
 
