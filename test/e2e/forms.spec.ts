@@ -265,6 +265,8 @@ test('a participant runs a form: invalid then valid, submits; a conference admin
   await signIn(admin, CONFERENCE_ADMIN, '/form-instance/demo-form-instance-questionnaire');
   await dismissAnnouncements(admin);
   await expect(admin.getByText(/^Submitted /)).toBeVisible();
+  // The locked answers are there to be read: the text's colour, not a disabled field's grey (which failed contrast).
+  await expect(admin.getByLabel('Full legal name')).toHaveCSS('color', 'rgb(27, 36, 48)');
   await admin.getByRole('button', { name: 'Unsubmit' }).click();
   await expect(admin.getByText(/^Submitted /)).toHaveCount(0);
   await expect(admin.getByRole('button', { name: 'Submit' })).toBeVisible();

@@ -40,3 +40,19 @@ describe('the step page with a form', () => {
     expect(screen.getAllByText(/^Submitted /)).toHaveLength(1);
   });
 });
+
+describe('a form on the step page that the caller does not fill in', () => {
+  it('shows the answers locked, with nothing to submit, save or reset (the server takes answers only from the participant)', async () => {
+    fakeServer({
+      [`GET ${STEP}`]: () => ({ ...step, canChangeStatus: true, contents: [{ ...formContent, canChange: false }] }),
+      [`GET ${FORM}`]: () => ({ ...instance, data: { name: 'Pat' } }),
+    });
+    renderPage('/step/s1', { role: 'Advisor' }, { path: 'step/:id', element: <StepPage /> });
+    const answer = await screen.findByRole('textbox', { name: /Full name/ });
+    expect((answer as HTMLInputElement).value).toBe('Pat');
+    expect((answer as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Currently in progress by Participant')).toBeTruthy();
+    for (const name of ['Submit', 'Save', 'Reset']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(answer.closest('form')?.hasAttribute('data-locked')).toBe(true);
+  });
+});

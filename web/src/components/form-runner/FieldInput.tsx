@@ -155,8 +155,16 @@ function CheckboxInput({ label, description, errorMessage, isRequired, isDisable
     return (
       <div className="ui-field">
         <Checkbox isSelected={value === true} onChange={onChange} isDisabled={isDisabled} isRequired={isRequired}>
-          {label}
-          {isRequired && <span className="ui-required"> * Required</span>}
+          {/* One run of text: '* Required' follows the words when they wrap, not a column of its own beside them. */}
+          <span>
+            {label}
+            {isRequired && (
+              <>
+                {' '}
+                <span className="ui-required forms-required-after">* Required</span>
+              </>
+            )}
+          </span>
         </Checkbox>
         {description && <p className="ui-field-description">{description}</p>}
         {errorMessage && <p className="ui-field-error">{errorMessage}</p>}

@@ -12,9 +12,10 @@ import { formInstanceFiles } from './runner-files';
  * the form-instance page): saves and submits with the instance's version (a stale save is
  * refused and what was typed stays), File fields upload for this instance, Unsubmit for
  * those who may create FormTemplate. `onSaved` tells the page around it (the step page: a
- * submit moves the step on the server).
+ * submit moves the step on the server). `isReadOnly`: the step page's word that the caller may not
+ * work on it (someone else's to fill in, or the step closed): the answers show, locked.
  */
-export function FormInstanceRunner({ formInstanceId, onSaved }: { formInstanceId: string; onSaved?: () => void }) {
+export function FormInstanceRunner({ formInstanceId, onSaved, isReadOnly = false }: { formInstanceId: string; onSaved?: () => void; isReadOnly?: boolean }) {
   const ability = useAbility();
   const { data: instance, error, mutate } = useApi(routes.form.formInstance, { params: { id: formInstanceId } });
   const files = useMemo(() => formInstanceFiles(formInstanceId), [formInstanceId]);
@@ -28,6 +29,7 @@ export function FormInstanceRunner({ formInstanceId, onSaved }: { formInstanceId
       submittedAt={instance.submittedAt}
       canUnsubmit={ability.can('create', 'FormTemplate')}
       files={files}
+      isReadOnly={isReadOnly}
       onSave={async (data, submitted) => {
         const saved = await call(routes.form.saveFormInstance, { params: { id: formInstanceId }, body: { data, submitted, version: instance.version } });
         await mutate(saved, { revalidate: false });

@@ -22,6 +22,8 @@ export interface FormRunnerProps {
   onUnsubmit?: () => Promise<void>;
   /** Where File fields store files: a form instance's (formInstanceFiles), or nowhere in a preview. */
   files?: RunnerFiles;
+  /** Read only: someone else's to fill in, or a step closed to work. The answers show locked, without Submit, Save or Reset. */
+  isReadOnly?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface FormRunnerProps {
  * are checked on each change by the validator generated from the version, the same one the
  * server uses.
  */
-export function FormRunner({ content, initialData = {}, submitted = false, submittedAt, canUnsubmit = false, onSave, onUnsubmit, files = PREVIEW_FILES }: FormRunnerProps) {
+export function FormRunner({ content, initialData = {}, submitted = false, submittedAt, canUnsubmit = false, onSave, onUnsubmit, files = PREVIEW_FILES, isReadOnly = false }: FormRunnerProps) {
   const schema = useMemo(() => answersSchema(content), [content]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as never), defaultValues: initialData, mode: 'all' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,37 +61,39 @@ export function FormRunner({ content, initialData = {}, submitted = false, submi
       }),
     )();
 
+  // Submitted: when, and Unsubmit for those who may. Read only and not submitted: nothing to do here.
+  const actions = submitted ? (
+    <>
+      <span className="forms-submitted">{submittedAt ? `Submitted ${formatDateTime(submittedAt)}` : 'Submitted'}</span>
+      {canUnsubmit && onUnsubmit && (
+        <Button variant="secondary" isPending={busy} onPress={() => void run(onUnsubmit)}>
+          Unsubmit
+        </Button>
+      )}
+    </>
+  ) : isReadOnly ? null : (
+    <>
+      <Button isDisabled={!isValid} isPending={busy} onPress={() => void send(true)}>
+        Submit
+      </Button>
+      <Button variant="secondary" isDisabled={!isValid || !isDirty || busy} onPress={() => void send(false)}>
+        Save
+      </Button>
+      <Button variant="secondary" isDisabled={busy} onPress={() => form.reset()}>
+        Reset
+      </Button>
+    </>
+  );
+
   return (
     <FormProvider {...form}>
       <RunnerFilesContext.Provider value={files}>
-        <form className="forms-runner" noValidate onSubmit={(event) => event.preventDefault()}>
+        {/* data-locked: the answers read in the text's colour, not greyed as a disabled control is (forms.css). */}
+        <form className="forms-runner" data-locked={submitted || isReadOnly || undefined} noValidate onSubmit={(event) => event.preventDefault()}>
           {failure && <Alert tone="danger">{failure}</Alert>}
           {content.layout.length === 0 && <p className="forms-muted">This form has no fields yet.</p>}
-          <LayoutCells cells={content.layout} fields={content.fields} isReadOnly={submitted || busy} />
-          <div className="ui-button-row forms-runner-actions">
-            {submitted ? (
-              <>
-                <span className="forms-submitted">{submittedAt ? `Submitted ${formatDateTime(submittedAt)}` : 'Submitted'}</span>
-                {canUnsubmit && onUnsubmit && (
-                  <Button variant="secondary" isPending={busy} onPress={() => void run(onUnsubmit)}>
-                    Unsubmit
-                  </Button>
-                )}
-              </>
-            ) : (
-              <>
-                <Button isDisabled={!isValid} isPending={busy} onPress={() => void send(true)}>
-                  Submit
-                </Button>
-                <Button variant="secondary" isDisabled={!isValid || !isDirty || busy} onPress={() => void send(false)}>
-                  Save
-                </Button>
-                <Button variant="secondary" isDisabled={busy} onPress={() => form.reset()}>
-                  Reset
-                </Button>
-              </>
-            )}
-          </div>
+          <LayoutCells cells={content.layout} fields={content.fields} isReadOnly={submitted || busy || isReadOnly} />
+          {actions && <div className="ui-button-row forms-runner-actions">{actions}</div>}
         </form>
       </RunnerFilesContext.Provider>
     </FormProvider>

@@ -55,7 +55,7 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
           )}
           {content.form && (
             <Suspense fallback={<LoadingState message="Loading form..." />}>
-              <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} />
+              <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} isReadOnly={!content.canChange} />
             </Suspense>
           )}
         </>
