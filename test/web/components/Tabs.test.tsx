@@ -103,6 +103,26 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('in a row narrower than its tabs (a phone), the selected tab is scrolled into view, and the first tab reads no layout', () => {
+    // jsdom lays nothing out: the row is 300 px wide and each tab 120 px, one after the other.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = ['Profile', 'Documents', 'Forms'].indexOf(this.textContent ?? '');
+      const left = this.getAttribute('role') === 'tablist' ? 0 : index * 120 - (this.parentElement?.scrollLeft ?? 0);
+      const width = this.getAttribute('role') === 'tablist' ? 300 : 120;
+      return { left, right: left + width, top: 0, bottom: 40, width, height: 40, x: left, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      const { unmount } = render(<Tabs aria-label="User" items={items} />);
+      expect(rect).not.toHaveBeenCalled();
+      unmount();
+      render(<Tabs aria-label="User" items={items} defaultSelectedKey="forms" />);
+      // Forms spans 240 to 360: the row scrolls by 60 to show its right edge.
+      expect(screen.getByRole('tablist').scrollLeft).toBe(60);
+    } finally {
+      rect.mockRestore();
+    }
+  });
+
   it('has no axe violations', async () => {
     const { container } = render(<Tabs aria-label="User" items={items} />);
     await expectNoAxeViolations(container);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from './classNames';
 import './Tabs.css';
@@ -32,6 +32,14 @@ function nextIndex(key: string, current: number, count: number): number | null {
   return null;
 }
 
+/** Scrolls a row of tabs sideways, only as far as needed, to show the whole of this tab (no page scroll). */
+function revealTab(list: HTMLElement, tab: HTMLElement) {
+  const row = list.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  if (box.left < row.left) list.scrollLeft -= row.left - box.left;
+  else if (box.right > row.right) list.scrollLeft += box.right - row.right;
+}
+
 /**
  * Tabs (the WAI-ARIA tabs pattern): one tab stop on the selected tab, arrow keys, Home and End
  * move between tabs. Two uses: in-page tabs (each item has `content`; the focused tab is
@@ -50,6 +58,15 @@ export function Tabs({ items, selectedKey, defaultSelectedKey, onSelectionChange
   const tabId = (id: string) => `${baseId}-tab-${id}`;
   const panelId = `${baseId}-panel`;
   const tabs = useRef<(HTMLElement | null)[]>([]);
+  const list = useRef<HTMLDivElement>(null);
+  const selectedIndex = items.findIndex((item) => item.id === selected);
+
+  // On a phone the row scrolls sideways: the selected tab (an admin tab far along, opened by its
+  // address) is brought into view. The first tab always is: no layout is read for it.
+  useEffect(() => {
+    const tab = tabs.current[selectedIndex];
+    if (selectedIndex > 0 && tab && list.current) revealTab(list.current, tab);
+  }, [selectedIndex]);
 
   function select(id: string) {
     if (selectedKey === undefined) setChosen(id);
@@ -67,7 +84,7 @@ export function Tabs({ items, selectedKey, defaultSelectedKey, onSelectionChange
   const panel = routed ? children : items.find((item) => item.id === selected)?.content;
   return (
     <div className={cx('ui-tabs', className)}>
-      <div role="tablist" aria-label={labelling['aria-label']} className="ui-tab-list">
+      <div ref={list} role="tablist" aria-label={labelling['aria-label']} className="ui-tab-list">
         {items.map((item, index) => {
           const isSelected = item.id === selected;
           const props = {
