@@ -56,3 +56,23 @@ describe('a form on the step page that the caller does not fill in', () => {
     expect(answer.closest('form')?.hasAttribute('data-locked')).toBe(true);
   });
 });
+
+describe('a step page whose form is still loading', () => {
+  it('shows its content and actions together once the answers are there, so the Actions do not jump down when the form arrives', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const action = { id: 'a1', actionTemplateId: 'at1', version: 1, type: 'Approval', name: 'Advisor approval', roleName: 'Advisor', approved: null, user: null, canDecide: false };
+    fakeServer({
+      [`GET ${STEP}`]: () => ({ ...step, actions: [action] }),
+      [`GET ${FORM}`]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderPage('/step/s1', { role: 'Participant' }, { path: 'step/:id', element: <StepPage /> });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Background questionnaire' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Loading step...')).toBeTruthy());
+    expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Content' })).toBeNull();
+    answer(instance);
+    expect(await screen.findByRole('heading', { name: 'Actions' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toBeTruthy();
+    expect(screen.queryByText('Loading step...')).toBeNull();
+  });
+});

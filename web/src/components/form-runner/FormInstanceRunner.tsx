@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, LoadingState } from '../ui';
 import { useAbility } from '../../lib/ability';
 import { call } from '../../lib/api/client';
@@ -13,12 +13,17 @@ import { formInstanceFiles } from './runner-files';
  * refused and what was typed stays), File fields upload for this instance, Unsubmit for
  * those who may create FormTemplate. `onSaved` tells the page around it (the step page: a
  * submit moves the step on the server). `isReadOnly`: the step page's word that the caller may not
- * work on it (someone else's to fill in, or the step closed): the answers show, locked.
+ * work on it (someone else's to fill in, or the step closed): the answers show, locked. `onLoaded`:
+ * the answers (or the failure to read them) are there.
  */
-export function FormInstanceRunner({ formInstanceId, onSaved, isReadOnly = false }: { formInstanceId: string; onSaved?: () => void; isReadOnly?: boolean }) {
+export function FormInstanceRunner({ formInstanceId, onSaved, isReadOnly = false, onLoaded }: { formInstanceId: string; onSaved?: () => void; isReadOnly?: boolean; onLoaded?: () => void }) {
   const ability = useAbility();
   const { data: instance, error, mutate } = useApi(routes.form.formInstance, { params: { id: formInstanceId } });
   const files = useMemo(() => formInstanceFiles(formInstanceId), [formInstanceId]);
+  const answered = Boolean(instance || error);
+  useEffect(() => {
+    if (answered) onLoaded?.();
+  }, [answered, onLoaded]);
   if (error) return <Alert tone="danger">{(error as Error).message}</Alert>;
   if (!instance) return <LoadingState message="Loading form..." />;
   return (

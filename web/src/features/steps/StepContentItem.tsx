@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, Checkbox, LoadingState } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
@@ -13,9 +13,10 @@ const StepUploadBox = lazyChunk(() => import('./StepUploadBox').then((m) => ({ d
 /**
  * One content item of the step page: a task, an upload or a form, or why the caller cannot work on it.
  * Tasks and uploads answer with the whole page (`onChanged`); a form saves through the form runner, so
- * the page is read again after it (`onFormSaved`).
+ * the page is read again after it (`onFormSaved`). `onLoaded`: a form's runner and answers, or an
+ * upload box, are there (the page shows its content whole, StepPage).
  */
-export function StepContentItem({ content, onChanged, onFormSaved }: { content: ContentView; onChanged: (page: StepView) => void; onFormSaved: () => void }) {
+export function StepContentItem({ content, onChanged, onFormSaved, onLoaded }: { content: ContentView; onChanged: (page: StepView) => void; onFormSaved: () => void; onLoaded?: (contentId: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   // A second toggle before the first answers would carry the old version and be refused as stale.
   const [saving, setSaving] = useState(false);
@@ -51,11 +52,12 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
           {content.upload && (
             <Suspense fallback={<LoadingState message="Loading files..." />}>
               <StepUploadBox content={content} upload={content.upload} onChanged={onChanged} onError={setError} />
+              <Mounted onMount={() => onLoaded?.(content.id)} />
             </Suspense>
           )}
           {content.form && (
             <Suspense fallback={<LoadingState message="Loading form..." />}>
-              <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} isReadOnly={!content.canChange} />
+              <FormInstanceRunner formInstanceId={content.form.formInstanceId} onSaved={onFormSaved} isReadOnly={!content.canChange} onLoaded={() => onLoaded?.(content.id)} />
             </Suspense>
           )}
         </>
@@ -63,4 +65,10 @@ export function StepContentItem({ content, onChanged, onFormSaved }: { content: 
       {error && <Alert tone="danger">{error}</Alert>}
     </li>
   );
+}
+
+/** Says when it is first shown: beside a lazily loaded part, once that part's chunk is there. */
+function Mounted({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
 }
