@@ -24,7 +24,13 @@ export class OrganisationWriteError extends Error {
 /** The operator acts as a superadmin would in the Admin page: the Superadmin role's own rules. */
 const superadminCaller = () => {
   const role = systemRoleByName('Superadmin');
-  return { ability: buildAbility(rulesFor({ userId: 'bootstrap', roles: [{ name: role.name, system: true, policies: role.policies }], permissions: [] })) };
+  // The audit trail names the bootstrap as the actor of the locations it creates.
+  return {
+    ability: buildAbility(rulesFor({ userId: 'bootstrap', roles: [{ name: role.name, system: true, policies: role.policies }], permissions: [] })),
+    userId: 'bootstrap',
+    sessionId: 'bootstrap',
+    user: { firstName: 'Bootstrap', lastName: '(npm run bootstrap)' },
+  };
 };
 
 /**

@@ -1,7 +1,9 @@
 import { announcementStatus, END_AFTER_START, type AnnouncementRecord } from '../../../shared/schemas/announcement';
 import { announcementsByStart, endsKeyOf, type AnnouncementItem } from '../../db/access/announcements';
 import { newId } from '../../db/ids';
-import { transact } from '../../db/transact';
+import { transact, type TransactionWrite } from '../../db/transact';
+import type { AuditChange, AuditKind } from '../../../shared/schemas/audit';
+import { auditActorOf, auditEntryWrite, recordChanges } from '../records/audit-write';
 import { ifVersion } from '../../db/versioned';
 import { StaleVersionError, ValidationError } from '../../lib/errors';
 import { getLocationsById } from '../../db/access/location-store';
@@ -64,13 +66,31 @@ function stored(fields: AnnouncementFields, conferenceId: string) {
   return { ...(fields.title ? { title: fields.title } : {}), message: fields.message, conferenceId, startsAt: fields.startsAt, endsKey: endsKeyOf(fields.endsAt) };
 }
 
+/** What an announcement's History shows of it: all of it is public once it is live. */
+const AUDITED_FIELDS = ['title', 'message', 'audience', 'startsAt', 'endsAt'];
+
+function announcementEntry(
+  auth: AuthContext,
+  item: { announcementId: string; title?: string; message: string },
+  place: { ancestorIds: string[] },
+  action: string,
+  kind: AuditKind<'Announcement'>,
+  changes: AuditChange[],
+): TransactionWrite {
+  const subject = item.title || item.message;
+  return auditEntryWrite({ actor: auditActorOf(auth), chain: 'Announcement', recordId: item.announcementId, subject, action, kind, changes, scopeIds: place.ancestorIds });
+}
+
 /** New: the schema has checked the title and description are there (SPEC.md section 5). */
 export async function createAnnouncement(auth: AuthContext, input: Omit<AnnouncementFields, 'title' | 'message'> & { title?: string; message?: string }): Promise<AnnouncementRecord> {
   const fields: AnnouncementFields = { ...input, title: input.title ?? '', message: input.message ?? '' };
   const place = await audiencePlace(fields.conferenceId);
   assertMayAct(auth, 'create', place);
   const item = { announcementId: newId(), ...stored(fields, place.conferenceId), ...(fields.endsAt ? { endsAt: fields.endsAt } : {}), createdBy: auth.userId, version: 1 };
-  await transact([(tx) => tx.announcement.create(item).commit()]);
+  await transact([
+    (tx) => tx.announcement.create(item).commit(),
+    announcementEntry(auth, item, place, 'announcement.created', 'created', recordChanges({}, { ...fields, audience: place.conferenceName ?? 'Everyone' }, AUDITED_FIELDS)),
+  ]);
   return (await recordsOf([{ ...item, createdAt: nowIso(), updatedAt: nowIso() }]))[0];
 }
 
@@ -79,7 +99,7 @@ export async function createAnnouncement(auth: AuthContext, input: Omit<Announce
  * goes. Fields left out keep their value; the merged schedule must still end after it starts.
  */
 export async function updateAnnouncement(auth: AuthContext, announcementId: string, patch: Partial<AnnouncementFields> & { version: number }): Promise<AnnouncementRecord> {
-  const { item } = await requireAnnouncement(auth, announcementId, 'update');
+  const { item, place: before } = await requireAnnouncement(auth, announcementId, 'update');
   const fields: AnnouncementFields = {
     title: patch.title ?? item.title ?? '',
     message: patch.message ?? item.message,
@@ -97,6 +117,11 @@ export async function updateAnnouncement(auth: AuthContext, announcementId: stri
       const write = tx.announcement.patch({ announcementId }).set(fields.endsAt ? { ...changes, endsAt: fields.endsAt } : changes).add({ version: 1 });
       return (fields.endsAt ? write : write.remove(['endsAt'])).where(ifVersion(patch.version)).commit();
     },
+    announcementEntry(auth, { announcementId, title: fields.title, message: fields.message }, place, 'announcement.updated', 'details', recordChanges(
+      { ...item, audience: before.conferenceName ?? 'Everyone' },
+      { ...fields, audience: place.conferenceName ?? 'Everyone' },
+      AUDITED_FIELDS,
+    )),
   ]);
   const endsAt = fields.endsAt ?? undefined;
   return (await recordsOf([{ ...item, ...changes, endsAt, version: item.version + 1 }]))[0];
@@ -104,9 +129,12 @@ export async function updateAnnouncement(auth: AuthContext, announcementId: stri
 
 /** Delete on the version read, or on the one the client names (stale: 409). */
 export async function deleteAnnouncement(auth: AuthContext, announcementId: string, version: number | undefined): Promise<null> {
-  const { item } = await requireAnnouncement(auth, announcementId, 'delete');
+  const { item, place } = await requireAnnouncement(auth, announcementId, 'delete');
   if (version !== undefined && version !== item.version) throw new StaleVersionError(undefined, item.version);
-  await transact([(tx) => tx.announcement.delete({ announcementId }).where(ifVersion(item.version)).commit()]);
+  await transact([
+    (tx) => tx.announcement.delete({ announcementId }).where(ifVersion(item.version)).commit(),
+    announcementEntry(auth, item, place, 'announcement.deleted', 'deleted', recordChanges(item, {}, ['title'])),
+  ]);
   return null;
 }
 

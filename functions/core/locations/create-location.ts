@@ -10,15 +10,16 @@ import { duplicateNameMessage } from './kind-labels';
 import { getLocation, type LocationItem } from '../../db/access/location-store';
 import { parentKindOf, toLocationView } from './location-view';
 import { writeNewLocations } from './location-writes';
+import { auditActorOf, type AuditCaller } from '../records/audit-write';
 
 export interface NewLocation {
   name: string;
   parentId?: string;
 }
 
-type Caller = Pick<AuthContext, 'ability'>;
+type Caller = Pick<AuthContext, 'ability' | 'userId'> & AuditCaller;
 
-/** One transaction holds 100 items; each new location takes two (itself and its name claim). */
+/** One transaction holds 100 items; each new location takes three (itself, its name claim and its audit entry). */
 const BULK_CREATE_MAX = BULK_MAX;
 type ParentLookup = (parentId: string) => Promise<LocationItem | null>;
 
@@ -26,7 +27,7 @@ type ParentLookup = (parentId: string) => Promise<LocationItem | null>;
 /** Creates one location under a parent of the kind just above (SPEC.md section 5). */
 export async function createLocation(auth: Caller, kind: LocationKind, input: NewLocation): Promise<LocationView> {
   const item = await planLocation(auth, kind, input, getLocation);
-  await writeNewLocations([item]);
+  await writeNewLocations([item], auditActorOf(auth));
   return toLocationView(item);
 }
 
@@ -59,7 +60,7 @@ export async function createLocations(auth: Caller, kind: LocationKind, inputs: 
     }
   }
   if (Object.keys(fieldErrors).length) throw new ValidationError(fieldErrors);
-  await writeNewLocations(items, (index) => `${index}.name`);
+  await writeNewLocations(items, auditActorOf(auth), (index) => `${index}.name`);
   return items.map(toLocationView);
 }
 

@@ -8,6 +8,8 @@ import { log } from '../../lib/log';
 import { duplicateNameMessage } from './kind-labels';
 import type { LocationItem } from '../../db/access/location-store';
 import { projectLocation } from './location-projector';
+import { locationRecord } from '../records/audit-records';
+import { auditEntryWrite, fieldChange, recordChanges, type AuditActor, type AuditEntryInput } from '../records/audit-write';
 
 /**
  * Location writes (ARCHITECTURE.md section 5): the location, its name claim among its
@@ -25,8 +27,14 @@ function claimOf(item: LocationItem, field = 'name'): TransactionItem {
 }
 
 /** New locations, each with its claim, in one transaction (at most 50 per call: two items each). */
-export async function writeNewLocations(items: LocationItem[], fieldOf: (index: number) => string = () => 'name'): Promise<void> {
-  await transact(items.flatMap((item, index) => [(tx) => tx.location.create(item).commit(), claimOf(item, fieldOf(index))] as TransactionItem[]));
+export async function writeNewLocations(items: LocationItem[], actor: AuditActor, fieldOf: (index: number) => string = () => 'name'): Promise<void> {
+  await transact(
+    items.flatMap((item, index) => [
+      (tx) => tx.location.create(item).commit(),
+      claimOf(item, fieldOf(index)),
+      auditEntryWrite({ actor, ...locationRecord(item), action: 'location.created', kind: 'created', changes: [...fieldChange('name', undefined, item.name), ...fieldChange('parent', undefined, item.parentName)] }),
+    ] as TransactionItem[]),
+  );
   await projectAfterWrite(items.flatMap(touchedBy));
 }
 
@@ -37,6 +45,16 @@ export interface LocationChange {
   expectedVersion: number;
   /** Who asked: owns the follow-up job, if any. */
   actorId: string;
+  /** Who asked, for the location's History. */
+  actor: AuditActor;
+}
+
+/** The change as its History tells it: one action and kind, the fields before and after. */
+function locationAudit(before: LocationItem, after: LocationItem): Pick<AuditEntryInput<'Location'>, 'action' | 'kind' | 'changes'> {
+  const changes = recordChanges(before, after, ['name', 'parentName', 'active', 'timeZone', 'quietHoursStart', 'quietHoursEnd']);
+  if (after.parentId !== before.parentId) return { action: 'location.moved', kind: 'move', changes };
+  if (after.active !== before.active) return { action: after.active ? 'location.reactivated' : 'location.deactivated', kind: 'activation', changes };
+  return { action: 'location.updated', kind: 'details', changes };
 }
 
 /**
@@ -45,7 +63,7 @@ export interface LocationChange {
  * members their church's); a new
  * parent starts the move job (descendants, permissions, memberships follow). Returns that job's id.
  */
-export async function writeLocationChange({ before, after, expectedVersion, actorId }: LocationChange): Promise<string | undefined> {
+export async function writeLocationChange({ before, after, expectedVersion, actorId, actor }: LocationChange): Promise<string | undefined> {
   const renamed = after.name !== before.name;
   const moved = after.parentId !== before.parentId;
   const job = moved
@@ -70,6 +88,7 @@ export async function writeLocationChange({ before, after, expectedVersion, acto
         .commit(),
     ...moveName(nameClaimOf(before), nameClaimOf(after), 'name', duplicateNameMessage(after.kind as LocationKind)),
     ...(job ? [job.write] : []),
+    auditEntryWrite({ actor, ...locationRecord(after), ...locationAudit(before, after) }),
   ]);
   await projectAfterWrite([...touchedBy(before), ...touchedBy(after)]);
   return job?.jobId;

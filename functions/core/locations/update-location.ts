@@ -9,6 +9,7 @@ import { ancestryUnder } from './ancestry';
 import { getLocation, getLocationOfKind, type LocationItem } from '../../db/access/location-store';
 import { parentKindOf, toLocationView } from './location-view';
 import { writeLocationChange } from './location-writes';
+import { auditActorOf, type AuditCaller } from '../records/audit-write';
 
 export interface LocationChanges {
   /** The version the client read; a stale one is a 409. */
@@ -23,7 +24,7 @@ export interface LocationChanges {
   quietHoursEnd?: string;
 }
 
-type Caller = Pick<AuthContext, 'ability' | 'userId'>;
+type Caller = Pick<AuthContext, 'ability' | 'userId'> & AuditCaller;
 
 /** A location of this route's kind the caller may act on; 404 / 403 otherwise. */
 async function loadForAction(auth: Pick<AuthContext, 'ability'>, kind: LocationKind, locationId: string, action: Action): Promise<LocationItem> {
@@ -74,7 +75,7 @@ export async function updateLocation(auth: Caller, kind: LocationKind, locationI
     version: before.version + 1,
     updatedAt: new Date().toISOString(),
   };
-  const jobId = await writeLocationChange({ before, after, expectedVersion: changes.version, actorId: auth.userId });
+  const jobId = await writeLocationChange({ before, after, expectedVersion: changes.version, actorId: auth.userId, actor: auditActorOf(auth) });
   return { ...toLocationView(after), ...(jobId ? { jobId } : {}) };
 }
 
@@ -84,7 +85,7 @@ export async function deactivateLocation(auth: Caller, kind: LocationKind, locat
     const before = await loadForAction(auth, kind, locationId, 'delete');
     if (!before.active) return toLocationView(before);
     const after = { ...before, active: false, version: before.version + 1, updatedAt: new Date().toISOString() };
-    await writeLocationChange({ before, after, expectedVersion: before.version, actorId: auth.userId });
+    await writeLocationChange({ before, after, expectedVersion: before.version, actorId: auth.userId, actor: auditActorOf(auth) });
     return toLocationView(after);
   }, 3);
 }

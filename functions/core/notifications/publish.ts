@@ -3,6 +3,8 @@ import { PUBLISH_LOCATION_KIND, type publishInputSchema } from '../../../shared/
 import type * as z from 'zod';
 import { newJob } from '../../db/jobs';
 import { transact } from '../../db/transact';
+import { locationRecord } from '../records/audit-records';
+import { auditActorOf, auditEntryWrite } from '../records/audit-write';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 import { getLocation } from '../../db/access/location-store';
 import { loadRoles } from '../../db/access/role-cache';
@@ -44,6 +46,15 @@ export async function publishMessage(auth: AuthContext, input: Publish): Promise
     title: `Sending "${quoted(input.message)}" to ${audience}`,
     input: { locationId: location.locationId, roleId: role?.roleId, message: input.message, link: input.link, senderId: auth.userId, ...(skipScopeIds.length ? { skipScopeIds } : {}) } satisfies PublishJobInput,
   });
-  await transact([job.write]);
+  await transact([
+    job.write,
+    auditEntryWrite({
+      actor: auditActorOf(auth),
+      ...locationRecord(location),
+      action: 'location.notification.published',
+      kind: 'notifications',
+      changes: [{ field: 'message', after: input.message }, ...(role ? [{ field: 'role', after: role.name }] : []), { field: 'job', after: job.jobId }],
+    }),
+  ]);
   return { jobId: job.jobId };
 }

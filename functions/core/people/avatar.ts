@@ -1,5 +1,6 @@
-import { db } from '../../db/service';
-import { updateVersioned } from '../../db/versioned';
+import { transact } from '../../db/transact';
+import { ifVersion } from '../../db/versioned';
+import { personEntry } from '../records/audit-records';
 import { presignDownload } from '../../lib/adapters/storage';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { findOwnFile } from '../../db/access/file-records';
@@ -25,7 +26,10 @@ export async function setAvatar(auth: AuthContext, userId: string, input: { key:
   const file = await findOwnFile(auth.userId, input.key);
   if (!file || file.status !== 'confirmed' || file.targetType !== 'avatar' || file.targetId !== userId) throw new ValidationError({ key: [AVATAR_NOT_UPLOADED] }, AVATAR_NOT_UPLOADED);
   const avatar = { url: avatarUrl(userId, file.fileKey), key: file.fileKey };
-  if ((await updateVersioned(db().entities.user, { userId }, input.version, { avatar } as never, [])) === null) throw new NotFoundError('User not found.');
+  await transact([
+    (tx) => tx.user.patch({ userId }).set({ avatar }).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    personEntry(auth, target, 'user.avatar.changed', 'profile', [{ field: 'avatar', changed: true }]),
+  ]);
   return { avatar, version: input.version + 1 };
 }
 

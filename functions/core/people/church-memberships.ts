@@ -12,6 +12,9 @@ import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } fro
 import { getLocationOfKind } from '../../db/access/location-store';
 import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
+import type { UserAggregate } from '../../db/access/user-aggregate';
+import { personEntry } from '../records/audit-records';
+import { fieldChange } from '../records/audit-write';
 
 type MembershipItem = EntityItem<typeof churchMembership>;
 type MembershipAction = 'read' | 'create' | 'update';
@@ -77,6 +80,7 @@ export async function addMemberships(auth: AuthContext, input: { userIds: string
         ? (tx) => tx.churchMembership.patch({ userId, membershipId: existing.membershipId }).set(changes).add({ version: 1 }).where(ifVersion(existing.version)).commit()
         : // A user's first membership of this church: created only if absent (a concurrent add is a 409, not a duplicate).
           (tx) => tx.churchMembership.create(item).commit(),
+      personEntry(auth, target, 'user.membership.added', 'memberships', [{ field: 'church', after: church.name }, ...(primary ? [{ field: 'primary', after: 'yes' }] : []), ...fieldChange('home', existing?.constituent ? 'yes' : undefined, input.constituent ? 'yes' : undefined)]),
     ]);
     added.push(membershipView(item));
   }
@@ -93,13 +97,13 @@ async function findMembership(membershipId: string): Promise<MembershipItem> {
 }
 
 /** The membership when the caller sees its user and may update memberships at its church (404 when they cannot see it at all). */
-async function changeableMembership(auth: AuthContext, membershipId: string): Promise<MembershipItem> {
+async function changeableMembership(auth: AuthContext, membershipId: string): Promise<{ item: MembershipItem; target: UserAggregate }> {
   const item = await findMembership(membershipId);
   const target = await loadTargetUser(item.userId);
   if (!canSeeTarget(auth, target) || !may(auth, 'read', item)) throw new NotFoundError('Membership not found.');
   if (!may(auth, 'update', item)) throw new ForbiddenError();
   if (!item.active) throw new BusinessRuleError(ONLY_ACTIVE_MEMBERSHIPS);
-  return item;
+  return { item, target };
 }
 
 const patchMembership = (item: MembershipItem, changes: Partial<Pick<MembershipItem, 'active' | 'primary' | 'constituent'>>): TransactionWrite => (tx) =>
@@ -107,18 +111,26 @@ const patchMembership = (item: MembershipItem, changes: Partial<Pick<MembershipI
 
 /** Removing a membership clears active, primary and Home; a removed primary hands primary to another active membership. */
 export async function deactivateMembership(auth: AuthContext, membershipId: string): Promise<ChurchMembershipView> {
-  const item = await changeableMembership(auth, membershipId);
+  const { item, target } = await changeableMembership(auth, membershipId);
   const heir = item.primary ? (await membershipsOf(item.userId)).find((other) => other.active && other.membershipId !== membershipId) : undefined;
   const cleared = { active: false, primary: false, constituent: false };
-  await transact([patchMembership(item, cleared), ...(heir ? [patchMembership(heir, { primary: true })] : [])]);
+  const changes = [{ field: 'church', before: item.churchName }, ...(heir ? [{ field: 'primary', before: item.churchName, after: heir.churchName }] : [])];
+  await transact([
+    patchMembership(item, cleared),
+    ...(heir ? [patchMembership(heir, { primary: true })] : []),
+    personEntry(auth, target, 'user.membership.removed', 'memberships', changes),
+  ]);
   return membershipView({ ...item, ...cleared, version: item.version + 1 });
 }
 
 /** 'Home' on or off: Superadmin, Conference Admin and District Admin (SPEC.md section 6), where they may update memberships. */
 export async function setConstituent(auth: AuthContext, membershipId: string, constituent: boolean): Promise<ChurchMembershipView> {
-  const item = await changeableMembership(auth, membershipId);
+  const { item, target } = await changeableMembership(auth, membershipId);
   if (!canTogglePrimary({ roles: auth.roles })) throw new ForbiddenError();
   if (item.constituent === constituent) return membershipView(item);
-  await transact([patchMembership(item, { constituent })]);
+  await transact([
+    patchMembership(item, { constituent }),
+    personEntry(auth, target, 'user.membership.home', 'memberships', [{ field: `home (${item.churchName})`, before: item.constituent ? 'yes' : 'no', after: constituent ? 'yes' : 'no' }]),
+  ]);
   return membershipView({ ...item, constituent, version: item.version + 1 });
 }

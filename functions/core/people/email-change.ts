@@ -6,6 +6,9 @@ import { newId } from '../../db/ids';
 import { db } from '../../db/service';
 import { nameCopiesJob } from './name-copies';
 import { transact, type TransactionItem } from '../../db/transact';
+import { loadUserAggregate } from '../../db/access/user-aggregate';
+import { personRecord } from '../records/audit-records';
+import { auditEntryWrite, fieldChange } from '../records/audit-write';
 import type { OutboxPayloadInput } from '../outbox/outbox-payloads';
 import { config } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
@@ -92,8 +95,10 @@ export async function confirmEmail(token: string, now = Date.now()): Promise<Con
   const { data: change } = await db().entities.emailChange.get({ tokenHash }).go({ consistent: true });
   if (!change) return { isVerified: false };
   const { userId, email } = change;
-  const { data: user } = await db().entities.user.get({ userId }).go({ consistent: true });
-  if (!user || change.expiresAt < now || user.pendingEmail !== email) {
+  // The aggregate (one Query, like the GetItem it replaces) gives the audit entry the person's places too.
+  const target = await loadUserAggregate(userId, { consistent: true });
+  const user = target?.user;
+  if (!target || !user || change.expiresAt < now || user.pendingEmail !== email) {
     await db().entities.emailChange.delete({ tokenHash }).go();
     return { isVerified: false, userId };
   }
@@ -112,6 +117,8 @@ export async function confirmEmail(token: string, now = Date.now()): Promise<Con
       (tx) => tx.emailChange.delete({ tokenHash }).where(({ userId: owner }, { exists }) => exists(owner)).commit(),
       // Copies of the user's name carry the email too (mentor links, enrolments ...): they follow.
       nameCopiesJob(userId, user.version + 1).write,
+      // The person confirmed it by following the link: they are the actor.
+      auditEntryWrite({ actor: { actorId: userId, actorName: `${user.firstName} ${user.lastName}` }, ...personRecord(target), action: 'user.email.confirmed', kind: 'profile', changes: fieldChange('email', previous, email) }),
     ]);
   } catch (error) {
     log('info', 'email confirmation lost a race', { userId, error: String((error as Error).message ?? error) });

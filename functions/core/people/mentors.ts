@@ -9,6 +9,7 @@ import type { UserAggregate } from '../../db/access/user-aggregate';
 import type { mentorAssignment } from '../../db/entities/mentor-assignment';
 import { db } from '../../db/service';
 import { packTransactions, retryOnStale, transact, type TransactionItem } from '../../db/transact';
+import { personEntry } from '../records/audit-records';
 import { BusinessRuleError, ForbiddenError } from '../../lib/errors';
 import { userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
@@ -89,9 +90,12 @@ export async function assignMentor(auth: AuthContext, menteeId: string, mentorId
   await transact([
     (tx) => tx.mentorAssignment.create({ userId: menteeId, mentorId, mentee: person(mentee), mentor: person(mentor), createdAt }).commit(),
     ...mentorLinkedWrites({ menteeId, mentorId, mentee: person(mentee), mentor: person(mentor) }, auth.userId),
+    personEntry(auth, mentee, 'user.mentor.assigned', 'mentors', [{ field: 'mentor', after: nameOf(person(mentor)) }]),
   ]);
   return { user: { id: mentorId, ...person(mentor) }, createdAt };
 }
+
+const nameOf = (someone: { firstName?: string; lastName?: string }) => [someone.firstName, someone.lastName].filter(Boolean).join(' ');
 
 /** Ends links: each needs delete MentorAssignment at its mentee's locations; any refused refuses all. */
 async function unlink(auth: AuthContext, links: Array<{ menteeId: string; mentorId: string }>): Promise<{ removed: number }> {
@@ -108,6 +112,7 @@ async function unlink(auth: AuthContext, links: Array<{ menteeId: string; mentor
       .map((item): TransactionItem[] => [
         (tx) => tx.mentorAssignment.delete({ userId: item.userId, mentorId: item.mentorId }).where(({ mentorId }, { exists }) => exists(mentorId)).commit(),
         ...mentorLinkEndedWrites({ ...item, menteeId: item.userId }, auth.userId),
+        personEntry(auth, mentees.get(item.userId)!, 'user.mentor.unassigned', 'mentors', [{ field: 'mentor', before: nameOf(item.mentor) }]),
       ]);
     // A link and its bell items never split; each group's first item is its delete.
     for (const items of packTransactions(groups)) {

@@ -3,17 +3,18 @@ import { grants } from '../../../shared/auth/permissions';
 import { MANAGE_ALL_FIELDS, type ProfileDetails, type ProfileDetailsInput } from '../../../shared/schemas/user-profile';
 import type { UserAggregate } from '../../db/access/user-aggregate';
 import { projectOrWait } from '../../db/directory-projection';
-import { ifVersion, updateVersioned } from '../../db/versioned';
+import { ifVersion } from '../../db/versioned';
 import { transact, type TransactionItem } from '../../db/transact';
 import { nameCopiesJob } from './name-copies';
 import { cancelEmailChangeWrites, emailChangeWrites } from './email-change';
-import { db } from '../../db/service';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { addressSuppression } from '../outbox/address-suppression';
 import { log } from '../../lib/log';
 import { canSeeTarget, loadTargetUser, userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { projectUser } from '../users/user-projector';
+import { personEntry } from '../records/audit-records';
+import { recordChanges } from '../records/audit-write';
 
 type UserItem = UserAggregate['user'];
 
@@ -93,8 +94,13 @@ export async function updateProfileDetails(auth: AuthContext, userId: string, in
   const emailChange = emailChangeOf(target, email);
   const { set, remove } = splitClears({ ...changes, ...emailChange.set });
   const renamed = ['firstName', 'lastName', 'middleName'].some((field) => field in changes);
-  const alongside = [...(renamed ? [nameCopiesJob(userId, version + 1).write] : []), ...emailChange.writes];
-  await (alongside.length ? updateWith(userId, version, set, [...remove, ...emailChange.remove], alongside) : updateDetails(userId, version, set, remove));
+  const audited = profileChanges(target.user, { ...changes, ...emailChange.set }, emailChange.remove);
+  const alongside = [
+    ...(renamed ? [nameCopiesJob(userId, version + 1).write] : []),
+    ...emailChange.writes,
+    ...(audited.length ? [personEntry(auth, target, 'user.profile.updated', 'profile', audited)] : []),
+  ];
+  await updateWith(userId, version, set, [...remove, ...emailChange.remove], alongside);
   if (renamed) await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
   return withSuppression(auth, await loadTargetUser(userId));
 }
@@ -157,6 +163,11 @@ async function updateWith(userId: string, version: number, set: Record<string, u
   ]);
 }
 
-async function updateDetails(userId: string, version: number, set: Record<string, unknown>, remove: string[]): Promise<void> {
-  if ((await updateVersioned(db().entities.user, { userId }, version, set as never, remove)) === null) throw new NotFoundError('User not found.');
+/** Personal data whose values never go into the audit trail: only that they changed. */
+const PRIVATE_PROFILE_FIELDS = ['dateOfBirth', 'gender', 'ethnicBackground', 'address'];
+
+/** What the save changes, for the History: the fields it sets or clears, before and after (private ones only as changed). */
+function profileChanges(user: UserItem, changes: Record<string, unknown>, cleared: string[]) {
+  const after = { ...user, ...changes, ...Object.fromEntries(cleared.map((field) => [field, undefined])) } as Record<string, unknown>;
+  return recordChanges(user as Record<string, unknown>, after, [...Object.keys(changes), ...cleared], PRIVATE_PROFILE_FIELDS);
 }

@@ -3,9 +3,11 @@ import { USER_ALIASES_MAX } from '../../../shared/api/limits';
 import type { AliasView } from '../../../shared/schemas/user-labels';
 import { normaliseTerm } from '../../db/directory';
 import { db } from '../../db/service';
-import { BusinessRuleError } from '../../lib/errors';
+import { BusinessRuleError, StaleVersionError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { labelledUser, seenUser } from './labelled-user';
+import { transact } from '../../db/transact';
+import { personEntry } from '../records/audit-records';
 
 /**
  * Aliases (SPEC.md sections 3 and 7): other names a user is known by, in the user's
@@ -34,19 +36,35 @@ export async function userAliases(auth: AuthContext, userId: string): Promise<Al
 }
 
 export async function addAlias(auth: AuthContext, userId: string, alias: string): Promise<AliasView> {
-  await labelledUser(auth, userId);
+  const target = await labelledUser(auth, userId);
   const aliasId = aliasIdOf(userId, alias);
   const current = await aliasesOf(userId, true);
   // By text too: an alias moved here by a merge keeps the id it had.
   const same = current.find((item) => item.aliasId === aliasId || normaliseTerm(item.alias) === normaliseTerm(alias));
   if (same) return aliasView(same);
   if (current.length >= USER_ALIASES_MAX) throw new BusinessRuleError(TOO_MANY_ALIASES);
-  await db().entities.alias.put({ userId, aliasId, alias }).go();
+  // Created only if absent: of two identical adds at once one writes the alias and its audit entry, the other nothing.
+  try {
+    await transact([(tx) => tx.alias.create({ userId, aliasId, alias }).commit(), personEntry(auth, target, 'user.alias.added', 'aliases', [{ field: 'alias', after: alias }])]);
+  } catch (error) {
+    if (!(error instanceof StaleVersionError)) throw error;
+  }
   return { id: aliasId, alias };
 }
 
+/** The alias is read first (one GetItem) for its text in the audit entry; the delete is conditioned on it. */
 export async function removeAlias(auth: AuthContext, userId: string, aliasId: string): Promise<{ removed: boolean }> {
-  await labelledUser(auth, userId);
-  const { data } = await db().entities.alias.delete({ userId, aliasId }).go({ response: 'all_old' });
-  return { removed: Boolean(data) };
+  const target = await labelledUser(auth, userId);
+  const { data: item } = await db().entities.alias.get({ userId, aliasId }).go({ consistent: true });
+  if (!item) return { removed: false };
+  try {
+    await transact([
+      (tx) => tx.alias.delete({ userId, aliasId }).where(({ aliasId: stored }, { exists }) => exists(stored)).commit(),
+      personEntry(auth, target, 'user.alias.removed', 'aliases', [{ field: 'alias', before: item.alias }]),
+    ]);
+    return { removed: true };
+  } catch (error) {
+    if (error instanceof StaleVersionError) return { removed: false };
+    throw error;
+  }
 }

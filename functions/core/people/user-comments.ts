@@ -6,11 +6,13 @@ import type { CommentRow, CommentView } from '../../../shared/schemas/user-label
 import type { comment } from '../../db/entities/comment';
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
-import { batchGet, transact } from '../../db/transact';
+import { batchGet, transact, type TransactionWrite } from '../../db/transact';
+import { AUDIT_CHANGES_MAX } from '../../../shared/schemas/audit';
 import { ForbiddenError } from '../../lib/errors';
 import { userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { seenUser } from './labelled-user';
+import { personEntry } from '../records/audit-records';
 
 type CommentItem = EntityItem<typeof comment>;
 
@@ -43,7 +45,7 @@ export async function listComments(auth: AuthContext, userId: string): Promise<C
 
 /** All rows in one transaction (at most COMMENT_ROWS_MAX), the caller as author. */
 export async function addComments(auth: AuthContext, userId: string, rows: CommentRow[]): Promise<CommentView[]> {
-  await commentedUser(auth, userId, 'create');
+  const target = await commentedUser(auth, userId, 'create');
   const author = { id: auth.userId, firstName: auth.user.firstName, lastName: auth.user.lastName };
   const now = Date.now();
   const items: CommentItem[] = rows.map((row, index) => ({
@@ -55,15 +57,24 @@ export async function addComments(auth: AuthContext, userId: string, rows: Comme
     authorId: auth.userId,
     createdAt: new Date(now).toISOString(),
   }));
-  await transact(items.map(({ authorId: _derived, ...item }) => (tx) => tx.comment.create(item).commit()));
+  // Comments may be confidential: the entry names them by id and type, never their text.
+  const added = items.map((item) => ({ field: `comment ${item.commentId}`, after: item.type ?? 'comment' }));
+  const creates: TransactionWrite[] = items.map(({ authorId: _derived, ...item }) => (tx) => tx.comment.create(item).commit());
+  await transact([...creates, personEntry(auth, target, 'user.comment.added', 'comments', added)]);
   return items.map((item) => commentView(auth, item)).reverse();
 }
 
 /** Removes the caller's own comments; a comment of someone else's in the list refuses the whole call (missing ones are already gone). */
 export async function removeComments(auth: AuthContext, userId: string, commentIds: string[]): Promise<{ removed: number }> {
-  await commentedUser(auth, userId, 'read');
+  const target = await commentedUser(auth, userId, 'read');
   const found = await batchGet<CommentItem>(db().entities.comment, [...new Set(commentIds)].map((commentId) => ({ userId, commentId })));
   if (found.some((item) => item.author.id !== auth.userId)) throw new ForbiddenError('Only your own comments can be removed.');
-  await transact(found.map((item) => (tx) => tx.comment.delete({ userId, commentId: item.commentId }).commit()));
+  // An entry lists at most AUDIT_CHANGES_MAX comments: each such group is one transaction with its entry (removing is repeatable).
+  for (let start = 0; start < found.length; start += AUDIT_CHANGES_MAX) {
+    const group = found.slice(start, start + AUDIT_CHANGES_MAX);
+    const deletes: TransactionWrite[] = group.map((item) => (tx) => tx.comment.delete({ userId, commentId: item.commentId }).commit());
+    const removed = group.map((item) => ({ field: `comment ${item.commentId}`, before: item.type ?? 'comment' }));
+    await transact([...deletes, personEntry(auth, target, 'user.comment.removed', 'comments', removed)]);
+  }
   return { removed: found.length };
 }

@@ -11,6 +11,7 @@ import { endUserSessions } from '../session/end-sessions';
 import type { AuthContext } from '../session/resolve-session';
 import { projectUser } from '../users/user-projector';
 import { loadManageableUsers } from './manageable-users';
+import { personEntry } from '../records/audit-records';
 
 /**
  * Deactivating and reactivating users (SPEC.md section 4, user states). The status of all the
@@ -27,8 +28,12 @@ export async function setUsersInactive(auth: AuthContext, ids: string[], inactiv
 
   const changing = targets.filter((target) => Boolean(target.user.inactive) !== inactive);
   if (changing.length) {
+    const change = [{ field: 'status', before: inactive ? 'active' : 'inactive', after: inactive ? 'inactive' : 'active' }];
     await transact(
-      changing.map((target) => (tx) => tx.user.patch({ userId: target.user.userId }).set({ inactive }).add({ version: 1 }).where(ifVersion(target.user.version)).commit()),
+      changing.flatMap((target) => [
+        (tx) => tx.user.patch({ userId: target.user.userId }).set({ inactive }).add({ version: 1 }).where(ifVersion(target.user.version)).commit(),
+        personEntry(auth, target, inactive ? 'user.deactivated' : 'user.reactivated', 'activation', change),
+      ]),
     );
   }
   for (const target of changing) await afterStatusChange(target, inactive);

@@ -8,9 +8,11 @@ import type { tag } from '../../db/entities/tag';
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
 import { transact, type TransactionWrite } from '../../db/transact';
-import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { BusinessRuleError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { labelledUser, seenUser } from './labelled-user';
+import { personEntry } from '../records/audit-records';
+import type { UserAggregate } from '../../db/access/user-aggregate';
 
 type TagItem = EntityItem<typeof tag>;
 
@@ -54,19 +56,27 @@ async function tagByName(name: string): Promise<TagItem | null> {
   return held ? tagById(held.ownerId) : null;
 }
 
-/** The link write, after the user's bound is checked (carrying the tag already is fine: the put is idempotent). */
-async function linkWrite(userId: string, item: { tagId: string; name: string }): Promise<TransactionWrite> {
+/** The link write, after the user's bound is checked; none when the user carries the tag already. */
+async function linkWrite(userId: string, item: { tagId: string; name: string }): Promise<TransactionWrite | undefined> {
   const current = await tagsOf(userId, true);
-  if (current.length >= USER_TAGS_MAX && !current.some((link) => link.tagId === item.tagId)) throw new BusinessRuleError(TOO_MANY_TAGS);
+  if (current.some((link) => link.tagId === item.tagId)) return undefined;
+  if (current.length >= USER_TAGS_MAX) throw new BusinessRuleError(TOO_MANY_TAGS);
   return (tx) => tx.userTag.put({ userId, tagId: item.tagId, name: item.name }).commit();
+}
+
+/** The link and its audit entry; carrying the tag already writes neither (nothing changed). */
+async function linkWrites(auth: AuthContext, target: UserAggregate, item: { tagId: string; name: string }): Promise<TransactionWrite[]> {
+  const link = await linkWrite(target.user.userId, item);
+  if (!link) return [];
+  return [link, personEntry(auth, target, 'user.tag.added', 'tags', [{ field: 'tag', after: item.name }])];
 }
 
 /** Add Tag by name: the tag of that name, or a new one claiming the name in the same transaction as the link. */
 export async function addTagByName(auth: AuthContext, userId: string, name: string): Promise<TagView> {
-  await labelledUser(auth, userId);
+  const target = await labelledUser(auth, userId);
   const existing = await tagByName(name);
   if (existing) {
-    await transact([await linkWrite(userId, existing)]);
+    await transact(await linkWrites(auth, target, existing));
     return tagView(existing);
   }
   const created = { tagId: newId(), name };
@@ -74,27 +84,30 @@ export async function addTagByName(auth: AuthContext, userId: string, name: stri
     await transact([
       claimName(tagClaim(name, created.tagId), 'name', 'A tag with this name already exists.'),
       (tx) => tx.tag.create(created).commit(),
-      await linkWrite(userId, created),
+      ...(await linkWrites(auth, target, created)),
     ]);
     return tagView(created);
   } catch (error) {
     // Someone created the same name a moment ago: put theirs on the user instead.
     const winner = error instanceof ValidationError ? await tagByName(name) : null;
     if (!winner) throw error;
-    await transact([await linkWrite(userId, winner)]);
+    await transact(await linkWrites(auth, target, winner));
     return tagView(winner);
   }
 }
 
 /** Puts an existing tag (a search result) on the user; the tag must still exist when the link is written (a delete racing this one wins). */
 export async function addExistingTag(auth: AuthContext, userId: string, tagId: string): Promise<TagView> {
-  await labelledUser(auth, userId);
+  const target = await labelledUser(auth, userId);
   const item = await tagById(tagId);
   if (!item) throw new NotFoundError(TAG_NOT_FOUND);
-  await transact([
-    { write: (tx) => tx.tag.check({ tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(), onConditionFailed: () => new NotFoundError(TAG_NOT_FOUND) },
-    await linkWrite(userId, item),
-  ]);
+  const writes = await linkWrites(auth, target, item);
+  if (writes.length) {
+    await transact([
+      { write: (tx) => tx.tag.check({ tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(), onConditionFailed: () => new NotFoundError(TAG_NOT_FOUND) },
+      ...writes,
+    ]);
+  }
   return tagView(item);
 }
 
@@ -121,8 +134,22 @@ export async function deleteTag(auth: AuthContext, tagId: string): Promise<{ job
   return { jobId: job.jobId };
 }
 
+/**
+ * Takes a tag off a user. The link is read first (one GetItem) for the tag's name in the audit
+ * entry; the delete is conditioned on it, so of two removals one writes and records it.
+ */
 export async function removeUserTag(auth: AuthContext, userId: string, tagId: string): Promise<{ removed: boolean }> {
-  await labelledUser(auth, userId);
-  const { data } = await db().entities.userTag.delete({ userId, tagId }).go({ response: 'all_old' });
-  return { removed: Boolean(data) };
+  const target = await labelledUser(auth, userId);
+  const { data: link } = await db().entities.userTag.get({ userId, tagId }).go({ consistent: true });
+  if (!link) return { removed: false };
+  try {
+    await transact([
+      (tx) => tx.userTag.delete({ userId, tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(),
+      personEntry(auth, target, 'user.tag.removed', 'tags', [{ field: 'tag', before: link.name }]),
+    ]);
+    return { removed: true };
+  } catch (error) {
+    if (error instanceof StaleVersionError) return { removed: false };
+    throw error;
+  }
 }

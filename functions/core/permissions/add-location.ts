@@ -11,6 +11,7 @@ import { getLocation, type LocationItem } from '../../db/access/location-store';
 import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import { changeUserAccess, type AccessPlan } from '../users/user-access-change';
+import { auditActorOf } from '../records/audit-write';
 import { assertMayExtendRoles } from '../roles/grant-rules';
 import type { TransactionEntities } from '../../db/transact';
 
@@ -36,7 +37,7 @@ export async function addUsersLocation(auth: AuthContext, input: AddLocationInpu
   for (const target of targets) await assertMayExtendRoles(auth, target, place);
 
   const granted: PermissionView[] = [];
-  for (const target of targets) granted.push(permissionView(await changeUserAccess(target.user.userId, (fresh) => planGrant(fresh, place)), place));
+  for (const target of targets) granted.push(permissionView(await changeUserAccess(target.user.userId, (fresh) => planGrant(fresh, place), auditActorOf(auth)), place));
   return granted;
 }
 
@@ -78,5 +79,6 @@ function planGrant(target: UserAggregate, place: LocationItem): AccessPlan<Permi
           .commit()
     : (tx: TransactionEntities) => tx.permission.create(granted).commit();
 
-  return { writes: [write], result: granted };
+  const changes = [{ field: 'location', after: `${place.name} (${kind})` }, ...(primary ? [{ field: `primary ${kind}`, after: place.name }] : [])];
+  return { writes: [write], result: granted, audit: { action: 'user.location.added', kind: 'locations', changes, alsoScopeIds: place.ancestorIds } };
 }

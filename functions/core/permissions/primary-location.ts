@@ -7,6 +7,7 @@ import { permissionViews } from './permission-views';
 import { patchPermission } from './remove-location';
 import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import { transact } from '../../db/transact';
+import { personEntry } from '../records/audit-records';
 
 export const ONLY_ACTIVE_PRIMARY_MESSAGE = 'Only active locations can be primary.';
 
@@ -25,7 +26,13 @@ export async function setPrimaryLocation(auth: AuthContext, input: { permissionI
   if (chosen.primary) return permissionViews(target.permissions);
 
   const previous = target.permissions.filter((p) => p.entity === chosen.entity && p.primary && p.permissionId !== chosen.permissionId);
-  await transact([patchPermission(chosen, { primary: true }), ...previous.map((p) => patchPermission(p, { primary: false }))]);
+  // Permissions carry ids, not names: the entry names the places by id (the History shows them as they are now).
+  const change = [{ field: `primary ${chosen.entity}`, ...(previous[0] ? { before: previous[0].entityId } : {}), after: chosen.entityId }];
+  await transact([
+    patchPermission(chosen, { primary: true }),
+    ...previous.map((p) => patchPermission(p, { primary: false })),
+    personEntry(auth, target, 'user.location.primary', 'locations', change),
+  ]);
 
   const after = target.permissions.map((permission) => {
     if (permission === chosen) return { ...permission, primary: true, version: permission.version + 1 };

@@ -12,6 +12,7 @@ import { permissionView, type PermissionItem } from './permission-views';
 import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { TransactionEntities, TransactionWrite } from '../../db/transact';
 import { changeUserAccess, type AccessPlan } from '../users/user-access-change';
+import { auditActorOf } from '../records/audit-write';
 
 export const ONLY_ACTIVE_REMOVED_MESSAGE = 'Only active locations can be removed.';
 
@@ -43,8 +44,10 @@ export async function removeUserLocation(auth: AuthContext, permissionId: string
     throw new BusinessRuleError(LAST_CONFERENCE_MESSAGE);
   }
 
-  const result = await changeUserAccess(target.user.userId, (fresh) => planRemoval(fresh, permissionId));
-  return permissionView(result, (await getLocation(result.entityId)) ?? undefined);
+  // The place is read before the write (it was read after it for the answer), so the audit entry can name it.
+  const place = (await getLocation(removed.entityId)) ?? undefined;
+  const result = await changeUserAccess(target.user.userId, (fresh) => planRemoval(fresh, permissionId, place?.name ?? removed.entityId), auditActorOf(auth));
+  return permissionView(result, place);
 }
 
 /**
@@ -52,7 +55,7 @@ export async function removeUserLocation(auth: AuthContext, permissionId: string
  * removed primary hands primary to another active permission of the kind. Already inactive
  * (a concurrent removal won): nothing to write.
  */
-function planRemoval(target: UserAggregate, permissionId: string): AccessPlan<PermissionItem> {
+function planRemoval(target: UserAggregate, permissionId: string, placeName: string): AccessPlan<PermissionItem> {
   const removed = target.permissions.find((permission) => permission.permissionId === permissionId);
   if (!removed) throw new NotFoundError('Location not found.');
   if (!removed.active) return { writes: [], result: removed };
@@ -62,5 +65,6 @@ function planRemoval(target: UserAggregate, permissionId: string): AccessPlan<Pe
   return {
     writes: [patchPermission(removed, { active: false, primary: false }), ...(heir ? [patchPermission(heir, { primary: true })] : [])],
     result: { ...removed, active: false, primary: false, version: removed.version + 1 },
+    audit: { action: 'user.location.removed', kind: 'locations', changes: [{ field: 'location', before: `${placeName} (${removed.entity})` }, ...(heir ? [{ field: `primary ${removed.entity}`, before: placeName, after: heir.entityId }] : [])] },
   };
 }

@@ -1,7 +1,10 @@
 import { grants } from '../../../shared/auth/permissions';
 import type { UserAggregate } from '../../db/access/user-aggregate';
+import type { AuditChange, AuditKind } from '../../../shared/schemas/audit';
+import type { TransactionWrite } from '../../db/transact';
+import type { AuthContext } from '../session/resolve-session';
 import type { AuditEntryInput } from './audit-write';
-import { auditScopeOf } from './audit-write';
+import { auditActorOf, auditEntryWrite, auditScopeOf } from './audit-write';
 
 /**
  * Where each audited record's entries go: its chain, its label and its place (the scope readers
@@ -28,4 +31,15 @@ export function personRecord(target: Pick<UserAggregate, 'user' | 'permissions'>
 /** A location: its own chain (ancestors, ending with itself). */
 export function locationRecord(place: { locationId: string; name: string; ancestorIds: string[] }): RecordPart & { chain: 'Location' } {
   return { chain: 'Location', recordId: place.locationId, subject: place.name, scopeIds: place.ancestorIds, auditScope: auditScopeOf(place.ancestorIds) };
+}
+
+/** An entry in a person's History, made by the caller (or the job acting as them). */
+export function personEntry(
+  auth: Pick<AuthContext, 'userId' | 'sessionId' | 'user'>,
+  target: Pick<UserAggregate, 'user' | 'permissions'>,
+  action: string,
+  kind: AuditKind<'User'>,
+  changes: AuditChange[],
+): TransactionWrite {
+  return auditEntryWrite({ actor: auditActorOf(auth), ...personRecord(target), action, kind, changes });
 }

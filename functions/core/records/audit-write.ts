@@ -3,7 +3,6 @@ import { LOCATION_KINDS } from '../../../shared/auth/vocabulary';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { newId } from '../../db/ids';
 import type { TransactionWrite } from '../../db/transact';
-import type { AuthContext } from '../session/resolve-session';
 import { contentHashOf } from './audit-hash';
 
 /**
@@ -26,7 +25,14 @@ const JOB_SESSION_PREFIX = 'job-';
 
 const nameOf = (user: { firstName?: string; lastName?: string }) => [user.firstName, user.lastName].filter(Boolean).join(' ');
 
-export function auditActorOf(auth: Pick<AuthContext, 'userId' | 'sessionId' | 'user'>): AuditActor {
+/** What auditActorOf needs of a caller (an AuthContext, or a maintenance script standing in for one). */
+export interface AuditCaller {
+  userId: string;
+  sessionId: string;
+  user: { firstName?: string; lastName?: string };
+}
+
+export function auditActorOf(auth: AuditCaller): AuditActor {
   const actorName = nameOf(auth.user);
   if (auth.sessionId.startsWith(JOB_SESSION_PREFIX)) return { actorId: `job:${auth.sessionId.slice(JOB_SESSION_PREFIX.length)}`, actorName, onBehalfOf: auth.userId };
   return { actorId: auth.userId, actorName };

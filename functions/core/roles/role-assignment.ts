@@ -4,6 +4,7 @@ import type { RoleView } from '../../../shared/schemas/role';
 import type { AuthContext } from '../session/resolve-session';
 import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../users/target-user';
 import { changeUserAccess } from '../users/user-access-change';
+import { auditActorOf } from '../records/audit-write';
 import { assertCanGrant, canGrant } from './role-grants';
 import { assertMayChangeHolders, mayChangeHolder } from './grant-rules';
 import { takeRoleFromUser } from './role-removal';
@@ -41,8 +42,8 @@ export async function assignRole(auth: AuthContext, input: RoleAssignment): Prom
       if (fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: undefined };
       const granted = { userId: fresh.user.userId, roleId: role.roleId, roleName: role.name, createdAt: new Date().toISOString() };
       const told = eventWrites({ recipientIds: [granted.userId], actorId: auth.userId, message: `You were given the ${role.name} role.`, link: `/users/${granted.userId}` });
-      return { writes: [(tx) => tx.userRole.create(granted).commit(), ...told], result: undefined };
-    });
+      return { writes: [(tx) => tx.userRole.create(granted).commit(), ...told], result: undefined, audit: { action: 'user.role.assigned', kind: 'roles', changes: [{ field: 'role', after: role.name }] } };
+    }, auditActorOf(auth));
   }
   return { userIds: input.userIds, roleId: role.roleId };
 }
@@ -55,7 +56,7 @@ export async function unassignRole(auth: AuthContext, input: RoleAssignment) {
   let menteesRemoved = 0;
   let advisorAssignmentsRemoved = 0;
   for (const target of targets) {
-    const removed = await takeRoleFromUser(target, role, auth.userId);
+    const removed = await takeRoleFromUser(target, role, auth.userId, auditActorOf(auth));
     menteesRemoved += removed.menteesRemoved;
     advisorAssignmentsRemoved += removed.advisorAssignmentsRemoved;
   }

@@ -4,7 +4,9 @@ import type { RoleInput, RoleView } from '../../../shared/schemas/role';
 import type { AuthContext } from '../session/resolve-session';
 import { GLOBAL_SCOPE, claimName, moveName, releaseName, type NameClaim } from '../../db/claims';
 import { newJob } from '../../db/jobs';
-import { transact } from '../../db/transact';
+import { transact, type TransactionWrite } from '../../db/transact';
+import type { AuditChange, AuditKind } from '../../../shared/schemas/audit';
+import { auditActorOf, auditEntryWrite, fieldChange, type AuditActor } from '../records/audit-write';
 import { ifVersion } from '../../db/versioned';
 import { loadTargetUser, mayUpdateUserAccess } from '../users/target-user';
 import { clearRoleCache } from '../../db/access/role-cache';
@@ -51,9 +53,21 @@ export async function createRoles(auth: AuthContext, inputs: RoleInput[]): Promi
   });
   const items = inputs.map(newRoleItem);
   // A name taken by an existing role fails that role's claim: the whole batch writes nothing.
-  await transact(items.flatMap((item, index) => [(tx) => tx.role.create(item).commit(), claimName(roleNameClaim(item), fieldOf(index), ROLE_NAME_TAKEN)]));
+  const actor = auditActorOf(auth);
+  await transact(
+    items.flatMap((item, index) => [
+      (tx) => tx.role.create(item).commit(),
+      claimName(roleNameClaim(item), fieldOf(index), ROLE_NAME_TAKEN),
+      roleEntry(actor, item, 'role.created', 'created', [...fieldChange('name', undefined, item.name), ...fieldChange('policies', undefined, item.policies)]),
+    ]),
+  );
   clearRoleCache();
   return items.map(roleView);
+}
+
+/** An entry in a role's History (roles are organisation-wide: the `system` scope). */
+function roleEntry(actor: AuditActor, role: Pick<RoleItem, 'roleId' | 'name'>, action: string, kind: AuditKind<'Role'>, changes: AuditChange[]): TransactionWrite {
+  return auditEntryWrite({ actor, chain: 'Role', recordId: role.roleId, subject: role.name, action, kind, changes, scopeIds: [] });
 }
 
 export interface RoleChanges {
@@ -89,6 +103,10 @@ export async function updateRole(auth: AuthContext, roleId: string, changes: Rol
         .commit(),
     ...moveName(roleNameClaim(current), roleNameClaim(updated), 'name', ROLE_NAME_TAKEN),
     ...(job ? [job.write] : []),
+    roleEntry(auditActorOf(auth), updated, changes.policies && !renamed ? 'role.policies.updated' : 'role.updated', changes.policies && !renamed ? 'policies' : 'details', [
+      ...fieldChange('name', current.name, updated.name),
+      ...fieldChange('policies', current.policies, updated.policies),
+    ]),
   ]);
   clearRoleCache();
   return { ...roleView(updated), ...(job ? { jobId: job.jobId } : {}) };
@@ -113,7 +131,8 @@ export async function deleteRole(auth: AuthContext, roleId: string): Promise<voi
   if (holders.some((holder) => !mayUpdateUserAccess(auth, holder))) throw new ForbiddenError();
   assertMayChangeHolders(auth, role, holders, 'remove');
 
-  for (const holder of holders) await takeRoleFromUser(holder, role, auth.userId);
-  await transact([(tx) => tx.role.delete({ roleId }).commit(), releaseName(roleNameClaim(role))]);
+  const actor = auditActorOf(auth);
+  for (const holder of holders) await takeRoleFromUser(holder, role, auth.userId, actor);
+  await transact([(tx) => tx.role.delete({ roleId }).commit(), releaseName(roleNameClaim(role)), roleEntry(actor, role, 'role.deleted', 'deleted', fieldChange('name', role.name, undefined))]);
   clearRoleCache();
 }

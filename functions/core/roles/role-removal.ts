@@ -6,6 +6,7 @@ import { batchGet, type TransactionEntities, type TransactionWrite } from '../..
 import type { trackInstance } from '../../db/entities/track-instance';
 import { BusinessRuleError } from '../../lib/errors';
 import { changeUserAccess } from '../users/user-access-change';
+import type { AuditActor } from '../records/audit-write';
 import type { RoleItem } from '../../db/access/role-store';
 import { isSystemRole } from './role-view';
 import { eventWrites } from '../outbox/instance-events';
@@ -83,7 +84,7 @@ async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: strin
  * 100 items the side effects go first in transactions of their own (they are repeatable
  * deletes), and the role delete commits last.
  */
-export async function takeRoleFromUser(target: UserAggregate, role: RoleItem, actorId: string): Promise<RoleRemovalResult> {
+export async function takeRoleFromUser(target: UserAggregate, role: RoleItem, actorId: string, auditActor?: AuditActor): Promise<RoleRemovalResult> {
   return changeUserAccess(target.user.userId, async (fresh) => {
     const userId = fresh.user.userId;
     if (!fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: { menteesRemoved: 0, advisorAssignmentsRemoved: 0 } };
@@ -95,6 +96,7 @@ export async function takeRoleFromUser(target: UserAggregate, role: RoleItem, ac
       writes: [(tx) => tx.userRole.delete({ userId, roleId: role.roleId }).where((attr, op) => op.exists(attr.roleId)).commit(), ...told],
       sideEffects: [...mentorships, ...advisor.writes],
       result: { menteesRemoved: mentorships.length, advisorAssignmentsRemoved: advisor.removed },
+      audit: { action: 'user.role.removed', kind: 'roles', changes: [{ field: 'role', before: role.name }] },
     };
-  });
+  }, auditActor);
 }
