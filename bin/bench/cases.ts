@@ -26,6 +26,7 @@ import { STEP_INSTANCE_CASES } from './step-instance-cases';
 import { TEMPLATE_GENERIC_CASES } from './template-generic-cases';
 import { USER_GENERIC_CASES } from './user-generic-cases';
 import { USER_GROUP_CASES } from './user-group-cases';
+import { AUDIT_CASES } from './audit-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -79,4 +80,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...TEMPLATE_GENERIC_CASES,
   ...USER_GENERIC_CASES,
   ...USER_GROUP_CASES,
+  ...AUDIT_CASES,
 };

@@ -12,6 +12,7 @@
  * and counts are made by the same projectors the app runs after a write.
  */
 import { createLocalAccount } from '../../core/identity/local-accounts';
+import { seedDemoHistory } from './demo-history';
 import { seedLabels } from './demo-labels';
 import { addNotification } from '../access/notifications';
 import { projectLocation } from '../../core/locations/location-projector';
@@ -199,6 +200,7 @@ export async function seedDemo(options: { living?: boolean } = {}): Promise<void
     seedShell(),
   ]);
   await seedDirectory(locationIds, [...userIds, ...otherIds]);
+  await seedDemoHistory(SEEDED_AT);
   if (options.living) await seedParticipation(SEEDED_AT);
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
   await ensureSystemRoot(SEEDED_AT);

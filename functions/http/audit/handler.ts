@@ -1,8 +1,8 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { csvFile } from '../../lib/http/result';
 import { auditApi } from '../../../shared/api/audit';
-import { requireHistoryPower, requireOrganisationPower } from '../../core/records/audit-access';
-import { auditHistory, organisationAudit, organisationAuditCsv } from '../../core/records/audit-read';
+import { requireHistoryPower, requireOrganisationPower } from '../../core/audit-pages/audit-access';
+import { auditHistory, organisationAudit, organisationAuditCsv } from '../../core/audit-pages/audit-read';
 
 /** The audit trail's readers: a record's History, the organisation page and its CSV export. */
 export const handler = createServiceHandler(auditApi, {

@@ -163,4 +163,10 @@ export const SERVICE_CALLS: Record<string, ServiceCalls> = {
     });
     expect(created.id).toEqual(expect.any(String));
   },
+  // Only reads: the entries are written by the other services' changes (the demo seed's history here).
+  audit: async (api) => {
+    const page = await api.expect(200, { as: as.superadmin, path: `/api/audit/history/User/${participantId}` });
+    expect(page.data.length).toBeGreaterThan(0);
+    await api.expect(200, { as: as.conferenceAdmin, path: '/api/audit/organisation', query: `scopeId=${locations.conference1}` });
+  },
 };

@@ -18,6 +18,10 @@ import { updateLocation } from '../../../functions/core/locations/update-locatio
 import { createAnnouncement } from '../../../functions/core/announcements/announcement-admin';
 import { publishMessage } from '../../../functions/core/notifications/publish';
 import { checkAudit } from '../../../bin/maintenance/audit-check';
+import { requestCounter } from '../../../functions/db/client';
+import { transact } from '../../../functions/db/transact';
+import { personEntry } from '../../../functions/core/records/audit-records';
+import { auditHistory } from '../../../functions/core/audit-pages/audit-read';
 import { seedDemo } from '../../support/demo-table';
 import { demoUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
@@ -151,6 +155,29 @@ describe('administration', () => {
 
     const [published] = await added(chainIdOf('Location', ids.district1), () => publishMessage(superadmin, { locationId: ids.district1, message: 'Hello district' } as never));
     expect(published).toMatchObject({ action: 'location.notification.published', kind: 'notifications', changes: expect.arrayContaining([{ field: 'message', after: 'Hello district' }]) });
+  });
+
+  it('costs one put inside the write\'s own transaction, and a History page one Query after the access check', async () => {
+    const userId = await putTestUser({ firstName: 'Wes', lastName: 'Written', locationId: ids.church1 });
+    await addTagByName(districtAdmin, userId, 'Measured');
+    requestCounter.reset();
+    await addTagByName(districtAdmin, userId + '', 'Measured Again');
+    const write = requestCounter.snapshot();
+    // The person's aggregate, the claim, the user's tags, then ONE transaction (claim, tag, link and the audit entry).
+    expect(write.byCommand.TransactWriteItemsCommand).toBe(1);
+    requestCounter.reset();
+    const page = await auditHistory(districtAdmin, 'User', userId, { limit: 25 });
+    const read = requestCounter.snapshot();
+    expect(page.data).toHaveLength(2);
+    // The person's aggregate (who may read) and one Query of the chain.
+    expect(read.byCommand).toEqual({ QueryCommand: 2 });
+    // The entry alone, as the extra item of any audited transaction (docs/benchmarks.md reports it).
+    const target = (await loadUserAggregate(userId))!;
+    requestCounter.reset();
+    await transact([personEntry(districtAdmin, target, 'user.tag.added', 'tags', [{ field: 'tag', after: 'Measured' }])]);
+    const entryAlone = requestCounter.snapshot();
+    expect(entryAlone.byCommand).toEqual({ TransactWriteItemsCommand: 1 });
+    console.log(JSON.stringify({ audit_bench: { addTag: write, history: read, entryAlone } }));
   });
 
   it('the stream seals every entry written here and check:audit finds nothing wrong', async () => {

@@ -5,7 +5,7 @@ import type { auditEntry } from '../../db/entities/audit-entry';
 import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
 import { requireHistoryReader, requireOrganisationReader } from './audit-access';
-import { chainIdOf, chainParts } from './audit-write';
+import { chainIdOf, chainParts } from '../records/audit-write';
 
 /**
  * Reading the audit trail (docs/data-model.md "Audit trail"): a History page is one Query of the
