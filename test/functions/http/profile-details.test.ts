@@ -105,7 +105,8 @@ describe('PATCH /api/user/{id}', () => {
     expect((await save(me, advisor, { version: mine.version, secondEmail: 'abby@example.net' })).status).toBe(200);
     const someone = await putTestUser({ firstName: 'Read', lastName: 'Only', locationId: ids.district1 });
     expect((await save(someone, advisor, { version: 1, middleName: 'X' })).status).toBe(403);
-    expect((await save(someone, participant, { version: 1, middleName: 'X' })).status).toBe(404);
+    // A participant may update no one else anywhere: refused before anything is read (docs/security.md, Request handling), whoever the id names.
+    expect((await save(someone, participant, { version: 1, middleName: 'X' })).status).toBe(403);
     expect((await save(someone, districtAdmin, { version: 1, salesforceId: 'SF-2' })).status).toBe(403);
     expect((await save(someone, superadmin, { version: 1, salesforceId: 'SF-2', pid: 'P-2' })).body).toMatchObject({ salesforceId: 'SF-2', pid: 'P-2' });
   });

@@ -62,10 +62,11 @@ describe('tags', () => {
     expect((await tagsOf(userId)).map((t) => t.name)).toEqual(['y'.repeat(30)]);
   });
 
-  it('lets administrators of the user tag them; readers get 403, those who cannot see the user 404, and nobody tags themselves without the role', async () => {
+  it('lets administrators of the user tag them; readers and those who tag no one get 403, administrators elsewhere 404, and nobody tags themselves without the role', async () => {
     const userId = await putTestUser({ firstName: 'Gail', lastName: 'Guarded', locationId: ids.district1 });
     expect((await addTag(userId, advisor, 'Advisor Label')).status).toBe(403);
-    expect((await addTag(userId, participant, 'Participant Label')).status).toBe(404);
+    // A participant tags no one anywhere: refused before anything is read, whoever the id names.
+    expect((await addTag(userId, participant, 'Participant Label')).status).toBe(403);
     const elsewhere = await putTestUser({ firstName: 'Far', lastName: 'Tagged', locationId: ids.conference2 });
     expect((await addTag(elsewhere, conferenceAdmin, 'Other Conference')).status).toBe(404);
     expect((await addTag(demoUser('participant@example.org').id, participant, 'Self Label')).status).toBe(403);
