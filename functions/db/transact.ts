@@ -74,6 +74,20 @@ export async function transact(items: TransactionItem[]): Promise<void> {
 }
 
 /**
+ * Writes the items, or returns false when a condition failed (someone else's write came first:
+ * a removal already made, a step already taken). Other failures still throw.
+ */
+export async function transactUnlessStale(items: TransactionItem[]): Promise<boolean> {
+  try {
+    await transact(items);
+    return true;
+  } catch (error) {
+    if (error instanceof StaleVersionError) return false;
+    throw error;
+  }
+}
+
+/**
  * The one retry loop: runs `step` again (after a jittered pause) while `again` says its
  * outcome or error is worth another try, up to `attempts` times.
  */

@@ -6,7 +6,7 @@ import { db } from '../../db/service';
 import { BusinessRuleError, StaleVersionError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { labelledUser, seenUser } from './labelled-user';
-import { transact } from '../../db/transact';
+import { transact, transactUnlessStale } from '../../db/transact';
 import { personEntry } from '../records/audit-records';
 
 /**
@@ -57,14 +57,9 @@ export async function removeAlias(auth: AuthContext, userId: string, aliasId: st
   const target = await labelledUser(auth, userId);
   const { data: item } = await db().entities.alias.get({ userId, aliasId }).go({ consistent: true });
   if (!item) return { removed: false };
-  try {
-    await transact([
-      (tx) => tx.alias.delete({ userId, aliasId }).where(({ aliasId: stored }, { exists }) => exists(stored)).commit(),
-      personEntry(auth, target, 'user.alias.removed', 'aliases', [{ field: 'alias', before: item.alias }]),
-    ]);
-    return { removed: true };
-  } catch (error) {
-    if (error instanceof StaleVersionError) return { removed: false };
-    throw error;
-  }
+  const removed = await transactUnlessStale([
+    (tx) => tx.alias.delete({ userId, aliasId }).where(({ aliasId: stored }, { exists }) => exists(stored)).commit(),
+    personEntry(auth, target, 'user.alias.removed', 'aliases', [{ field: 'alias', before: item.alias }]),
+  ]);
+  return { removed };
 }

@@ -7,8 +7,8 @@ import { normaliseTerm } from '../../db/directory';
 import type { tag } from '../../db/entities/tag';
 import { newId } from '../../db/ids';
 import { db } from '../../db/service';
-import { transact, type TransactionWrite } from '../../db/transact';
-import { BusinessRuleError, ForbiddenError, NotFoundError, StaleVersionError, ValidationError } from '../../lib/errors';
+import { transact, transactUnlessStale, type TransactionWrite } from '../../db/transact';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import type { AuthContext } from '../session/resolve-session';
 import { labelledUser, seenUser } from './labelled-user';
 import { personEntry } from '../records/audit-records';
@@ -142,14 +142,9 @@ export async function removeUserTag(auth: AuthContext, userId: string, tagId: st
   const target = await labelledUser(auth, userId);
   const { data: link } = await db().entities.userTag.get({ userId, tagId }).go({ consistent: true });
   if (!link) return { removed: false };
-  try {
-    await transact([
-      (tx) => tx.userTag.delete({ userId, tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(),
-      personEntry(auth, target, 'user.tag.removed', 'tags', [{ field: 'tag', before: link.name }]),
-    ]);
-    return { removed: true };
-  } catch (error) {
-    if (error instanceof StaleVersionError) return { removed: false };
-    throw error;
-  }
+  const removed = await transactUnlessStale([
+    (tx) => tx.userTag.delete({ userId, tagId }).where(({ tagId: stored }, { exists }) => exists(stored)).commit(),
+    personEntry(auth, target, 'user.tag.removed', 'tags', [{ field: 'tag', before: link.name }]),
+  ]);
+  return { removed };
 }
