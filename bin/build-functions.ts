@@ -5,6 +5,7 @@
  *
  *   tsx bin/build-functions.ts              build and print each bundle's size
  *   tsx bin/build-functions.ts --compare    also measure the "AWS SDK external" variant
+ *   tsx bin/build-functions.ts --tracing    with the Powertools Tracer, as a deploy with `tracing` on
  */
 import { build, type BuildOptions } from 'esbuild';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -20,6 +21,13 @@ import { electrodbCommands } from '../infra/bundling/electrodb-commands';
 import { documentPaginators } from '../infra/bundling/document-paginators';
 import { sanitizerParserOnly } from '../infra/bundling/sanitizer-parser-only';
 import { emailTemplateAtBuild } from '../infra/bundling/email-template-at-build';
+import { sdkPackageVersion } from '../infra/bundling/sdk-package-version';
+import { electrodbModelsCheckedInTests } from '../infra/bundling/electrodb-models-checked-in-tests';
+import { noEventStreams } from '../infra/bundling/no-event-streams';
+import { noZodJsonSchema } from '../infra/bundling/no-zod-json-schema';
+import { openApiAtBuild } from '../infra/bundling/openapi-at-build';
+import { tracerWhenTraced } from '../infra/bundling/tracer-when-traced';
+import type { FormationSettings } from '../infra/settings';
 import { packageShares, type PackageShare } from '../infra/bundling/package-shares';
 import { sdkCallsOf, writeSdkCalls, type SdkCall } from '../infra/bundling/sdk-calls';
 
@@ -40,6 +48,11 @@ export interface BuildFunctionsOptions {
   externalAwsSdk?: boolean;
   /** Do not print the size table. */
   quiet?: boolean;
+  /**
+   * Bundle the Powertools Tracer (the `tracing` setting): each request and AWS SDK call recorded in
+   * X-Ray. Off by default, and then no bundle holds it (infra/bundling/tracer-when-traced.ts).
+   */
+  tracing?: boolean;
 }
 
 export interface BuiltFunction {
@@ -56,7 +69,7 @@ export interface BuiltFunction {
  * The esbuild options of every Lambda bundle, without entries and output: the tests bundle single
  * modules with them too, to check that the bundling plugins keep behaviour.
  */
-export function lambdaBuildOptions(opts: Pick<BuildFunctionsOptions, 'externalAwsSdk'> = {}): BuildOptions {
+export function lambdaBuildOptions(opts: Pick<BuildFunctionsOptions, 'externalAwsSdk' | 'tracing'> = {}): BuildOptions {
   return {
     absWorkingDir: PROJECT_ROOT,
     outExtension: { '.js': '.mjs' },
@@ -76,9 +89,14 @@ export function lambdaBuildOptions(opts: Pick<BuildFunctionsOptions, 'externalAw
     external: opts.externalAwsSdk ? ['@aws-sdk/*'] : [],
     // React (the worker renders emails with it) ships development and production builds; keep only the latter.
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, documentPaginators, sanitizerParserOnly, emailTemplateAtBuild],
+    plugins: [lambdaEnvCredentials, noStyleParser, literalSchemaKeysPlugin, electrodbCommands, documentPaginators, sanitizerParserOnly, emailTemplateAtBuild, sdkPackageVersion, noEventStreams, electrodbModelsCheckedInTests, openApiAtBuild, noZodJsonSchema, tracerWhenTraced(opts.tracing ?? false)],
     logLevel: 'warning',
   };
+}
+
+/** What a deploy's settings ask of its bundles: the CDK app builds with these (bin/cdk.ts). */
+export function deployBuildOptions(settings: Pick<FormationSettings, 'tracing'>): Pick<BuildFunctionsOptions, 'tracing'> {
+  return { tracing: settings.tracing };
 }
 
 export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<BuiltFunction[]> {
@@ -135,7 +153,7 @@ async function compareSdkBundling(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const started = performance.now();
-  await buildFunctions({ externalAwsSdk: process.argv.includes('--external-sdk') });
+  await buildFunctions({ externalAwsSdk: process.argv.includes('--external-sdk'), tracing: process.argv.includes('--tracing') });
   console.log(`Built in ${Math.round(performance.now() - started)} ms`);
   if (process.argv.includes('--compare')) await compareSdkBundling();
 }

@@ -11,7 +11,7 @@ import { tableDefinition } from '../functions/db/table';
 import { addFormationStacks } from '../infra/formation-app';
 import { DEFAULT_BUNDLES_DIR } from '../infra/bundling/function-bundles';
 import { readSettings } from '../infra/settings';
-import { buildFunctions } from './build-functions';
+import { buildFunctions, deployBuildOptions } from './build-functions';
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -19,8 +19,8 @@ const app = new App();
 // Fails (rather than warns) on a missing mailFrom when the CLI knows the account: that synth is for a deploy.
 const settings = readSettings((key) => app.node.tryGetContext(key));
 
-// Always bundle fresh, so a deploy can never ship stale function code.
-await buildFunctions({ outDir: root(DEFAULT_BUNDLES_DIR), quiet: true });
+// Always bundle fresh, so a deploy can never ship stale function code (with the Tracer when `tracing` is on).
+await buildFunctions({ outDir: root(DEFAULT_BUNDLES_DIR), quiet: true, ...deployBuildOptions(settings) });
 
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;

@@ -101,7 +101,7 @@ export interface FormationSettings {
   alarmEmail?: string;
   /** The monthly cost budget, in US dollars: AWS Budgets notifies the alarms topic at 80% spent and at 100% forecast. */
   monthlyBudget: number;
-  /** X-Ray active tracing of every function (Lambda's own segments; no tracing SDK in the bundles). */
+  /** X-Ray active tracing of every function, and bundles built with the Powertools Tracer (bin/build-functions.ts `tracing`). */
   tracing: boolean;
   /** The origin secret's version CloudFront sends (a rotation's last step); unset: its current version at the last deploy. */
   originVerifyVersion?: string;

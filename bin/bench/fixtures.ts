@@ -49,3 +49,8 @@ export async function createRoles(ctx: BenchContext, count: number, label: strin
 export async function deleteRoles(ctx: BenchContext, ids: string[]): Promise<void> {
   await forEachConcurrently(ids, (id) => ctx.api(AS.superadmin, 'DELETE', `/api/role/${id}`));
 }
+
+/** Roles one person holds, one at a time: each deletion takes the role from its holder on their access version, so two at once collide (409). */
+export async function deleteRolesInTurn(ctx: BenchContext, ids: string[]): Promise<void> {
+  await forEachConcurrently(ids, (id) => ctx.api(AS.superadmin, 'DELETE', `/api/role/${id}`), 1);
+}

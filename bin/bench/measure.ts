@@ -15,6 +15,9 @@ export interface RouteFigures {
   dynamoRequests: number;
   readCapacity: number;
   writeCapacity: number;
+  /** Audit entries the counted call wrote, and their write units (part of writeCapacity). */
+  auditEntries: number;
+  auditEntryUnits: number;
   p50: number;
   p99: number;
   calls: number;
@@ -106,6 +109,8 @@ export async function measureCase(target: BenchTarget, bench: BenchCase, method:
       dynamoRequests: counted.requests,
       readCapacity: counted.readCapacity,
       writeCapacity: counted.writeCapacity,
+      auditEntries: counted.auditEntries,
+      auditEntryUnits: counted.auditEntryUnits,
       p50: +percentile(durations, 50).toFixed(1),
       p99: +percentile(durations, 99).toFixed(1),
       calls,

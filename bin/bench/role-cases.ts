@@ -2,7 +2,7 @@ import { BULK_MAX } from '../../shared/api/limits';
 import { systemRoleByName } from '../../shared/auth/system-roles';
 import { AS, demoUserId } from './accounts';
 import { benchCase, type BenchCase, type BenchContext } from './bench-case';
-import { BENCH_POLICIES, createdIds, createRoles, deleteRoles } from './fixtures';
+import { BENCH_POLICIES, createdIds, createRoles, deleteRoles, deleteRolesInTurn } from './fixtures';
 
 /**
  * Cases for the role routes. Edits and deletions work on roles made for the run (one per
@@ -38,7 +38,7 @@ const assignmentCase = (method: 'POST' | 'DELETE', prepare: (ctx: BenchContext, 
     concurrency: 1,
     prepare,
     each: (call, roleIds) => ({ body: { userIds: [interviewerId], roleId: roleIds[call] } }),
-    cleanUp: deleteRoles,
+    cleanUp: deleteRolesInTurn,
   });
 
 export const ROLE_CASES: Record<string, BenchCase> = {

@@ -139,6 +139,7 @@ async function main() {
       return { ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` };
     }),
   );
+  printAuditCost(routes);
   if (usersTableByRole.length) {
     console.log(`\nThe users table's first page per role (10 rows, no filter): at most ${READ_BUDGET} reads (ARCHITECTURE.md section 12; quickSearch also writes its rate limit's counter)`);
     console.table(
@@ -151,6 +152,24 @@ async function main() {
   printBundles(bundles);
   if (!screen) return console.log('First screen JavaScript: not measured, web/dist is missing (run npm run build:web first)');
   console.log(`First screen JavaScript: ${kb(screen.gzipBytes)} gzipped (${kb(screen.rawBytes)} raw) in ${screen.files.length} files (budget 170 KB gzipped)`);
+}
+
+/**
+ * Issue 25, item 6: what the audit entry costs each audited write. The entry rides in the
+ * write's own transaction (no extra request); its units are counted on the entry's put, so the
+ * write units before the audit trail are the route's minus the entry's.
+ */
+function printAuditCost(routes: Array<Record<string, unknown>>) {
+  const audited = routes.filter((r) => typeof r.auditEntries === 'number' && (r.auditEntries as number) > 0);
+  if (!audited.length) return;
+  console.log('\nAudited writes: the entries they write and their write units (requests unchanged: the entry is one more item of the same transaction)');
+  console.table(
+    audited.map((r) => {
+      const total = r.writeCapacity as number;
+      const entry = r.auditEntryUnits as number;
+      return { route: r.route, requests: r.dynamoRequests, entries: r.auditEntries, 'write units': total, 'of which entries': entry, 'without entries': +(total - entry).toFixed(1), change: `+${Math.round((100 * entry) / Math.max(total - entry, 1))}%` };
+    }),
+  );
 }
 
 main().catch((error) => {

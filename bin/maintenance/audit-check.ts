@@ -3,6 +3,7 @@ import type { auditEntry } from '../../functions/db/entities/audit-entry';
 import type { auditHead } from '../../functions/db/entities/audit-head';
 import { db } from '../../functions/db/service';
 import { chainHashOf, contentHashOf, GENESIS_HASH } from '../../functions/core/records/audit-hash';
+import { AUDIT_TOMBSTONES } from '../../functions/core/retention/retention-records';
 
 /**
  * `npm run check:audit`: verifies every audit chain (docs/security.md "Audit trail"). The chains
@@ -12,6 +13,8 @@ import { chainHashOf, contentHashOf, GENESIS_HASH } from '../../functions/core/r
  * - a missing entry (a gap in seq, or a prevHash that is not the chain hash before it);
  * - a head that does not match the chain's last entry (the newest entry removed or replaced);
  * - an entry the sealer has not chained for longer than `unsealedAfterMs` (the sparse `unsealed` index).
+ * A chain with a tombstone (a retention purge's `retention.purged`, an erasure's `user.erased`) is walked from the last: the entries before it
+ * expire by TTL, and those still there are checked against their own hashes.
  * No findings is the only healthy answer.
  */
 type Entry = EntityItem<typeof auditEntry>;
@@ -37,10 +40,19 @@ async function chainEntries(chainId: string): Promise<Entry[]> {
   return entries;
 }
 
+
 function checkChain(head: { chainId: string; seq: number; lastEntryId: string; lastHash: string }, entries: Entry[], findings: string[]): void {
-  const sealed = entries.filter((entry) => entry.seq !== undefined).sort((a, b) => a.seq! - b.seq!);
-  let expectedSeq = 1;
-  let prevHash = GENESIS_HASH;
+  const all = entries.filter((entry) => entry.seq !== undefined).sort((a, b) => a.seq! - b.seq!);
+  // A tombstone: the entries before it expire by TTL (functions/core/retention/audit-expiry.ts), so the chain is verified from it.
+  const tombstone = all.findLast((entry) => AUDIT_TOMBSTONES.includes(entry.action));
+  // Before a tombstone: each entry's own hashes only (the ones gone expired with the purged record).
+  for (const entry of tombstone ? all.filter((e) => e.seq! < tombstone.seq!) : []) {
+    const contentHash = contentHashOf(entry);
+    if (contentHash !== entry.contentHash || chainHashOf(entry.prevHash ?? '', contentHash) !== entry.chainHash) findings.push(`changed: ${head.chainId} entry ${entry.entryId} (seq ${entry.seq}): its content no longer matches its hashes`);
+  }
+  const sealed = tombstone ? all.filter((entry) => entry.seq! >= tombstone.seq!) : all;
+  let expectedSeq = tombstone?.seq ?? 1;
+  let prevHash = tombstone?.prevHash ?? GENESIS_HASH;
   for (const entry of sealed) {
     const where = `${head.chainId} entry ${entry.entryId} (seq ${entry.seq})`;
     const contentHash = contentHashOf(entry);

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { requestCounter } from './request-counter';
+import { traceClient } from '../lib/tracing';
 
 export { requestCounter } from './request-counter';
 export type { RequestCounterSnapshot } from './request-counter';
@@ -16,10 +17,12 @@ let docClient: DynamoDBDocumentClient | undefined;
 export function dynamoClient(): DynamoDBClient {
   if (!client) {
     const endpoint = config.dynamoEndpoint;
-    client = new DynamoDBClient({
-      region: config.region,
-      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
+    client = traceClient(
+      new DynamoDBClient({
+        region: config.region,
+        ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+      }),
+    );
     requestCounter.attachTo(client.middlewareStack);
   }
   return client;

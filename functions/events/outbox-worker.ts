@@ -3,6 +3,7 @@ import { deliverOutboxItem } from './outbox-delivery';
 import { isSweepEvent, sweep, type SweepEvent, type SweepReport } from './sweepers';
 import { handleDerivedWork } from './stream-records';
 import { loadSecrets } from '../lib/secrets';
+import { annotateRoute, traceRequest } from '../lib/tracing';
 
 /**
  * The worker Lambda's entry. Two triggers:
@@ -65,8 +66,14 @@ async function deliverStreamRecords(event: DynamoDBStreamEvent, clock: Clock): P
 export async function handler(event: SweepEvent, context?: Context): Promise<SweepReport>;
 export async function handler(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse>;
 export async function handler(event: DynamoDBStreamEvent | SweepEvent, context?: Context): Promise<DynamoDBBatchResponse | SweepReport> {
-  // The unsubscribe secret signs the links of the emails it renders (functions/lib/secrets.ts).
-  await loadSecrets();
-  if (isSweepEvent(event)) return sweep();
-  return deliverStreamRecords(event, context);
+  return traceRequest('outbox-worker', async () => {
+    // The unsubscribe secret signs the links of the emails it renders (functions/lib/secrets.ts).
+    await loadSecrets();
+    if (isSweepEvent(event)) {
+      annotateRoute('sweep');
+      return sweep();
+    }
+    annotateRoute('stream');
+    return deliverStreamRecords(event, context);
+  });
 }

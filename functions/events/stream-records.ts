@@ -5,6 +5,7 @@ import { jobKinds } from '../core/jobs/job-kinds';
 import { projectLocation } from '../core/locations/location-projector';
 import { projectEnrolment } from '../core/enrolments/enrolment-projector';
 import { projectUser } from '../core/users/user-projector';
+import { projectEnrolmentRetention, projectPersonRetention } from '../core/retention/retention-cases';
 import { sealAuditEntry, type EntryToSeal } from '../core/records/audit-seal';
 import { AUDIT_ENTRY_ENTITY, ENTITY_ATTRIBUTE, JOB_ENTITY, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';
 
@@ -80,7 +81,20 @@ export function auditEntryToSeal(record: DynamoDBRecord): EntryToSeal | undefine
 /** Another run holds the target's lease: the record comes back later (the stream retries it). */
 export class ProjectionBusyError extends Error {}
 
-const PROJECTORS: Record<ProjectionSource, (id: string) => Promise<ProjectionOutcome>> = { user: projectUser, location: projectLocation, enrolment: projectEnrolment };
+/** A projector followed by the record's retention case (functions/core/retention/retention-cases.ts), from the same change. */
+const withRetention =
+  (project: (id: string) => Promise<ProjectionOutcome>, retention: (id: string) => Promise<void>) =>
+  async (id: string): Promise<ProjectionOutcome> => {
+    const outcome = await project(id);
+    if (outcome !== 'busy') await retention(id);
+    return outcome;
+  };
+
+const PROJECTORS: Record<ProjectionSource, (id: string) => Promise<ProjectionOutcome>> = {
+  user: withRetention(projectUser, projectPersonRetention),
+  location: projectLocation,
+  enrolment: withRetention(projectEnrolment, projectEnrolmentRetention),
+};
 
 export async function runProjection(target: ProjectionTarget): Promise<void> {
   const outcome = await PROJECTORS[target.source](target.id);

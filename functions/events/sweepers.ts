@@ -5,6 +5,7 @@ import { runStalledJobs } from '../core/jobs/run-stalled-jobs';
 import { sweepOverdueSteps } from '../core/reminders/overdue-sweep';
 import { publishSweepMetrics } from './sweep-metrics';
 import { runReminderSchedule } from '../core/reminders/reminder-schedule';
+import { startRetentionRun } from '../core/retention/retention-job';
 
 /**
  * The scheduled sweep: the backstop for work the table's stream did not finish (records
@@ -38,6 +39,8 @@ export const SWEEPERS: readonly Sweeper[] = [
   { name: 'reminders', run: () => runReminderSchedule() },
   // A clock too: digest emails whose hour has come (bounded per run).
   { name: 'digests', run: () => sendDueDigests(outboxSeams.now()) },
+  // A clock too: the daily retention purge, started by the first sweep of each UTC day (a job: its steps run from the stream).
+  { name: 'retention', run: async () => ((await startRetentionRun()) ? 1 : 0) },
 ];
 
 /** Per sweeper: how many items it completed, or the error that stopped it. */

@@ -22,7 +22,9 @@ export type SecurityEventName =
   | 'permission.changed'
   | 'user.activation-changed'
   | 'user.deactivated'
-  | 'user.merged';
+  | 'user.merged'
+  | 'user.merge-undone'
+  | 'user.erased';
 
 /**
  * Ids, codes and counts only: never tokens, passwords, emails, names or free text a user

@@ -53,9 +53,9 @@ export class OutboxWorkerWiring extends Construct {
       'IAM5[Resource::*]': 'dynamodb:ListStreams (granted by the stream event source) has no resource-level permission; reading records is limited to this table\'s stream.',
     });
 
-    // The worker reads SWEEP_EVENT as "sweep pending outbox items, stuck work, late steps and reminders" (functions/events/sweepers.ts).
+    // The worker reads SWEEP_EVENT as "sweep pending outbox items, stuck work, late steps, reminders and the daily retention purge" (functions/events/sweepers.ts).
     new events.Rule(this, 'Sweep', {
-      description: 'Every five minutes: the outbox worker sends pending outbox items, resumes stuck jobs, marks late steps Overdue and sends reminders (hourly) and escalation digests (daily)',
+      description: 'Every five minutes: the outbox worker sends pending outbox items, resumes stuck jobs, marks late steps Overdue and sends reminders (hourly), escalation digests (daily) and starts the daily retention purge',
       schedule: events.Schedule.rate(SWEEP_EVERY),
       targets: [new targets.LambdaFunction(worker, { event: events.RuleTargetInput.fromObject(SWEEP_EVENT) })],
     });

@@ -9,6 +9,7 @@ import { LogBucket } from '../constructs/log-bucket';
 import { PrivateBucket } from '../constructs/private-bucket';
 import { TableFromEntities, type EntityTableDefinition } from '../constructs/table-from-entities';
 import { PENDING_UPLOAD_DAYS, PENDING_UPLOAD_PREFIX } from '../../shared/files/pending-uploads';
+import { EXPORT_ARCHIVE_DAYS, EXPORT_PREFIX } from '../../shared/files/data-exports';
 
 export interface DataStackProps extends StackProps {
   tableDefinition: EntityTableDefinition;
@@ -61,6 +62,8 @@ export class DataStack extends Stack {
         { id: 'RemoveLoneDeleteMarkers', expiredObjectDeleteMarker: true },
         // Uploads land under the pending prefix until confirmed; what is never confirmed expires.
         { id: 'ExpireUnconfirmedUploads', prefix: PENDING_UPLOAD_PREFIX, expiration: Duration.days(PENDING_UPLOAD_DAYS) },
+        // A person's data export (its archive and the parts a failed one left) goes after its days, versions and all.
+        { id: 'ExpireDataExports', prefix: EXPORT_PREFIX, expiration: Duration.days(EXPORT_ARCHIVE_DAYS), noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
 

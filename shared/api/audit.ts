@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineContract } from './contract';
 import { idSchema } from './id-list';
+import { readLogContracts } from './read-log';
 import { ALL_AUDIT_KINDS, AUDIT_CHAIN_KINDS, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, auditPageSchema } from '../schemas/audit';
 
 /**
@@ -71,4 +72,5 @@ export const auditApi = {
     query: organisationQuerySchema.omit({ cursor: true, limit: true }),
     response: z.string(),
   }),
+  ...readLogContracts,
 };

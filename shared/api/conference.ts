@@ -5,6 +5,7 @@ import { idListParam } from './id-list';
 import { AUTOCOMPLETE_LIMITS } from './limits';
 import { searchTextSchema } from './list-query';
 import { locationRowSchema, locationSchema } from '../schemas/location';
+import { retentionContracts } from './retention';
 
 export const conferenceApi = {
   ...locationSetContracts({ service: 'conference', kind: 'Conference', plural: 'conferences', sortable: ['name', 'parentName'], hasParent: true, messagingSettings: true }),
@@ -43,4 +44,5 @@ export const conferenceApi = {
     access: 'session',
     response: z.array(locationRowSchema),
   }),
+  ...retentionContracts,
 };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Action, LocationKind, Subject } from '../auth/vocabulary';
 import type { RateLimitName } from './rate-limits';
+import type { ReadKind } from '../schemas/read-log';
 
 /**
  * One route, declared once. The same object drives the Lambda router, the CDK routes,
@@ -56,6 +57,12 @@ export interface Contract<
    * only below it may never call the route, and is refused with `can`, before the body.
    */
   canAt?: LocationKind;
+  /**
+   * The route can show someone's private material (private step content, an uploaded file, a form
+   * instance's answers, a list of someone's documents): what it reveals is recorded in the
+   * read-access log before the response leaves (functions/core/read-log/read-write.ts; issue 25).
+   */
+  readLog?: ReadKind;
   params?: P;
   query?: Q;
   body?: B;

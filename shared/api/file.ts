@@ -101,7 +101,7 @@ export const fileApi = {
     params: byKey, response: z.null(),
   }),
   download: defineContract({
-    id: 'file.download', service: 'file', method: 'GET', path: `${base}/files/{key}`, access: 'session',
+    id: 'file.download', service: 'file', method: 'GET', path: `${base}/files/{key}`, access: 'session', readLog: 'file',
     summary: 'A short-lived download link (presigned GET, saved under the file’s name) for those who may read what the file belongs to; everyone else 404.',
     params: byKey, response: z.object({ url: z.string(), name: z.string() }),
   }),
@@ -111,22 +111,22 @@ export const fileApi = {
     params: byKey, response: z.null(),
   }),
   userFiles: defineContract({
-    id: 'file.userFiles', service: 'file', method: 'GET', path: `${base}/{userId}/files`, access: 'session',
+    id: 'file.userFiles', service: 'file', method: 'GET', path: `${base}/{userId}/files`, access: 'session', readLog: 'documents',
     summary: `A user's uploaded files, newest first (the newest ${PROFILE_TAB_MAX}, paged): all of their own; for someone else who sees the user, only confirmed files whose target the caller may read (private step content stays hidden).`,
     params: z.object({ userId: idSchema }), query: filesQuery, response: pageOf(fileViewSchema),
   }),
   fileInstances: defineContract({
-    id: 'file.fileInstances', service: 'file', method: 'GET', path: `${base}/file-instances/{ids}`, access: 'session',
+    id: 'file.fileInstances', service: 'file', method: 'GET', path: `${base}/file-instances/{ids}`, access: 'session', readLog: 'documents',
     summary: 'Files by a comma-separated list of keys (at most 100): the caller’s own, and confirmed files whose target the caller may read; the others are left out.',
     params: z.object({ ids: idListParam }), response: z.array(fileViewSchema),
   }),
   uploadInstance: defineContract({
-    id: 'file.uploadInstance', service: 'file', method: 'GET', path: `${base}/upload-instance/{id}`, access: 'session',
+    id: 'file.uploadInstance', service: 'file', method: 'GET', path: `${base}/upload-instance/{id}`, access: 'session', readLog: 'stepContent',
     summary: "A step's upload content (submitted, files) for whoever may view it on the step page; anyone else, and private content hidden from the caller, 404.",
     params: z.object({ id: idSchema }), response: uploadInstanceViewSchema,
   }),
   uploadInstances: defineContract({
-    id: 'file.uploadInstances', service: 'file', method: 'GET', path: `${base}/upload-instances/{ids}`, access: 'session',
+    id: 'file.uploadInstances', service: 'file', method: 'GET', path: `${base}/upload-instances/{ids}`, access: 'session', readLog: 'stepContent',
     summary: 'Upload contents by a comma-separated id list (at most 100): those the caller may view, the others left out.',
     params: z.object({ ids: idListParam }), response: z.array(uploadInstanceViewSchema),
   }),

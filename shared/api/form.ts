@@ -180,21 +180,21 @@ export const formApi = {
     summary: 'One published version of a form: the layout and fields an instance started on.', params: byId.extend({ formVersion: versionNumber }), response: formVersionSchema,
   }),
   formInstance: defineContract({
-    id: 'form.formInstance', service: 'form', method: 'GET', path: `${base}/form-instance/{id}`, access: 'session',
+    id: 'form.formInstance', service: 'form', method: 'GET', path: `${base}/form-instance/{id}`, access: 'session', readLog: 'form',
     summary: 'A form instance with its answers and the version it started on; for the participant and those who can see them (others: 404).', params: byId, response: formInstanceViewSchema,
   }),
   formInstances: defineContract({
-    id: 'form.formInstances', service: 'form', method: 'GET', path: `${base}/form-instances/{ids}`, access: 'session',
+    id: 'form.formInstances', service: 'form', method: 'GET', path: `${base}/form-instances/{ids}`, access: 'session', readLog: 'form',
     summary: 'The form instances named by a comma-separated id list that the caller may read (others are left out).', params: z.object({ ids: idListParam }), response: z.array(formInstanceViewSchema),
   }),
   saveFormInstance: defineContract({
-    id: 'form.saveFormInstance', service: 'form', method: 'PATCH', path: `${base}/form-instance/{id}`, access: 'session',
+    id: 'form.saveFormInstance', service: 'form', method: 'PATCH', path: `${base}/form-instance/{id}`, access: 'session', readLog: 'form',
     summary: "Saves (submitted false) or submits the participant's own answers, validated against the instance's version; a stale version is 409.",
     params: byId, body: z.object({ data: answersBody, submitted: z.boolean(), version: z.number({ error: 'version is required' }).int().min(1) }), response: formInstanceViewSchema,
   }),
   ...formTabContracts,
   unsubmit: defineContract({
-    id: 'form.unsubmit', service: 'form', method: 'PATCH', path: `${base}/forms/unsubmit/{formId}`, access: 'session', can: ['create', 'FormTemplate'],
+    id: 'form.unsubmit', service: 'form', method: 'PATCH', path: `${base}/forms/unsubmit/{formId}`, access: 'session', readLog: 'form', can: ['create', 'FormTemplate'],
     summary: 'Returns a submitted form instance to editing (SPEC.md section 4); for users who may create FormTemplate and can see the participant.',
     params: z.object({ formId: idSchema }), response: formInstanceViewSchema,
   }),

@@ -114,21 +114,21 @@ export const stepApi = {
 
   // A participant's steps (issue 12): access is the track instance's (SPEC.md section 6), checked on the loaded instance.
   stepInstance: defineContract({
-    id: 'step.stepInstance', service: 'step', method: 'GET', path: `${base}/step-instance/{id}`, access: 'session',
+    id: 'step.stepInstance', service: 'step', method: 'GET', path: `${base}/step-instance/{id}`, access: 'session', readLog: 'stepContent',
     summary: "The step page: the step instance, its template, content and actions with the caller's rights; private content the caller may not view is only named (at most 3 reads).",
     params: byId, response: stepInstancePageSchema,
   }),
   stepInstances: defineContract({
-    id: 'step.stepInstances', service: 'step', method: 'GET', path: `${base}/step-instances/{ids}`, access: 'session',
+    id: 'step.stepInstances', service: 'step', method: 'GET', path: `${base}/step-instances/{ids}`, access: 'session', readLog: 'stepContent',
     summary: `Step pages by a comma-separated list of step instance ids (${INSTANCE_LIST_NOTE}).`, params: byIds, response: z.array(stepInstancePageSchema),
   }),
   stepContentInstance: defineContract({
-    id: 'step.stepContentInstance', service: 'step', method: 'GET', path: `${base}/step-content-instance/{id}`, access: 'session',
+    id: 'step.stepContentInstance', service: 'step', method: 'GET', path: `${base}/step-content-instance/{id}`, access: 'session', readLog: 'stepContent',
     summary: "One content item of a participant's step as its step page shows it to the caller (private content the caller may not view: only its name).",
     params: byId, response: contentInstanceViewSchema,
   }),
   stepContentInstances: defineContract({
-    id: 'step.stepContentInstances', service: 'step', method: 'GET', path: `${base}/step-content-instances/{ids}`, access: 'session',
+    id: 'step.stepContentInstances', service: 'step', method: 'GET', path: `${base}/step-content-instances/{ids}`, access: 'session', readLog: 'stepContent',
     summary: `Content items by a comma-separated id list, as their step pages show them (${INSTANCE_LIST_NOTE}).`, params: byIds, response: z.array(contentInstanceViewSchema),
   }),
   stepActionInstances: defineContract({
@@ -136,11 +136,11 @@ export const stepApi = {
     summary: `Actions by a comma-separated id list, with their decisions and the caller's right to decide (${INSTANCE_LIST_NOTE}).`, params: byIds, response: z.array(actionInstanceViewSchema),
   }),
   taskInstance: defineContract({
-    id: 'step.taskInstance', service: 'step', method: 'GET', path: `${base}/task-instance/{id}`, access: 'session',
+    id: 'step.taskInstance', service: 'step', method: 'GET', path: `${base}/task-instance/{id}`, access: 'session', readLog: 'stepContent',
     summary: 'One Task content item of a participant\'s step, as the step page shows it (another type: 404).', params: byId, response: contentInstanceViewSchema,
   }),
   taskInstances: defineContract({
-    id: 'step.taskInstances', service: 'step', method: 'GET', path: `${base}/task-instances/{ids}`, access: 'session',
+    id: 'step.taskInstances', service: 'step', method: 'GET', path: `${base}/task-instances/{ids}`, access: 'session', readLog: 'stepContent',
     summary: `Task content items by a comma-separated id list (${INSTANCE_LIST_NOTE}, and contents of another type).`, params: byIds, response: z.array(contentInstanceViewSchema),
   }),
   instanceAttachment: defineContract({
@@ -149,17 +149,17 @@ export const stepApi = {
     params: byId.extend({ key: fileKeySchema }), response: z.object({ url: z.string(), name: z.string() }),
   }),
   changeContent: defineContract({
-    id: 'step.changeContent', service: 'step', method: 'PATCH', path: `${base}/instance/content/{id}`, access: 'session',
+    id: 'step.changeContent', service: 'step', method: 'PATCH', path: `${base}/instance/content/{id}`, access: 'session', readLog: 'stepContent',
     summary: 'Ticks or unticks a task, submits or unsubmits an upload, by the person responsible, on the version read; the step moves by its state machine (docs/statuses.md).',
     params: byId, body: contentChangeSchema, response: stepInstancePageSchema,
   }),
   decideAction: defineContract({
-    id: 'step.decideAction', service: 'step', method: 'PATCH', path: `${base}/instance/action/{id}/{approved}`, access: 'session',
+    id: 'step.decideAction', service: 'step', method: 'PATCH', path: `${base}/instance/action/{id}/{approved}`, access: 'session', readLog: 'stepContent',
     summary: 'Approves (or signs) or denies a pending action once all content is done, by an assignee holding its role or a track override, on the version read.',
     params: byId.extend({ approved: approvedParamSchema }), body: versionBodySchema, response: stepInstancePageSchema,
   }),
   setStatus: defineContract({
-    id: 'step.setStatus', service: 'step', method: 'PATCH', path: `${base}/instance/{id}/{status}`, access: 'session',
+    id: 'step.setStatus', service: 'step', method: 'PATCH', path: `${base}/instance/{id}/{status}`, access: 'session', readLog: 'stepContent',
     summary: "Sets a step to Ready, PendingReview or Completed (the participant's advisor or a track override, never the participant) on the version read; an illegal change is 409.",
     params: byId.extend({ status: selectableStatusSchema }), body: versionBodySchema, response: stepInstancePageSchema,
   }),

@@ -27,8 +27,9 @@ const update = { access: 'session', can: ['update', 'UserGroup'], canAt: 'Confer
 const remove = { access: 'session', can: ['delete', 'UserGroup'], canAt: 'Conference', status: 204 } as const;
 const create = { access: 'session', can: ['create', 'UserGroup'], canAt: 'Conference', status: 201 } as const;
 
-/** A bulk create is one transaction: the groups, their members and the track's counter fit in 100 items. */
+/** A bulk create is one transaction: the groups, each with its audit entry, their members and the track's counter fit in 100 items. */
 const BULK_ITEMS_MAX = 99;
+const itemsOf = (group: { users: readonly string[] }) => 2 + group.users.length;
 
 export const userGroupApi = {
   list: defineContract({
@@ -69,7 +70,7 @@ export const userGroupApi = {
       .min(1, 'Give at least one group.')
       .max(BULK_MAX, `At most ${BULK_MAX} groups at once.`)
       .refine((groups) => new Set(groups.map((group) => group.trackTemplateId)).size === 1, 'The groups of one bulk call belong to one track.')
-      .refine((groups) => groups.reduce((sum, group) => sum + 1 + group.users.length, 0) <= BULK_ITEMS_MAX, `One bulk call holds at most ${BULK_ITEMS_MAX} groups and members together.`),
+      .refine((groups) => groups.reduce((sum, group) => sum + itemsOf(group), 0) <= BULK_ITEMS_MAX, `One bulk call holds at most ${BULK_ITEMS_MAX} items: two for each group, one for each member.`),
     response: z.array(userGroupSchema),
   }),
   updateById: defineContract({

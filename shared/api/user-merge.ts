@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 import { idSchema } from './id-list';
 import { jobStartedSchema } from '../schemas/job';
 import { firstNameSchema, lastNameSchema } from '../schemas/user';
+import { userMergeUndoContracts } from './user-merge-undo';
 
 /** SPEC.md section 5 (Merge): the two users must differ. */
 export const MERGE_SAME_USER = 'Choose two different users.';
@@ -36,4 +37,5 @@ export const userMergeContracts = {
     body: mergeUsersSchema,
     response: jobStartedSchema,
   }),
+  ...userMergeUndoContracts,
 };

@@ -67,7 +67,7 @@ export const userTabContracts = {
 
 export const fileTabContracts = {
   associatedFiles: defineContract({
-    id: 'file.associatedFiles', service: 'file', method: 'GET', path: '/api/file/{userId}/associated-files', access: 'session', can: ['read', 'User'],
+    id: 'file.associatedFiles', service: 'file', method: 'GET', path: '/api/file/{userId}/associated-files', access: 'session', readLog: 'documents', can: ['read', 'User'],
     summary:
       "Documents: the files a participant submitted in steps; private content only for the participant, superadmins and holders of one of its approved roles. For the user and for callers who may update User where the user is.",
     params: z.object({ userId: idSchema }),

@@ -4,6 +4,8 @@ import { userLocationContracts } from './user-locations';
 import { userDirectoryContracts } from './user-directory';
 import { userProfileContracts } from './user-profile';
 import { userMergeContracts } from './user-merge';
+import { userExportContracts } from './user-export';
+import { userErasureContracts } from './user-erasure';
 import { userLabelContracts } from './user-labels';
 import { userCommentContracts } from './user-comments';
 import { userMentorContracts } from './user-mentors';
@@ -49,6 +51,8 @@ export const userApi = {
   ...userLocationContracts,
   ...userProfileContracts,
   ...userMergeContracts,
+  ...userExportContracts,
+  ...userErasureContracts,
   ...userLabelContracts,
   ...userCommentContracts,
   ...userMentorContracts,

@@ -5,17 +5,26 @@ import * as z from 'zod';
  * records keep a chain of entries, the kinds a History filters by, and the shape of one entry.
  */
 
-/** Records with a History. Tracks, enrolments, groups and forms join when their writes are audited. */
-export const AUDIT_CHAIN_KINDS = ['User', 'Location', 'Role', 'Announcement'] as const;
+/**
+ * Records with a History, named as the permission subjects that govern them: a track template's
+ * chain holds its phases and steps, a track instance's (an enrolment) its assignees and the work
+ * on its steps, a form template's its versions.
+ */
+export const AUDIT_CHAIN_KINDS = ['User', 'Location', 'Role', 'Announcement', 'TrackTemplate', 'FormTemplate', 'TrackInstance', 'UserGroup'] as const;
 export type AuditChainKind = (typeof AUDIT_CHAIN_KINDS)[number];
 
 /** The History's kind filter, per record kind. */
 export const AUDIT_KINDS = {
-  User: ['profile', 'roles', 'locations', 'memberships', 'tags', 'aliases', 'comments', 'mentors', 'activation', 'merge'],
+  User: ['created', 'profile', 'roles', 'locations', 'memberships', 'tags', 'aliases', 'comments', 'mentors', 'activation', 'merge', 'retention'],
   /** `notifications`: a message published to the location's people. */
-  Location: ['created', 'details', 'activation', 'move', 'notifications'],
+  Location: ['created', 'details', 'activation', 'move', 'notifications', 'retention'],
   Role: ['created', 'details', 'policies', 'deleted'],
   Announcement: ['created', 'details', 'deleted'],
+  TrackTemplate: ['created', 'details', 'activation', 'phases', 'steps', 'deleted'],
+  FormTemplate: ['created', 'details', 'versions', 'deleted'],
+  /** `content`: tasks, uploads and forms of its steps; `actions`: approvals, signatures and their decisions. */
+  TrackInstance: ['enrolment', 'assignees', 'status', 'content', 'actions', 'files', 'retention'],
+  UserGroup: ['created', 'details', 'members', 'deleted'],
 } as const satisfies Record<AuditChainKind, readonly string[]>;
 
 export type AuditKind<K extends AuditChainKind = AuditChainKind> = (typeof AUDIT_KINDS)[K][number];

@@ -10,7 +10,7 @@ export const ASSIGNEE_ROLE_ID_LIST = Object.values(ASSIGNEE_ROLE_IDS);
 
 /** Most people one instance has in one role: Manage Participant's rows (a handful in practice), bounding every assignment write. */
 export const ASSIGNEES_PER_ROLE_MAX = 10;
-/** Instances one removeAdvisorFromInstances call touches: two items each, with a notification, in one transaction. */
+/** Instances one removeAdvisorFromInstances call touches: three items each (the instance, the assignee, the audit entry) in one transaction. */
 export const REMOVE_ADVISOR_INSTANCES_MAX = 25;
 
 /** A person named on a participants row (advisors, interviewers). */

@@ -56,7 +56,7 @@ test.describe('Admin as superadmin', () => {
     await openAdmin(page, 'superadmin@example.org', '');
     await expect(page).toHaveURL(/\/admin\/conferences$/);
     const tabs = page.getByRole('tablist', { name: 'Admin' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements']);
+    await expect(tabs).toHaveText(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention']);
     await expect(page.getByRole('tab', { name: 'Conferences' })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -293,7 +293,7 @@ test.describe('Admin as superadmin', () => {
 test.describe('Admin as the demo conference admin', () => {
   test("sees only Blue Ridge Conference's districts and churches", async ({ page }) => {
     await openAdmin(page, 'conference.admin@example.org', 'districts');
-    await expect(page.getByRole('tablist', { name: 'Admin' }).getByRole('tab')).toHaveText(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements']);
+    await expect(page.getByRole('tablist', { name: 'Admin' }).getByRole('tab')).toHaveText(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention']);
     let table = await loadedTable(page, 'Districts');
     await expect(table.getByRole('cell', { name: 'Foothills District', exact: true })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'Lakeside District', exact: true })).toBeVisible();
@@ -314,6 +314,14 @@ test.describe('Admin as the demo conference admin', () => {
     await dismissAnnouncements(page);
     await expect(page.getByText('You cannot update EpiscopalArea.')).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test("Retention: the conference's periods, and the legal hold on Daniel Park's enrolment", async ({ page }) => {
+    await openAdmin(page, 'conference.admin@example.org', 'retention');
+    await expect(page.getByRole('form', { name: 'Retention periods' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Legal holds in force' })).toContainText('Daniel Park');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'conference-admin-retention');
   });
 });
 

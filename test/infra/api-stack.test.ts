@@ -3,6 +3,7 @@ import { contracts, services } from '../../shared/api';
 import { tableDefinition } from '../../functions/db/table';
 import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 import { STREAM_FILTER_PATTERNS } from '../../functions/events/stream-routing';
+import { SWEEPERS } from '../../functions/events/sweepers';
 import { READ_ONLY_FUNCTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/function-needs';
 import type { ApiStack } from '../../infra/stacks/api-stack';
 import { allowedActions, managedPoliciesOf, statementsOf } from './support/policies';
@@ -139,6 +140,9 @@ describe('the outbox worker', () => {
     // The same event runs every sweeper, the Overdue sweep of late steps and the reminders included (functions/events/sweepers.ts).
     expect(rule.Description).toContain('Overdue');
     expect(rule.Description).toContain('reminders');
+    // The daily retention purge is one of its sweepers, not a rule of its own (the local sweep timer runs the same list).
+    expect(rule.Description).toContain('retention purge');
+    expect(SWEEPERS.map((sweeper) => sweeper.name)).toContain('retention');
     expect(rule.Targets).toHaveLength(1);
     expect(JSON.parse(rule.Targets[0].Input)).toEqual({ source: 'formation.sweep' });
     expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [api.getLogicalId(api.functions.get(OUTBOX_WORKER)!.node.defaultChild as any), 'Arn'] });

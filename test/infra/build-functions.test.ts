@@ -9,7 +9,8 @@ import { build } from 'esbuild';
 import fc from 'fast-check';
 import { buildFunctions, lambdaBuildOptions, type BuiltFunction } from '../../bin/build-functions';
 import { sanitizeRichText } from '../../functions/lib/rich-text';
-import { services } from '../../shared/api';
+import { contracts, services } from '../../shared/api';
+import { openApiDocument } from '../../shared/api/openapi';
 import { ORIGIN_AUTHORIZER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 
 /** ARCHITECTURE.md section 12: a Lambda bundle is at most 1 MB minified (read strictly: 10^6 bytes). */
@@ -57,16 +58,16 @@ describe('buildFunctions', () => {
     expect(over).toEqual([]);
   });
 
-  it("bundles each service's own contracts only (the app service's OpenAPI document lists them all)", () => {
+  it("bundles each service's own contracts only (the app service's OpenAPI document is made at build time)", () => {
     const contractOf = (source: string) => /shared\/api\/([\w-]+)\.ts$/.exec(source)?.[1];
-    for (const { name, outfile } of built.filter((b) => b.name !== 'app')) {
+    for (const { name, outfile } of built) {
       const sources: string[] = JSON.parse(readFileSync(`${outfile}.map`, 'utf8')).sources;
       const others = sources.map(contractOf).filter((contract) => contract && contract !== name && (services as readonly string[]).includes(contract));
       expect(others, name).toEqual([]);
     }
   });
 
-  it('leaves out what no function runs: zod’s other languages, a CSS parser, React’s server renderer, HTML-to-text, STS and SSO clients', () => {
+  it('leaves out what no function runs: zod’s other languages, a CSS parser, React’s server renderer, HTML-to-text, STS and SSO clients, a JSON Schema validator, the Tracer', () => {
     for (const { name } of built) {
       const text = code(name);
       expect(text, name).not.toContain('Entrée invalide'); // zod's French locale
@@ -74,9 +75,20 @@ describe('buildFunctions', () => {
       expect(text, name).not.toContain('renderToPipeableStream'); // react-dom/server (emails are compiled at build time)
       expect(text, name).not.toContain('wordwrap'); // html-to-text
       expect(text, name).not.toMatch(/AssumeRoleWithWebIdentity|GetRoleCredentials/);
+      expect(text, name).not.toContain('Cycle detected: '); // zod's JSON Schema conversion (no-zod-json-schema)
+      expect(text, name).not.toContain('is not of a type(s)'); // jsonschema, ElectroDB's model check (run by entity-models.unit.test.ts)
+      expect(text, name).not.toContain('XRaySDKInstrumentation'); // the Powertools Tracer, bundled only with tracing on (tracing-bundles.test.ts)
     }
     // The worker carries the email layout compiled at build time instead.
     expect(code(OUTBOX_WORKER)).toContain('You receive this because email notifications are on in your profile.');
+  });
+
+  it('serves the OpenAPI document made at build time, the same as the sources make', async () => {
+    const script = `const { handler } = await import(${JSON.stringify(bundle('app').outfile)}); const res = await handler(${JSON.stringify(httpEvent('/api/app/openapi.json'))}, {}); process.stdout.write(JSON.stringify(res));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'silent' }, maxBuffer: 20 * 1024 * 1024 });
+    const response = JSON.parse(stdout) as { statusCode: number; body: string };
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual(openApiDocument(contracts));
   });
 
   it('builds the origin authorizer small, answering only the secret CloudFront sends', async () => {

@@ -1,6 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { tableDefinition } from '../../functions/db/table';
 import { PENDING_UPLOAD_DAYS, PENDING_UPLOAD_PREFIX } from '../../shared/files/pending-uploads';
+import { EXPORT_ARCHIVE_DAYS, EXPORT_PREFIX } from '../../shared/files/data-exports';
 import { SYNTH_TIMEOUT, synthFormation, TEST_DOMAIN } from './support/synth-formation';
 
 let data: Template;
@@ -92,8 +93,15 @@ describe('the uploads bucket lifecycle', () => {
   it('expires unconfirmed uploads (the pending prefix) and leaves confirmed files alone', () => {
     const rules = uploadsBucket().Properties.LifecycleConfiguration.Rules as any[];
     expect(rules).toContainEqual(expect.objectContaining({ Id: 'ExpireUnconfirmedUploads', Prefix: PENDING_UPLOAD_PREFIX, ExpirationInDays: PENDING_UPLOAD_DAYS, Status: 'Enabled' }));
-    // Every expiring rule is limited to the pending prefix: nothing else is ever expired.
-    for (const rule of rules.filter((r) => r.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(PENDING_UPLOAD_PREFIX);
+    // Every expiring rule is limited to the pending prefix or the data exports' one: nothing else is ever expired.
+    for (const rule of rules.filter((r) => r.ExpirationInDays !== undefined)) expect([PENDING_UPLOAD_PREFIX, EXPORT_PREFIX]).toContain(rule.Prefix);
+  });
+
+  it("deletes a data export's archive after its days, and its older versions a day later (issue 25, item 4)", () => {
+    const rules = uploadsBucket().Properties.LifecycleConfiguration.Rules as any[];
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Id: 'ExpireDataExports', Prefix: EXPORT_PREFIX, ExpirationInDays: EXPORT_ARCHIVE_DAYS, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+    );
   });
 });
 

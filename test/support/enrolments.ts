@@ -12,7 +12,7 @@ export interface EnrolmentInput {
   participantId: string;
   districtId: string;
   advisorIds?: string[];
-  status?: 'Open' | 'Withdrawn';
+  status?: 'Open' | 'Withdrawn' | 'Completed';
 }
 
 type Shown = { firstName: string; lastName: string; email: string };

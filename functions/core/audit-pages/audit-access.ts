@@ -6,10 +6,12 @@ import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireAnnouncement } from '../announcements/announcement-scope';
 import { getLocation } from '../../db/access/location-store';
-import { canSeeTarget, loadTargetUser, mayUpdateUserAccess } from '../users/target-user';
+import { canSeeTarget, loadHistoryUser, mayUpdateUserAccess } from '../users/target-user';
 import { findRole } from '../../db/access/role-store';
-import { mayActOnOthers } from '../scope/caller-rights';
+import { mayActOnOthers, maySetStatuses } from '../scope/caller-rights';
 import type { AuthContext } from '../session/resolve-session';
+import { requireEnrolmentHistoryReader } from './enrolment-history-access';
+import { requireFormHistoryReader, requireGroupHistoryReader, requireTrackHistoryReader } from './design-history-access';
 
 /**
  * Who reads the audit trail (docs/security.md "Audit trail"): a record's History those who may
@@ -26,7 +28,9 @@ export function requireHistoryPower(auth: Caller, chainKind: AuditChainKind): vo
       ? mayActOnOthers(auth, 'update', 'User')
       : chainKind === 'Location'
         ? LOCATION_KINDS.some((kind) => mayActOnOthers(auth, 'update', kind))
-        : mayActOnOthers(auth, 'update', chainKind);
+        : chainKind === 'TrackInstance'
+          ? maySetStatuses(auth)
+          : mayActOnOthers(auth, 'update', chainKind);
   if (!allowed) throw new ForbiddenError();
 }
 
@@ -34,11 +38,14 @@ export function requireHistoryPower(auth: Caller, chainKind: AuditChainKind): vo
  * The History of one record: a person's for whoever may change their access (update User where
  * they are; a person cannot read their own unless they govern themselves: they see what they did,
  * not what was done about them), a location's for whoever may update it, a custom role's for those
- * who may update roles, an announcement's for those who manage it. Unseen or unknown: 404.
+ * who may update roles, an announcement's for those who manage it, a track template's, form
+ * template's or interview group's for those who may update it (design-history-access.ts).
+ * Unseen or unknown: 404.
  */
 export async function requireHistoryReader(auth: AuthContext, chainKind: AuditChainKind, recordId: string): Promise<void> {
   if (chainKind === 'User') {
-    const target = await loadTargetUser(recordId);
+    // An erased person's History (the erasure entry) is still read by those who governed them.
+    const target = await loadHistoryUser(recordId);
     if (!canSeeTarget(auth, target)) throw new NotFoundError('User not found.');
     if (!mayUpdateUserAccess(auth, target)) throw new ForbiddenError();
     return;
@@ -54,7 +61,16 @@ export async function requireHistoryReader(auth: AuthContext, chainKind: AuditCh
     if (!mayActOnOthers(auth, 'update', 'Role')) throw new ForbiddenError();
     return;
   }
-  await requireAnnouncement(auth, recordId, 'update');
+  if (chainKind === 'Announcement') {
+    await requireAnnouncement(auth, recordId, 'update');
+    return;
+  }
+  if (chainKind === 'TrackTemplate') return requireTrackHistoryReader(auth, recordId);
+  if (chainKind === 'FormTemplate') return requireFormHistoryReader(auth, recordId);
+  if (chainKind === 'UserGroup') return requireGroupHistoryReader(auth, recordId);
+  if (chainKind === 'TrackInstance') return requireEnrolmentHistoryReader(auth, recordId);
+  // Kinds whose writes are not audited yet have no History to read.
+  throw new NotFoundError();
 }
 
 /** The organisation page (no read): `system` is the superadmins'; a conference needs a role updating conferences somewhere. */

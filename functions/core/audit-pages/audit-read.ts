@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { encodeTime } from 'ulid';
 import { AUDIT_CSV_ROWS_MAX, AUDIT_FILTER_READ_MAX, type AuditChainKind, type AuditEntryView, type AuditPage } from '../../../shared/schemas/audit';
 import type { auditEntry } from '../../db/entities/audit-entry';
+import { cappedRead } from '../../db/capped-read';
 import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
 import { requireHistoryReader, requireOrganisationReader } from './audit-access';
@@ -96,6 +97,17 @@ export async function auditHistory(auth: AuthContext, chainKind: AuditChainKind,
   await requireHistoryReader(auth, chainKind, recordId);
   const page = await pageOf(chainReader(chainIdOf(chainKind, recordId)), filter);
   return { data: page.data.map(auditEntryView), cursor: page.cursor };
+}
+
+/**
+ * Up to `max` entries of a record's chain, newest first, in Queries of 500, for a caller that has
+ * already decided who may have them (a data export: core/people/data-export/export-records.ts);
+ * `complete` is false when the chain holds more.
+ */
+export async function chainEntries(chainKind: AuditChainKind, recordId: string, max: number): Promise<{ entries: AuditEntryView[]; complete: boolean }> {
+  const read = chainReader(chainIdOf(chainKind, recordId));
+  const { items, complete } = await cappedRead((below, limit) => read({ below }, limit), (entry) => entry.entryId, max, CSV_READ_PAGE);
+  return { entries: items.map(auditEntryView), complete };
 }
 
 /** The cursor and `to` together: the page starts below the lower of the two. */

@@ -10,6 +10,8 @@ import { stepInstanceWrites, type StepWrites } from './instance-items';
 import { deletePartitionPage } from './instance-partition';
 import { activeSteps, partsFor, trackParts } from './template-parts';
 import { rolesVersionOf, RolesMovedError } from './roles-guard';
+import { auditActorOf } from '../records/audit-write';
+import { jobSessionId } from '../session/job-caller';
 
 /**
  * `instance.enrol`: an enrolment too large for one transaction (docs/data-model.md). The route
@@ -24,7 +26,9 @@ export const ENROL_JOB_KIND = 'instance.enrol';
 
 export interface EnrolJobInput {
   trackTemplateId: string;
+  /** Who started the job: the enrolments' audit entries are the job's, on their behalf. */
   actorId: string;
+  actorName?: { firstName?: string; lastName?: string };
   advisors: Person[];
   instances: PlannedInstance[];
 }
@@ -101,7 +105,7 @@ export const enrolJob: JobKind<EnrolJobInput> = {
 
     // Every step is written: the form instances and the enrolment become visible together.
     const forms = steps.flatMap((step): StepWrites['formWrites'] => stepInstanceWrites(instance, step, parts, context).formWrites);
-    const visible = visibilityWrites(instance, input.advisors, input.actorId, rolesVersion);
+    const visible = visibilityWrites(instance, input.advisors, auditActorOf({ userId: input.actorId, sessionId: jobSessionId(job.jobId), user: input.actorName ?? {} }), rolesVersion);
     const early = forms.slice(0, Math.max(0, forms.length - (TRANSACTION_MAX_ITEMS - visible.length)));
     // Only a design with more forms than one transaction holds shows some before the rest.
     if (early.length) await inParallel(packTransactions(early.map((write) => [write])));

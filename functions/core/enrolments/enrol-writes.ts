@@ -5,12 +5,14 @@ import { eventWrites, trackInstanceLink } from '../outbox/instance-events';
 import { ADVISOR_ROLE_ID } from './instance-access';
 import type { InstanceRef } from './instance-items';
 import { ifRolesVersion, RolesMovedError } from './roles-guard';
+import { enrolmentEntry } from '../records/enrolment-records';
+import type { AuditActor } from '../records/audit-write';
 
 /**
  * The writes that make one enrolment visible, always in one transaction: the instance, its
  * claim (a participant is enrolled in a track at most once), the template's `instanceCount`
- * (+1, only while the track is not being deleted), the advisors' assignments and the bell
- * events. The step instances go before them (in the same transaction when they fit).
+ * (+1, only while the track is not being deleted), the advisors' assignments, the bell
+ * events and the enrolment's first audit entry. The step instances go before them (in the same transaction when they fit).
  */
 export interface Person {
   userId: string;
@@ -34,17 +36,20 @@ export const alreadyEnrolledMessage = (person: Pick<Person, 'firstName' | 'lastN
 
 const summary = (person: Person) => ({ firstName: person.firstName, lastName: person.lastName, email: person.email });
 
-/** Writes per enrolment besides its steps: instance, claim, count, then an assignment and an event per advisor, and the participant's event. */
-export const visibilityItemCount = (advisors: number) => 3 + advisors * 2 + 1;
+/** Writes per enrolment besides its steps: instance, claim, count, then an assignment and an event per advisor, the participant's event and the audit entry. */
+export const visibilityItemCount = (advisors: number) => 3 + advisors * 2 + 2;
 
 /**
  * `rolesVersion`: the track's `responsibleRolesVersion` read before the parts the step instances
  * were made from (roles-guard.ts). The count's condition holds it with "not being deleted" and
  * "still in the enrolment's conference": a failure (RolesMovedError) means the design moved, the
  * track is being deleted or it moved conference, and the writer reads the track again to tell which.
+ * `by`: who enrols (the caller, or the enrolment job acting for its starter); a bare user id is recorded without a name.
  */
-export function visibilityWrites(instance: PlannedInstance, advisors: readonly Person[], actorId: string, rolesVersion: number): TransactionItem[] {
+export function visibilityWrites(instance: PlannedInstance, advisors: readonly Person[], by: AuditActor | string, rolesVersion: number): TransactionItem[] {
   const { trackInstanceId, trackTemplateId, trackName, participant } = instance;
+  const actor = typeof by === 'string' ? { actorId: by, actorName: '' } : by;
+  const actorId = actor.onBehalfOf ?? actor.actorId;
   const link = trackInstanceLink(trackTemplateId, trackInstanceId);
   const stamps = { createdAt: instance.createdAt, updatedAt: instance.createdAt };
   return [
@@ -100,5 +105,10 @@ export function visibilityWrites(instance: PlannedInstance, advisors: readonly P
     ),
     ...eventWrites({ recipientIds: [participant.userId], actorId, message: `You were enrolled in ${trackName}.`, link }),
     ...advisors.flatMap((advisor) => eventWrites({ recipientIds: [advisor.userId], actorId, message: `You advise ${participant.firstName} ${participant.lastName} in ${trackName}.`, link })),
+    enrolmentEntry(actor, { ...instance, participant }, 'enrolment.created', 'enrolment', [
+      { field: 'track', after: trackName },
+      { field: 'status', after: 'Open' },
+      ...advisors.map((advisor) => ({ field: 'Advisor', after: `${advisor.firstName} ${advisor.lastName}` })),
+    ]),
   ];
 }

@@ -20,6 +20,7 @@ import { ADVISOR_ROLE_ID } from './instance-access';
 import { stepInstanceWrites, type StepTemplateParts } from './instance-items';
 import { rolesVersionOf, RolesMovedError } from './roles-guard';
 import { activeSteps, partsFor, trackParts } from './template-parts';
+import { auditActorOf } from '../records/audit-write';
 
 export const SYSTEM_ROLE_ERROR = 'System role error has occurred, please try again later.';
 export const TRACK_INACTIVE_MESSAGE = 'This track is inactive: participants cannot be enrolled in it.';
@@ -114,7 +115,7 @@ export async function enrol(auth: AuthContext, input: EnrolInput): Promise<Enrol
       const active = activeSteps(current.outline);
       const activeIds = new Set(active.map((step) => step.stepTemplateId));
       const writes = active.map((step) => stepInstanceWrites(instance, step, current.parts, { activeIds, completedIds: new Set(), now: createdAt, mode: 'put' }));
-      return [...writes.flatMap((step) => [...step.writes, ...step.formWrites]), ...visibilityWrites(instance, advisors, auth.userId, rolesVersionOf(current.outline.track))];
+      return [...writes.flatMap((step) => [...step.writes, ...step.formWrites]), ...visibilityWrites(instance, advisors, auditActorOf(auth), rolesVersionOf(current.outline.track))];
     };
     const plan = (instance: PlannedInstance) => planWith(design, instance);
     if (planned.every((instance) => plan(instance).length <= TRANSACTION_MAX_ITEMS)) {
@@ -136,7 +137,7 @@ export async function enrol(auth: AuthContext, input: EnrolInput): Promise<Enrol
       return { trackInstanceIds: planned.map((instance) => instance.trackInstanceId) };
     }
   }
-  const jobInput: EnrolJobInput = { trackTemplateId: track.trackTemplateId, actorId: auth.userId, advisors, instances: planned };
+  const jobInput: EnrolJobInput = { trackTemplateId: track.trackTemplateId, actorId: auth.userId, actorName: { firstName: auth.user.firstName, lastName: auth.user.lastName }, advisors, instances: planned };
   const job = newJob({ kind: ENROL_JOB_KIND, ownerId: auth.userId, title: `Enrolling ${planned.length === 1 ? `${planned[0].participant.firstName} ${planned[0].participant.lastName}` : `${planned.length} participants`} in ${track.name}`, input: jobInput, total: planned.length * steps.length });
   await transact([job.write]);
   return { jobId: job.jobId };

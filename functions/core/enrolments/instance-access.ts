@@ -9,6 +9,7 @@ import { deniedIds, grantedIds, hasAnySystemRole, hasSystemRole } from '../../..
 import { scoped } from '../../../shared/auth/ability';
 import type { AuthContext } from '../session/resolve-session';
 import { isSystemTrack, type TrackCaller } from '../tracks/track-scope';
+import { enrolmentPlace } from '../records/enrolment-records';
 
 export type TrackInstanceItem = EntityItem<typeof trackInstance>;
 
@@ -30,14 +31,12 @@ export interface InstanceRights {
 
 export const advisorIdsOf = (instance: Pick<TrackInstanceItem, 'assignees'>) => instance.assignees.filter((a) => a.roleId === ADVISOR_ROLE_ID).map((a) => a.userId);
 
-/** Where the instance sits: its district's chain (instances from before the chain was copied: conference and district). */
-const placeOf = (instance: TrackInstanceItem) => (instance.ancestorIds?.length ? instance.ancestorIds : [instance.conferenceId, instance.districtId ?? ''].filter(Boolean));
 
 export function instanceRights(auth: InstanceCaller, instance: TrackInstanceItem, participant: Pick<UserAggregate, 'permissions'> | null): InstanceRights {
   const conferenceId = isSystemTrack(instance.conferenceId) ? null : instance.conferenceId;
   const districtIds = instance.districtId ? [instance.districtId] : [];
   // Role power reaches only where the role governs, and never through a denied location.
-  const inReach = (action: 'read' | 'update') => auth.ability.can(action, scoped('TrackInstance', { ancestorIds: placeOf(instance) }));
+  const inReach = (action: 'read' | 'update') => auth.ability.can(action, scoped('TrackInstance', { ancestorIds: enrolmentPlace(instance) }));
   const hasOverride = hasTrackOverride({ roles: auth.roles, permissions: auth.permissions, conferenceId, districtIds }) && inReach('update');
   const isParty = auth.userId === instance.participantId || instance.assignees.some((a) => a.userId === auth.userId);
   const policy = canAccessTrackInstance({
@@ -53,6 +52,17 @@ export function instanceRights(auth: InstanceCaller, instance: TrackInstanceItem
   const canAccess = isParty || (policy && inReach('read')) || hasOverride;
   const canChangeStatus = canAccess && canSeeStatusSelector({ viewerId: auth.userId, participantId: instance.participantId, advisorIds: advisorIdsOf(instance), hasOverride });
   return { canAccess, hasOverride, canChangeStatus };
+}
+
+/**
+ * The caller's rights on a loaded instance. The participant's permissions matter only for a
+ * conference-less track seen by someone who is neither the participant, an assignee nor an
+ * override (SPEC.md's overlap rule), so they are read only then.
+ */
+export async function rightsOnInstance(auth: InstanceCaller, instance: TrackInstanceItem): Promise<InstanceRights> {
+  const rights = instanceRights(auth, instance, null);
+  if (rights.canAccess || !isSystemTrack(instance.conferenceId) || !auth.ability.can('update', 'Conference')) return rights;
+  return instanceRights(auth, instance, await loadUserAggregate(instance.participantId));
 }
 
 export async function findInstance(trackInstanceId: string): Promise<TrackInstanceItem | null> {

@@ -8,6 +8,8 @@ import { ENROLMENT_CLAIM_KIND } from './enrol-writes';
 import { requireInstance, type InstanceCaller, type TrackInstanceItem } from './instance-access';
 import { deletePartitionPage, pageDeletes, readPartitionPage } from './instance-partition';
 import { projectEnrolmentsNow } from './enrolment-projector';
+import { enrolmentEntry } from '../records/enrolment-records';
+import type { AuditCaller } from '../records/audit-write';
 
 export const REMOVE_JOB_KIND = 'instance.remove';
 export const REMOVAL_REFUSED = 'Only a track administrator can remove an enrolment.';
@@ -21,16 +23,24 @@ export const REMOVAL_REFUSED = 'Only a track administrator can remove an enrolme
  * the rest too; otherwise a background job (`instance.remove`) deletes the rest a page at a time.
  * Files named by uploads and form answers go to the `releaseFile` outbox worker.
  */
-export async function removeInstance(auth: InstanceCaller, input: { id: string; version: number }): Promise<{ removed: true } | { jobId: string }> {
+export async function removeInstance(auth: InstanceCaller & AuditCaller, input: { id: string; version: number }): Promise<{ removed: true } | { jobId: string }> {
   const { instance, rights } = await requireInstance(auth, input.id);
   if (!rights.hasOverride) throw new ForbiddenError(REMOVAL_REFUSED);
   if (instance.version !== input.version) throw new StaleVersionError(undefined, instance.version);
-  return removeLoadedInstance(auth, instance);
+  return removeLoadedInstance(auth, instance, [removalEntry(auth, instance)]);
 }
 
-/** The removal itself, on the version of the instance as loaded (stale: 409). Callers check the rights. */
-export async function removeLoadedInstance(auth: Pick<InstanceCaller, 'userId'>, instance: TrackInstanceItem): Promise<{ removed: true } | { jobId: string }> {
-  const decisive = decisiveWrites(instance, instance.version);
+/** The removal's entry in the enrolment's History (which outlives it: the organisation page reads it). */
+export function removalEntry(auth: AuditCaller, instance: TrackInstanceItem): TransactionItem {
+  return enrolmentEntry(auth, instance, 'enrolment.removed', 'enrolment', [{ field: 'status', before: instance.status }]);
+}
+
+/**
+ * The removal itself, on the version of the instance as loaded (stale: 409). Callers check the
+ * rights. `alongside` joins the decisive transaction (the retention purge's tombstone entry).
+ */
+export async function removeLoadedInstance(auth: Pick<InstanceCaller, 'userId'>, instance: TrackInstanceItem, alongside: TransactionItem[] = []): Promise<{ removed: true } | { jobId: string }> {
+  const decisive = [...decisiveWrites(instance, instance.version), ...alongside];
   const { page, more } = await readPartitionPage(instance.trackInstanceId);
   const rest = pageDeletes(page, true).flat();
   if (!more && decisive.length + rest.length <= TRANSACTION_MAX_ITEMS) {

@@ -11,6 +11,8 @@ import { readTrackInstance } from './instance-read';
 import { projectEnrolmentsNow } from './enrolment-projector';
 import { dueIndexReturns } from '../step-indexes/step-due';
 import type { StepInstanceItem } from './step-instance-store';
+import { enrolmentEntry } from '../records/enrolment-records';
+import { fieldChange, type AuditCaller } from '../records/audit-write';
 
 /** An enrolment's step instances (at most a track's steps), read consistently. */
 export const instanceSteps = async (trackInstanceId: string): Promise<StepInstanceItem[]> =>
@@ -23,7 +25,7 @@ export const STATUS_CHANGE_REFUSED = 'Only the participant\u2019s advisor or a t
  * same visibility rule"): the participant's advisor or a track-override role, never the
  * participant; on the version the caller read (stale: 409); the participant hears of it.
  */
-export async function setInstanceStatus(auth: InstanceCaller, input: { id: string; status: TrackInstanceStatus; version: number }): Promise<TrackInstanceView> {
+export async function setInstanceStatus(auth: InstanceCaller & AuditCaller, input: { id: string; status: TrackInstanceStatus; version: number }): Promise<TrackInstanceView> {
   const { instance, rights } = await requireInstance(auth, input.id);
   if (!rights.canChangeStatus) throw new ForbiddenError(STATUS_CHANGE_REFUSED);
   if (instance.version !== input.version) throw new StaleVersionError(undefined, instance.version);
@@ -33,12 +35,12 @@ export async function setInstanceStatus(auth: InstanceCaller, input: { id: strin
 
 /**
  * The status change itself, on the version of the instance as loaded (stale: 409): the instance,
- * the participant's bell, and the due indexes of an instance opened again. Callers check the rights.
+ * the participant's bell, the audit entry, and the due indexes of an instance opened again. Callers check the rights.
  */
-export async function writeInstanceStatus(auth: Pick<InstanceCaller, 'userId'>, instance: TrackInstanceItem, status: TrackInstanceStatus): Promise<void> {
+export async function writeInstanceStatus(auth: Pick<InstanceCaller, 'userId'> & AuditCaller, instance: TrackInstanceItem, status: TrackInstanceStatus): Promise<void> {
   // Opened again: the steps the sweeps let go while it was not Open go back into their indexes.
   const returns = status === 'Open' ? dueIndexReturns(await instanceSteps(instance.trackInstanceId), new Date().toISOString()) : [];
-  const fits = TRANSACTION_MAX_ITEMS - 2;
+  const fits = TRANSACTION_MAX_ITEMS - 3;
   await transact([
     (tx) =>
       tx.trackInstance
@@ -55,6 +57,7 @@ export async function writeInstanceStatus(auth: Pick<InstanceCaller, 'userId'>, 
       message: `Your ${instance.trackName} track is now ${status}.`,
       link: trackInstanceLink(instance.trackTemplateId, instance.trackInstanceId),
     }),
+    enrolmentEntry(auth, instance, 'enrolment.status.changed', 'status', fieldChange('status', instance.status, status)),
     ...returns.slice(0, fits),
   ]);
   // More late steps than one transaction holds (a large track): the rest right after, each on its version.

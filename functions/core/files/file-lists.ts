@@ -6,6 +6,8 @@ import { canSeeTarget, loadTargetUser } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
 import { fileView, findFileByKey, type UploadedFileItem } from '../../db/access/file-records';
 import { fileTarget } from './file-targets';
+import { noteRead } from '../read-log/read-write';
+import { PRIVATE_FILE_TARGETS } from './private-files';
 
 /**
  * The files the caller may read among these: their own (pending too), and confirmed ones whose
@@ -21,7 +23,10 @@ async function readable(auth: AuthContext, files: readonly UploadedFileItem[]): 
     return decided.get(key)!;
   };
   const verdicts = await Promise.all(files.map(mayRead));
-  return files.filter((_, i) => verdicts[i]);
+  const shown = files.filter((_, i) => verdicts[i]);
+  // Names of someone's uploaded documents: one entry per owner whose list was shown.
+  for (const file of shown) if (PRIVATE_FILE_TARGETS.has(file.targetType)) noteRead({ ownerId: file.userId, kind: 'documents', objectId: file.userId });
+  return shown;
 }
 
 /**

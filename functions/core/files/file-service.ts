@@ -10,6 +10,8 @@ import { FILE_TOO_LARGE, FILE_TYPE_REFUSED, UPLOAD_MAX_BYTES, contentTypeFor, is
 import type { AuthContext } from '../session/resolve-session';
 import { FILE_TARGETS, fileTarget } from './file-targets';
 import { fileView, findFileByKey, findOwnFile, type UploadedFileItem } from '../../db/access/file-records';
+import { flushReads, noteRead } from '../read-log/read-write';
+import { PRIVATE_FILE_TARGETS } from './private-files';
 
 /** A pending record (an upload asked for but never confirmed) is deleted by TTL after this. */
 const PENDING_SECONDS = 24 * 60 * 60;
@@ -98,6 +100,9 @@ export async function downloadLink(auth: AuthContext, fileKey: string): Promise<
   const file = await findFileByKey(fileKey);
   const readable = file && (file.userId === auth.userId || (file.status === 'confirmed' && (await fileTarget(file.targetType)?.mayRead(auth, file))));
   if (!file || !readable) throw new NotFoundError(FILE_NOT_FOUND);
+  // Someone's uploaded document: the read is recorded before the link exists (the file by its key only, never its name).
+  if (PRIVATE_FILE_TARGETS.has(file.targetType)) noteRead({ ownerId: file.userId, kind: 'file', objectId: file.fileKey });
+  await flushReads();
   return { url: await presignDownload(file.fileKey, file.name), name: file.name };
 }
 

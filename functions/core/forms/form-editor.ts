@@ -10,9 +10,9 @@ import { sameJson } from '../../../shared/forms/version-diff';
 import type { AuthContext } from '../session/resolve-session';
 import { requireLiveForm } from './form-store';
 import { contentOf, formView, type FormItem } from './form-view';
-
-/** SPEC.md sections 4 and 6: only users who can manage everything set or clear the System Form flag. */
-export const mayManageSystemForms = (auth: AuthContext) => auth.ability.can('manage', 'all');
+import { formEntry } from '../records/design-records';
+import { fieldChange } from '../records/audit-write';
+import { mayManageSystemForms } from './system-forms';
 
 /** Options are stored as the runner offers them (empty ones dropped, SPEC.md section 5); paragraphs sanitised. */
 function normalised(content: FormContent): FormContent {
@@ -44,6 +44,7 @@ export async function createForms(auth: AuthContext, inputs: FormCreate[]): Prom
     ...items.flatMap((item): TransactionItem[] => [
       (tx) => tx.form.create(item).commit(),
       (tx) => tx.formVersion.create({ formId: item.formId, formVersion: 1, name: item.name, layout: [], fields: [], createdAt: now }).commit(),
+      formEntry(auth, item, 'form.created', 'created', [...fieldChange('name', undefined, item.name), ...fieldChange('system', undefined, item.system)]),
     ]),
     (tx) => tx.formCount.update({}).add({ count: items.length }).commit(),
   ]);
@@ -84,6 +85,14 @@ export async function updateForm(auth: AuthContext, formId: string, update: Form
   const now = new Date().toISOString();
   const saved: FormItem = { ...current, name: update.name, system, currentVersion, ...content, version: current.version + 1, updatedAt: now };
   const publish: TransactionItem[] = changed ? [(tx) => tx.formVersion.create({ formId, formVersion: currentVersion, name: saved.name, ...content, createdAt: now }).commit()] : [];
+  // A published version: its name and number before and after; the fields and layout only as changed (the versions hold them whole).
+  const audited = [
+    ...fieldChange('name', current.name, saved.name),
+    ...fieldChange('version', current.currentVersion, currentVersion),
+    ...(sameJson(content, contentOf(current)) ? [] : [{ field: 'content', changed: true }]),
+    ...fieldChange('system', current.system, system),
+  ];
+  const entry = audited.length ? [formEntry(auth, saved, changed ? 'form.published' : 'form.updated', changed ? 'versions' : 'details', audited)] : [];
   await transact([
     (tx) =>
       tx.form
@@ -93,6 +102,7 @@ export async function updateForm(auth: AuthContext, formId: string, update: Form
         .where(ifVersion(update.version))
         .commit(),
     ...publish,
+    ...entry,
   ]);
   return formView(saved);
 }

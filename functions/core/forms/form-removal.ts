@@ -3,8 +3,9 @@ import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, StaleVersionError } from '../../lib/errors';
 import { SYSTEM_FORM_LOCKED } from '../../../shared/api/form';
 import type { AuthContext } from '../session/resolve-session';
-import { mayManageSystemForms } from './form-editor';
+import { mayManageSystemForms } from './system-forms';
 import { requireLiveForm } from './form-store';
+import { formEntry } from '../records/design-records';
 
 /**
  * Deletes a form (DELETE /form/{id}). Steps may name it and instances keep the version they
@@ -22,5 +23,6 @@ export async function deleteForm(auth: AuthContext, formId: string, version: num
     // The name is set again so the list index is recomputed, and its condition drops the keys.
     (tx) => tx.form.patch({ formId }).set({ deletedAt: now, name: current.name, updatedAt: now }).add({ version: 1 }).where(ifVersion(version)).commit(),
     (tx) => tx.formCount.update({}).add({ count: -1 }).commit(),
+    formEntry(auth, current, 'form.deleted', 'deleted', [{ field: 'name', before: current.name }]),
   ]);
 }

@@ -1,12 +1,13 @@
 import { AdminCreateUserCommand, AdminDisableUserCommand, AdminUpdateUserAttributesCommand, AdminEnableUserCommand, CognitoIdentityProviderClient, UserNotFoundException, UsernameExistsException } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../../lib/config';
+import { traceClient } from '../../lib/tracing';
 import type { AccountPort, ProviderAccount } from './account-port';
 
 /** Cognito's admin API (IAM: granted to each bundle holding these commands, infra/function-needs.ts SDK_GRANTS). */
 let client: CognitoIdentityProviderClient | undefined;
 
 function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient({ region: config.region });
+  client ??= traceClient(new CognitoIdentityProviderClient({ region: config.region }));
   return client;
 }
 

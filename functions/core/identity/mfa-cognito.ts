@@ -9,6 +9,7 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../../lib/config';
+import { traceClient } from '../../lib/tracing';
 import { SetupNeedsSignIn, type MfaAccount, type MfaPort } from './mfa-port';
 
 /**
@@ -18,7 +19,7 @@ import { SetupNeedsSignIn, type MfaAccount, type MfaPort } from './mfa-port';
 let client: CognitoIdentityProviderClient | undefined;
 
 function cognito(): CognitoIdentityProviderClient {
-  client ??= new CognitoIdentityProviderClient({ region: config.region });
+  client ??= traceClient(new CognitoIdentityProviderClient({ region: config.region }));
   return client;
 }
 

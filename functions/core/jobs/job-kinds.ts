@@ -8,6 +8,7 @@ import { trackDeleteJob } from './track-delete-job';
 import { nameCopiesJob } from './name-copies-job';
 import { NAME_COPIES_JOB_KIND } from '../people/name-copies';
 import { MERGE_JOB_KIND, userMergeJob } from '../people/merge/merge-job';
+import { MERGE_UNDO_JOB_KIND, mergeUndoJob } from '../people/merge/merge-undo-job';
 import { TAG_REMOVAL_JOB_KIND } from '../people/user-tags';
 import { tagRemovalJob } from './tag-removal-job';
 import { ENROL_JOB_KIND, enrolJob } from '../enrolments/enrol-job';
@@ -19,6 +20,9 @@ import { OVERDUE_DIGEST_JOB_KIND, overdueDigestJob } from '../reminders/overdue-
 import { PARTICIPANT_BULK_JOB_KIND, participantBulkJob } from '../participants/participants-bulk-job';
 import { STEP_BULK_JOB_KIND, stepBulkJob } from '../tracks/step-bulk-job';
 import { REINDEX_JOB_KIND, reindexJob } from './reindex-job';
+import { RETENTION_JOB_KIND, retentionJob } from '../retention/retention-job';
+import { DATA_EXPORT_JOB_KIND, dataExportJob } from '../people/data-export/export-job';
+import { ERASURE_JOB_KIND, erasureJob } from '../people/erasure/erasure-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -29,6 +33,7 @@ export const jobKinds: Record<string, JobKind> = {
   'track.delete': trackDeleteJob,
   'phase.import': phaseImportJob,
   [MERGE_JOB_KIND]: userMergeJob,
+  [MERGE_UNDO_JOB_KIND]: mergeUndoJob,
   [NAME_COPIES_JOB_KIND]: nameCopiesJob,
   [TAG_REMOVAL_JOB_KIND]: tagRemovalJob,
   [ENROL_JOB_KIND]: enrolJob,
@@ -39,4 +44,7 @@ export const jobKinds: Record<string, JobKind> = {
   [PARTICIPANT_BULK_JOB_KIND]: participantBulkJob,
   [STEP_BULK_JOB_KIND]: stepBulkJob,
   [REINDEX_JOB_KIND]: reindexJob,
+  [RETENTION_JOB_KIND]: retentionJob,
+  [DATA_EXPORT_JOB_KIND]: dataExportJob,
+  [ERASURE_JOB_KIND]: erasureJob,
 };

@@ -4,7 +4,8 @@ import { HttpError } from '../../lib/errors';
 import { cleanupMessage, cleanUpFailedCopy, copiedId, copyStepChunk, isCleaningUp, phaseCopy, readSource } from '../tracks/design-copy';
 import { outlineGuard, phasesOf } from '../tracks/phase-editor';
 import { getTrackTemplate } from '../tracks/track-store';
-import { isTrackOpen } from '../tracks/track-scope';
+import { isTrackOpen, placeOf } from '../tracks/track-scope';
+import { jobActor, trackEntry } from '../records/design-records';
 import type { PhaseImportInput } from '../tracks/track-copy';
 
 export const SOURCE_PHASE_GONE_MESSAGE = 'The phase to import no longer exists.';
@@ -37,14 +38,20 @@ export const phaseImportJob: JobKind<PhaseImportInput> = {
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
 
     const result = { phaseId: copiedId(job, phase.phaseId), trackTemplateId: targetTrackTemplateId };
+    const actor = await jobActor(job);
     try {
       await retryOnStale(async () => {
         const target = await getTrackTemplate(targetTrackTemplateId);
         if (!target || !isTrackOpen(target)) throw new TargetGone();
-        const order = (await phasesOf(targetTrackTemplateId)).length + 1;
+        const [phases, place] = await Promise.all([phasesOf(targetTrackTemplateId), placeOf(target)]);
         await transact([
-          { write: (tx) => tx.phaseTemplate.create(phaseCopy(job, phase, targetTrackTemplateId, order)).commit(), onConditionFailed: () => new AlreadyImported() },
+          { write: (tx) => tx.phaseTemplate.create(phaseCopy(job, phase, targetTrackTemplateId, phases.length + 1)).commit(), onConditionFailed: () => new AlreadyImported() },
           outlineGuard(target),
+          // In the phase's transaction: a repeated step that finds it imported writes no second entry.
+          trackEntry(actor, target, place, 'phase.imported', 'phases', [
+            { field: 'phase', after: phase.name },
+            { field: `${phase.name}: imported from`, after: source.track.name },
+          ]),
         ]);
       });
     } catch (error) {

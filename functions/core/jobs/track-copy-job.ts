@@ -6,6 +6,9 @@ import { statusOf } from '../tracks/track-store';
 import { areaOf, isTrackOpen, placeOf } from '../tracks/track-scope';
 import { areaGuard, ConferenceMoved } from '../tracks/track-area';
 import type { TrackCopyInput } from '../tracks/track-copy';
+import { isSystemTrack } from '../tracks/track-scope';
+import { fieldChange } from '../records/audit-write';
+import { jobActor, trackEntry } from '../records/design-records';
 
 export const SOURCE_GONE_MESSAGE = 'The track to copy no longer exists.';
 
@@ -36,7 +39,7 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
     const chunk = await copyStepChunk(job, source, trackTemplateId, job.cursor as string | undefined);
     if (chunk.copied) return { done: chunk.copied, total, cursor: chunk.last };
 
-    const place = await placeOf({ conferenceId: job.input.conferenceId });
+    const [place, actor] = await Promise.all([placeOf({ conferenceId: job.input.conferenceId }), jobActor(job)]);
     const template = {
       trackTemplateId,
       name: job.input.name,
@@ -60,6 +63,13 @@ export const trackCopyJob: JobKind<TrackCopyInput> = {
     const final: TransactionItem[] = [
       { write: (tx) => tx.trackTemplate.create(template).commit(), onConditionFailed: () => new AlreadyCopied() },
       ...areaGuard(place),
+      // The new track's first entry, by the job for its starter, naming its source (the same transaction: written once).
+      trackEntry(actor, template, place, isSystemTrack(source.track.conferenceId) ? 'track.copied' : 'track.imported', 'created', [
+        ...fieldChange('name', undefined, template.name),
+        ...fieldChange('description', undefined, template.description),
+        ...fieldChange('conference', undefined, place.conferenceName),
+        ...fieldChange('copied from', undefined, source.track.name),
+      ]),
       ...source.phases.map((phase): TransactionItem => (tx) => tx.phaseTemplate.put(phaseCopy(job, phase, trackTemplateId)).commit()),
       // The origin's count locks its conference while copies exist (it must still exist).
       // A source marked 'deleting' meanwhile counts as gone (its delete job would not see this copy).

@@ -9,6 +9,8 @@ import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggr
 import type { TrackCaller } from '../tracks/track-scope';
 import { eventWrites, trackInstanceLink } from '../outbox/instance-events';
 import { administersInstance, requireManagedInstance, type TrackInstanceItem } from '../enrolments/instance-access';
+import { enrolmentEntry } from '../records/enrolment-records';
+import type { AuditActor, AuditCaller } from '../records/audit-write';
 
 export type AssigneeRoleId = (typeof ASSIGNEE_ROLE_IDS)[keyof typeof ASSIGNEE_ROLE_IDS];
 type Assignee = TrackInstanceItem['assignees'][number];
@@ -66,15 +68,15 @@ export interface AssignmentChange {
 /**
  * One assignment change on one instance (assign, reassign, unassign): the `trackAssignee` items
  * added and removed, the instance's `assignees` copy, and the bell events (each new assignee,
- * and the participant) in one transaction on the instance's version. A version the client
+ * and the participant) and the enrolment's audit entry in one transaction on the instance's version. A version the client
  * sent that is no longer current is 409 before anything is read further.
  */
-export async function changeAssignments(auth: TrackCaller, trackInstanceId: string, change: AssignmentChange): Promise<InstanceAssignees> {
+export async function changeAssignments(auth: TrackCaller & AuditCaller, trackInstanceId: string, change: AssignmentChange): Promise<InstanceAssignees> {
   return changeLoadedAssignments(auth, await requireManagedInstance(auth, trackInstanceId), change);
 }
 
 /** The change on an instance already loaded and checked as one the caller administers (stale: 409). */
-export async function changeLoadedAssignments(auth: TrackCaller, instance: TrackInstanceItem, change: AssignmentChange): Promise<InstanceAssignees> {
+export async function changeLoadedAssignments(auth: TrackCaller & AuditCaller, instance: TrackInstanceItem, change: AssignmentChange): Promise<InstanceAssignees> {
   const { trackInstanceId } = instance;
   if (change.version !== undefined && change.version !== instance.version) throw new StaleVersionError();
   const { roleId } = change;
@@ -124,17 +126,28 @@ export async function changeLoadedAssignments(auth: TrackCaller, instance: Track
           link,
         })
       : []),
+    enrolmentEntry(auth, instance, assigneesAction(added.length, removed.length), 'assignees', [
+      ...removed.map((userId) => ({ field: roleName, before: fullName(instance.assignees.find((a) => a.userId === userId && a.roleId === roleId)!) })),
+      ...people.map((person) => ({ field: roleName, after: fullName(person) })),
+    ]),
   ];
   await transact(writes);
   return assigneesView({ ...instance, assignees, version: instance.version + 1 });
 }
+
+/** An assignment change as the History names it: people added, removed, or both at once. */
+export const assigneesAction = (added: number, removed: number) => (removed === 0 ? 'enrolment.assignee.added' : added === 0 ? 'enrolment.assignee.removed' : 'enrolment.assignees.changed');
+
+/** One person off an enrolment in one role, as its History records it (the advisor taken off, the role taken away). */
+export const assigneeRemovedEntry = (by: AuditCaller | AuditActor, instance: TrackInstanceItem, assignee: Pick<Assignee, 'roleName' | 'firstName' | 'lastName'>) =>
+  enrolmentEntry(by, instance, 'enrolment.assignee.removed', 'assignees', [{ field: assignee.roleName, before: fullName(assignee) }]);
 
 /**
  * `DELETE track/removeAdvisorFromInstances`: one advisor off several instances, in one
  * transaction, each instance on the version read. Every named instance must be one the caller
  * administers (404 for a missing one, 403 otherwise); those the advisor is not on are left as they are.
  */
-export async function removeAdvisorFromInstances(auth: TrackCaller, advisorId: string, trackInstanceIds: string[]): Promise<{ removed: number }> {
+export async function removeAdvisorFromInstances(auth: TrackCaller & AuditCaller, advisorId: string, trackInstanceIds: string[]): Promise<{ removed: number }> {
   const instances = await batchGet<TrackInstanceItem>(db().entities.trackInstance, trackInstanceIds.map((trackInstanceId) => ({ trackInstanceId })));
   if (instances.length !== trackInstanceIds.length) throw new NotFoundError('Track instance not found.');
   if (!instances.every((instance) => administersInstance(auth, instance))) throw new ForbiddenError();
@@ -150,6 +163,7 @@ export async function removeAdvisorFromInstances(auth: TrackCaller, advisorId: s
           .where(ifVersion(instance.version))
           .commit(),
       (tx) => tx.trackAssignee.delete({ trackInstanceId: instance.trackInstanceId, roleId, assigneeId: advisorId }).commit(),
+      assigneeRemovedEntry(auth, instance, instance.assignees.find((a) => a.roleId === roleId && a.userId === advisorId)!),
     ]),
   );
   return { removed: touched.length };

@@ -6,9 +6,10 @@ import { loadUserAggregate, type UserAggregate } from '../../db/access/user-aggr
 import { HttpError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { jobCaller } from '../session/job-caller';
 import type { TrackCaller } from '../tracks/track-scope';
+import type { AuditCaller } from '../records/audit-write';
 import { changeLoadedAssignments } from './assignments';
 import { administersInstance, findInstance, INSTANCE_NOT_FOUND, instanceRights } from '../enrolments/instance-access';
-import { REMOVAL_REFUSED, removeLoadedInstance } from '../enrolments/instance-remove';
+import { REMOVAL_REFUSED, removalEntry, removeLoadedInstance } from '../enrolments/instance-remove';
 import { STATUS_CHANGE_REFUSED, writeInstanceStatus } from '../enrolments/instance-status';
 
 /**
@@ -66,7 +67,7 @@ export const participantBulkJob: JobKind<ParticipantBulkInput> = {
 };
 
 /** One row: null when it ends as asked, else why not (a refusal a user may read; anything else is retried by the job). */
-async function applyToRow(auth: TrackCaller, input: ParticipantBulkInput, row: ParticipantBulkInput['rows'][number], advisor: UserAggregate | null | undefined): Promise<Failure | null> {
+async function applyToRow(auth: TrackCaller & AuditCaller, input: ParticipantBulkInput, row: ParticipantBulkInput['rows'][number], advisor: UserAggregate | null | undefined): Promise<Failure | null> {
   const { trackInstanceId, version } = row;
   const refused = (message: string): Failure => ({ trackInstanceId, message });
   const stale: Failure = { trackInstanceId, message: BULK_ROW_STALE_MESSAGE, stale: true };
@@ -91,7 +92,7 @@ async function applyToRow(auth: TrackCaller, input: ParticipantBulkInput, row: P
     } else {
       if (!instanceRights(auth, instance, null).hasOverride) return refused(REMOVAL_REFUSED);
       if (instance.version !== version) return stale;
-      await removeLoadedInstance(auth, instance);
+      await removeLoadedInstance(auth, instance, [removalEntry(auth, instance)]);
     }
     return null;
   } catch (error) {

@@ -12,6 +12,7 @@ import { getLocationOfKind } from '../../db/access/location-store';
 import type { AuthContext } from '../session/resolve-session';
 import { userViewOf } from '../users/current-user';
 import { projectUser } from '../users/user-projector';
+import { auditActorOf, auditEntryWrite, auditScopeOf, fieldChange } from '../records/audit-write';
 
 /**
  * Add User (SPEC.md section 2): the user, their email claim (entities/user-email.ts: a taken
@@ -38,16 +39,27 @@ export async function addUsers(auth: AuthContext, inputs: AddUserInput[], fieldO
   await transact(
     people.flatMap((person, index): TransactionItem[] => {
       const location = locations[index]!;
+      const permission = { userId: person.userId, permissionId: newId(), entity: location.kind as 'Conference' | 'District', entityId: location.locationId, ancestorIds: location.ancestorIds, primary: true };
+      // The new person's first History entry, at the one place they hold (as personRecord places a person).
+      const created = auditEntryWrite({
+        actor: auditActorOf(auth),
+        chain: 'User',
+        recordId: person.userId,
+        subject: `${person.firstName} ${person.lastName}`,
+        scopeIds: location.ancestorIds,
+        auditScope: auditScopeOf(location.ancestorIds),
+        action: 'user.created',
+        kind: 'created',
+        changes: [...fieldChange('email', undefined, person.email), ...fieldChange('location', undefined, `${location.name} (${location.kind})`)],
+      });
       return [
         (tx) => tx.user.create(person).commit(),
         {
           write: (tx) => tx.userEmail.create({ email: person.email, userId: person.userId }).commit(),
           onConditionFailed: () => new ValidationError({ [fieldOf('email', index)]: [EMAIL_IN_USE] }, EMAIL_IN_USE),
         },
-        (tx) =>
-          tx.permission
-            .create({ userId: person.userId, permissionId: newId(), entity: location.kind as 'Conference' | 'District', entityId: location.locationId, ancestorIds: location.ancestorIds, primary: true })
-            .commit(),
+        (tx) => tx.permission.create(permission).commit(),
+        created,
       ];
     }),
   );

@@ -9,6 +9,7 @@ import type { StepItem } from '../tracks/track-store';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { canSeeTarget, loadTargetUser, userScope } from '../users/target-user';
 import type { AuthContext } from '../session/resolve-session';
+import { noteRead } from '../read-log/read-write';
 
 type StepInstanceItem = EntityItem<typeof stepInstance>;
 
@@ -73,6 +74,7 @@ export async function associatedFiles(auth: AuthContext, userId: string, page: T
     .filter((file) => maySeeDocument(auth, userId, file, roleIds))
     .map((file) => ({ key: file.fileKey, name: file.name, createdAt: file.createdAt, stepInstanceId: file.stepInstanceId, stepName: file.stepTemplateName }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  noteRead({ ownerId: userId, kind: 'documents', objectId: userId });
   return pageFrom(rows, page);
 }
 

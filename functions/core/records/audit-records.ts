@@ -10,7 +10,7 @@ import { auditActorOf, auditEntryWrite, auditScopeOf } from './audit-write';
  * Where each audited record's entries go: its chain, its label and its place (the scope readers
  * are checked on, and the organisation page's partition). One function per kind of record.
  */
-type RecordPart = Pick<AuditEntryInput, 'recordId' | 'subject' | 'scopeIds' | 'auditScope'>;
+export type RecordPart = Pick<AuditEntryInput, 'recordId' | 'subject' | 'scopeIds' | 'auditScope'>;
 
 /**
  * A person: every place they hold (active, non-denied), and for the organisation page the

@@ -11,6 +11,7 @@ import type { RoleItem } from '../../db/access/role-store';
 import { isSystemRole } from './role-view';
 import { eventWrites } from '../outbox/instance-events';
 import { mentorLinkEndedWrites } from '../people/mentor-events';
+import { assigneeRemovedEntry } from '../participants/assignments';
 
 type TrackInstanceItem = EntityItem<typeof trackInstance>;
 
@@ -49,10 +50,10 @@ async function mentorshipDeletes(mentorId: string, actorId: string): Promise<Tra
 /**
  * Taking Advisor removes the user as advisor from track instances (SPEC.md section 4): for each
  * assignment, the `trackAssignee` item and the instance's copied assignee list (on the version
- * read, so a concurrent assignment change makes the plan re-read and run again), one group that
- * transactInChunks never splits.
+ * read, so a concurrent assignment change makes the plan re-read and run again) and, with an
+ * actor, the enrolment's audit entry: one group that transactInChunks never splits.
  */
-async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string): Promise<{ writes: TransactionWrite[][]; removed: number }> {
+async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: string, actor?: AuditActor): Promise<{ writes: TransactionWrite[][]; removed: number }> {
   const { data } = await db().entities.trackAssignee.query.byAssignee({ assigneeId }).go({ limit: ROLE_REMOVAL_MAX_SIDE_EFFECTS + 1 });
   const assignments = withinBound(data, 'track assignments').filter((item) => item.roleId === advisorRoleId);
   if (assignments.length === 0) return { writes: [], removed: 0 };
@@ -73,7 +74,8 @@ async function advisorAssignmentDeletes(assigneeId: string, advisorRoleId: strin
         .add({ version: 1 })
         .where(ifVersion(instance.version))
         .commit();
-    return [patch, remove];
+    const entry = actor ? [assigneeRemovedEntry(actor, instance, { roleName: item.roleName, ...item.assignee })] : [];
+    return [patch, remove, ...entry];
   });
   return { writes, removed: live.length };
 }
@@ -89,7 +91,7 @@ export async function takeRoleFromUser(target: UserAggregate, role: RoleItem, ac
     const userId = fresh.user.userId;
     if (!fresh.roles.some((held) => held.roleId === role.roleId)) return { writes: [], result: { menteesRemoved: 0, advisorAssignmentsRemoved: 0 } };
     const mentorships = isSystemRole(role, 'Mentor') ? await mentorshipDeletes(userId, actorId) : [];
-    const advisor = isSystemRole(role, 'Advisor') ? await advisorAssignmentDeletes(userId, role.roleId) : { writes: [], removed: 0 };
+    const advisor = isSystemRole(role, 'Advisor') ? await advisorAssignmentDeletes(userId, role.roleId, auditActor) : { writes: [], removed: 0 };
     // The holder hears of it as of a grant (role-assignment.ts), on their profile.
     const told = eventWrites({ recipientIds: [userId], actorId, message: `You no longer have the ${role.name} role.`, link: `/users/${userId}` });
     return {

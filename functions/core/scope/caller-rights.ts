@@ -40,5 +40,10 @@ export function requireUsersTable(auth: Caller): void {
  * roles anywhere never sets one.
  */
 export function requireStatusSetter(auth: Caller, message: string): void {
-  if (!hasAnySystemRole(auth.roles, ['Superadmin', 'Advisor', ...TRACK_OVERRIDE_ROLES])) throw new ForbiddenError(message);
+  if (!maySetStatuses(auth)) throw new ForbiddenError(message);
+}
+
+/** Holds a role that sets statuses on someone's enrolment somewhere (an advisor, a track-override role): who may read an enrolment's History. */
+export function maySetStatuses(auth: Pick<Caller, 'roles'>): boolean {
+  return hasAnySystemRole(auth.roles, ['Superadmin', 'Advisor', ...TRACK_OVERRIDE_ROLES]);
 }

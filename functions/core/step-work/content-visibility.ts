@@ -5,6 +5,7 @@ import type { AuthContext } from '../session/resolve-session';
 import { mayViewContent, requireStepRights, responsibleFor, type StepRights } from './step-access';
 import { readTrackInstance, type ContentInstanceItem } from '../enrolments/step-instance-store';
 import { namedRoles } from './step-roles';
+import { noteRead } from '../read-log/read-write';
 
 /** What one request has read already: rights per track instance, templates per id (a list of 100 reads each once). */
 export interface ContentReads {
@@ -44,5 +45,7 @@ export async function viewableContent(auth: AuthContext, contentInstanceId: stri
   const template = await once(reads.templates, item.contentTemplateId, async () => (await db().entities.stepContentTemplate.query.byId({ contentTemplateId: item.contentTemplateId }).go({ limit: 1 })).data[0] ?? null);
   if (!template) return null;
   const role = (await namedRoles([template.roleId])).get(template.roleId)!;
-  return mayViewContent(rights, template, responsibleFor(rights, role)) ? item : null;
+  if (!mayViewContent(rights, template, responsibleFor(rights, role))) return null;
+  if (template.isPrivate) noteRead({ ownerId: rights.participantId, kind: 'stepContent', objectId: item.contentInstanceId, label: template.name, trackInstanceId: item.trackInstanceId });
+  return item;
 }

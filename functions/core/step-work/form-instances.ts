@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import type { formInstance } from '../../db/entities/form-instance';
 import { db } from '../../db/service';
 import { transact, type TransactionItem } from '../../db/transact';
-import { ifVersion, updateVersioned } from '../../db/versioned';
+import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { answersSchema } from '../../../shared/forms/answer-schema';
 import type { FormInstanceSummary, FormInstanceView } from '../../../shared/api/form';
@@ -13,6 +13,8 @@ import { contentOf } from '../forms/form-view';
 import { checkFileAnswers } from '../forms/form-files';
 import type { FormField } from '../../../shared/forms/form-definition';
 import { formSubmissionWrites } from './step-work';
+import { privateChange } from '../records/audit-write';
+import { noteRead } from '../read-log/read-write';
 
 export type FormInstanceItem = EntityItem<typeof formInstance>;
 
@@ -60,6 +62,8 @@ export function summaryOf(item: FormInstanceItem): FormInstanceSummary {
 
 /** An instance with its answers and the version it started on (the runner needs nothing else). */
 async function viewOf(item: FormInstanceItem): Promise<FormInstanceView> {
+  // Someone else's answers: the read-access log records it (the form's title only, never an answer).
+  noteRead({ ownerId: item.participantId, kind: 'form', objectId: item.formInstanceId, label: item.title || undefined, trackInstanceId: item.trackInstanceId });
   const version = await requireFormVersion(item.formId, item.formVersion);
   return { ...summaryOf(item), data: (item.data as Record<string, unknown>) ?? {}, version: item.version, form: { name: version.name, ...contentOf(version) } };
 }
@@ -97,17 +101,15 @@ export async function saveFormAnswers(auth: AuthContext, formInstanceId: string,
   const now = new Date().toISOString();
   const changes = { data: checked.data, fieldFiles, submitted: input.submitted, ...(input.submitted ? { submittedAt: now } : {}) };
   const key = { trackInstanceId: item.trackInstanceId, formInstanceId };
-  // Submitting (or a save of a submitted form) moves its step, in the same transaction.
-  const stepSide = await formSubmissionWrites(auth, item, input.submitted);
-  if (!fieldFiles.length && !stepSide.length) await updateVersioned(db().entities.formInstance, key, input.version, changes);
-  else {
-    // The files must still exist when the answers naming them are written (a delete checks the other way).
-    await transact([
-      (tx) => tx.formInstance.patch(key).set(changes).add({ version: 1 }).where(ifVersion(input.version)).commit(),
-      ...fieldFiles.map((fileKey): TransactionItem => (tx) => tx.uploadedFile.check({ userId: item.participantId, fileKey }).where((file, op) => op.exists(file.fileKey)).commit()),
-      ...stepSide,
-    ]);
-  }
+  // Submitting moves its step, and every save leaves its audit entry (answers only as changed), in the same transaction.
+  const answers = [...privateChange('answers', item.data, checked.data), ...privateChange('files', item.fieldFiles ?? [], fieldFiles)];
+  const stepSide = await formSubmissionWrites(auth, item, input.submitted, answers);
+  // The files must still exist when the answers naming them are written (a delete checks the other way).
+  await transact([
+    (tx) => tx.formInstance.patch(key).set(changes).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    ...fieldFiles.map((fileKey): TransactionItem => (tx) => tx.uploadedFile.check({ userId: item.participantId, fileKey }).where((file, op) => op.exists(file.fileKey)).commit()),
+    ...stepSide,
+  ]);
   return viewOf({ ...item, ...changes, version: item.version + 1, updatedAt: now });
 }
 
@@ -117,8 +119,7 @@ export async function unsubmitForm(auth: AuthContext, formInstanceId: string): P
   if (!auth.ability.can('create', 'FormTemplate')) throw new ForbiddenError();
   if (!item.submitted) return viewOf(item);
   const key = { trackInstanceId: item.trackInstanceId, formInstanceId };
-  const stepSide = await formSubmissionWrites(auth, item, false);
-  if (!stepSide.length) await updateVersioned(db().entities.formInstance, key, item.version, { submitted: false });
-  else await transact([(tx) => tx.formInstance.patch(key).set({ submitted: false }).add({ version: 1 }).where(ifVersion(item.version)).commit(), ...stepSide]);
+  const stepSide = await formSubmissionWrites(auth, item, false, []);
+  await transact([(tx) => tx.formInstance.patch(key).set({ submitted: false }).add({ version: 1 }).where(ifVersion(item.version)).commit(), ...stepSide]);
   return viewOf({ ...item, submitted: false, version: item.version + 1 });
 }

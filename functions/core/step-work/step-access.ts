@@ -1,8 +1,6 @@
-import { loadUserAggregate } from '../../db/access/user-aggregate';
 import { ForbiddenError } from '../../lib/errors';
 import { canViewPrivateContent, isResponsibleFor } from '../../../shared/auth/policies';
-import { isSystemTrack } from '../tracks/track-scope';
-import { instanceRights, NO_TRACK_ACCESS, type InstanceCaller, type TrackInstanceItem } from '../enrolments/instance-access';
+import { NO_TRACK_ACCESS, rightsOnInstance, type InstanceCaller, type TrackInstanceItem } from '../enrolments/instance-access';
 
 export type StepCaller = InstanceCaller;
 
@@ -18,15 +16,11 @@ export interface StepRights {
 
 /**
  * The instance's rights for the caller (the one rule of functions/core/enrolments/instance-access.ts), or 403 with the track
- * page's message. The participant's permissions matter only for a conference-less track seen by
- * someone who is neither the participant, an assignee nor an override (SPEC.md's overlap rule), so
- * they are read only then and the step page keeps to its three requests.
+ * page's message. The participant is read only for a conference-less track (rightsOnInstance),
+ * so the step page keeps to its three requests.
  */
 export async function requireStepRights(auth: StepCaller, instance: TrackInstanceItem): Promise<StepRights> {
-  let rights = instanceRights(auth, instance, null);
-  if (!rights.canAccess && isSystemTrack(instance.conferenceId) && auth.ability.can('update', 'Conference')) {
-    rights = instanceRights(auth, instance, await loadUserAggregate(instance.participantId));
-  }
+  const rights = await rightsOnInstance(auth, instance);
   if (!rights.canAccess) throw new ForbiddenError(NO_TRACK_ACCESS);
   return {
     userId: auth.userId,

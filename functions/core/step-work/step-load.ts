@@ -7,7 +7,7 @@ import { namedRoles, type NamedRole } from './step-roles';
 
 export const NOT_RESPONSIBLE = 'Only the person responsible for this item can change it.';
 
-export type Caller = Pick<AuthContext, 'userId' | 'roles' | 'permissions' | 'ability' | 'user'>;
+export type Caller = Pick<AuthContext, 'userId' | 'sessionId' | 'roles' | 'permissions' | 'ability' | 'user'>;
 
 /** A step read for a write: its work (consistent), template and instance, and the caller's rights on it. */
 export interface LoadedStep {

@@ -7,6 +7,7 @@ import { readStepDesign, readStepWork, readTrackInstance, type StepDesign, type 
 import { namedRoles, type NamedRole } from './step-roles';
 import { reopensOnUndo } from '../../../shared/tracks/step-status';
 import { contentDoneOf, isOpenForWork, stateOf } from './step-state';
+import { noteRead } from '../read-log/read-write';
 
 /**
  * The step page (`GET step/step-instance/{id}`): the step's work (one Query of its view), its
@@ -14,13 +15,34 @@ import { contentDoneOf, isOpenForWork, stateOf } from './step-state';
  * the names. Private content the caller may not view is left out but for its name and the message.
  */
 export async function stepInstancePage(auth: StepCaller, stepInstanceId: string): Promise<StepInstancePage> {
+  const { page, participantId } = await readStepPage(auth, stepInstanceId);
+  notePrivateContents(participantId, page);
+  return page;
+}
+
+/** The step page and whose it is, before anything is recorded (getters answer part of it and record only that part). */
+export async function readStepPage(auth: StepCaller, stepInstanceId: string): Promise<{ page: StepInstancePage; participantId: string }> {
   const work = await readStepWork(stepInstanceId);
   const [design, instance] = await Promise.all([readStepDesign(work.step.stepTemplateId), readTrackInstance(work.step.trackInstanceId)]);
   const rights = await requireStepRights(auth, instance);
-  return pageOf(rights, instance, work, design);
+  return { page: await buildPage(rights, instance, work, design), participantId: instance.participantId };
 }
 
+/** The private contents shown with their data (not hidden) go to the read-access log (their names only). */
+export function notePrivateContents(participantId: string, page: StepInstancePage, contents: readonly ContentInstanceView[] = page.contents): void {
+  for (const content of contents) {
+    if (content.isPrivate && !content.hidden) noteRead({ ownerId: participantId, kind: 'stepContent', objectId: content.id, label: content.name, trackInstanceId: page.trackInstanceId });
+  }
+}
+
+/** The page a write answers (the work on a step): its private contents shown go to the read-access log. */
 export async function pageOf(rights: StepRights, instance: TrackInstanceItem, work: StepWork, design: StepDesign): Promise<StepInstancePage> {
+  const page = await buildPage(rights, instance, work, design);
+  notePrivateContents(rights.participantId, page);
+  return page;
+}
+
+async function buildPage(rights: StepRights, instance: TrackInstanceItem, work: StepWork, design: StepDesign): Promise<StepInstancePage> {
   const roles = await namedRoles([...design.contents.map((c) => c.roleId), ...design.actions.map((a) => a.roleId)]);
   const open = isOpenForWork(work.step.status);
   const contentDone = design.contents.every((c) => contentDoneOf(work, c.contentTemplateId));

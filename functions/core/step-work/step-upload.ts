@@ -38,10 +38,10 @@ const contentKey = ({ item }: LoadedContent) => ({ trackInstanceId: item.trackIn
 /**
  * `addFiles`: each key must be the caller's own confirmed upload for this content (one BatchGet
  * in their partition; anything else, a made-up key included, is 400 at its index). Keys already
- * listed are kept once. The content moves on its version, with a check that each new file's
+ * listed are kept once (`added`: the entries new to the list). The content moves on its version, with a check that each new file's
  * record still exists (its uploader's delete checks the content's version the other way).
  */
-export async function addFilesWrites(auth: Caller, loaded: LoadedContent, keys: readonly string[]): Promise<TransactionItem[]> {
+export async function addFilesWrites(auth: Caller, loaded: LoadedContent, keys: readonly string[]): Promise<{ writes: TransactionItem[]; added: UploadEntry[] }> {
   const listed = loaded.item.upload?.files ?? [];
   const found = await ownFiles(auth.userId, [...keys]);
   const errors: Record<string, string[]> = {};
@@ -54,10 +54,11 @@ export async function addFilesWrites(auth: Caller, loaded: LoadedContent, keys: 
   const max = uploadFilesMax(loaded.template);
   if (listed.length + fresh.length > max) throw new ValidationError({ addFiles: [max === 1 ? UPLOAD_ONE_FILE : `At most ${max} files.`] });
   const added: UploadEntry[] = fresh.map((fileKey) => ({ id: newId(), fileKey, name: found.get(fileKey)!.name, uploadedBy: auth.userId }));
-  return [
+  const writes: TransactionItem[] = [
     (tx) => tx.stepContentInstance.patch(contentKey(loaded)).set({ upload: { files: [...listed, ...added], submitted: false } }).add({ version: 1 }).where(ifVersion(loaded.item.version)).commit(),
     ...added.map((entry): TransactionItem => (tx) => tx.uploadedFile.check({ userId: auth.userId, fileKey: entry.fileKey }).where((file, op) => op.exists(file.fileKey)).commit()),
   ];
+  return { writes, added };
 }
 
 /**

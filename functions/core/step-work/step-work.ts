@@ -5,15 +5,18 @@ import { ifVersion } from '../../db/versioned';
 import { ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
 import { responsibleFor } from './step-access';
-import { loadContentForWrite, loadStepForWrite as loadForWrite, NOT_RESPONSIBLE, type Caller, type LoadedStep } from './step-load';
-import { addFilesWrites, removeFileWrites, requireUploadOpen, submitWrites } from './step-upload';
+import { loadContentForWrite, loadStepForWrite as loadForWrite, NOT_RESPONSIBLE, type Caller, type LoadedContent, type LoadedStep } from './step-load';
+import { addFilesWrites, removeFileWrites, requireUploadOpen, submitWrites, type UploadEntry } from './step-upload';
 import { stepWrites, trackConsequences } from './step-consequences';
 import { openingWrites } from './step-opening';
 import { projectEnrolmentsNow } from '../enrolments/enrolment-projector';
-import { readStepWorkConsistent, locateAction, locateStep, type TrackInstanceItem } from '../enrolments/step-instance-store';
+import { readStepWorkConsistent, readTrackInstance, locateAction, locateStep, type TrackInstanceItem } from '../enrolments/step-instance-store';
 import { pageOf } from './step-page';
 import { namedRoles } from './step-roles';
 import { actionIndex, contentIndex, stateOf, transition } from './step-state';
+import { contentChange, doneChange, partLabel, workEntry, type WorkChange } from './work-audit';
+import { enrolmentEntry } from '../records/enrolment-records';
+import type { AuditChange } from '../../../shared/schemas/audit';
 
 export { NOT_RESPONSIBLE };
 export const STATUS_NOT_ALLOWED = "Only the participant's advisor or a track override role can change a step's status.";
@@ -24,13 +27,13 @@ const participantName = (instance: TrackInstanceItem) => `${instance.participant
 
 /**
  * One transaction: the change itself, the step on its version with the machine's answer, the
- * resets of a resubmission, the rest of the instance (dependents, the track's status) and the
- * bell events. The page as it is afterwards is the answer.
+ * resets of a resubmission, the rest of the instance (dependents, the track's status), the
+ * bell events and the enrolment's audit entry (work-audit.ts). The page as it is afterwards is the answer.
  */
-async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, events: TransactionItem[] = []): Promise<StepInstancePage> {
+async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, change: WorkChange, events: TransactionItem[] = []): Promise<StepInstancePage> {
   const { work, design, instance } = loaded;
   const planned = await consequencesOf(auth, loaded, after, events);
-  await transact([...own, ...planned.writes]);
+  await transact([...own, ...planned.writes, workEntry(auth, loaded, change, stateOf(work, design), after, planned.trackStatus)]);
   // The track's status moved: the participants table's status lists follow.
   if (planned.trackStatus) await projectEnrolmentsNow([instance.trackInstanceId]);
   const fresh = await readStepWorkConsistent(instance.trackInstanceId, work.step.stepInstanceId);
@@ -55,24 +58,37 @@ async function consequencesOf(auth: Caller, loaded: Loaded, after: StepState, ev
 }
 
 /**
- * The step's side of a form submitted or unsubmitted through the form runner
+ * The enrolment's side of a form saved, submitted or unsubmitted through the form runner
  * (`form/form-instance`), for that save's own transaction: the form is one of the step's
  * content items, so its step moves as a task's or an upload's does (PendingReview, Completed,
- * dependents, the track, the bell). Nothing when the submitted flag does not change; a step
- * not open for work refuses (409), as for any content. The form code decides who may save.
+ * dependents, the track, the bell), and the enrolment's History gets the entry (`answers`: only
+ * that they changed, never their values). A step not open for work refuses (409), as for any
+ * content. The form code decides who may save.
  */
 export async function formSubmissionWrites(
   auth: Caller,
-  form: { trackInstanceId: string; stepInstanceId?: string; contentInstanceId?: string; submitted: boolean },
+  form: { trackInstanceId: string; stepInstanceId?: string; contentInstanceId?: string; submitted: boolean; stepName?: string; title?: string },
   submitted: boolean,
+  answers: AuditChange[],
 ): Promise<TransactionItem[]> {
-  if (form.submitted === submitted || !form.stepInstanceId || !form.contentInstanceId) return [];
-  const loaded = await loadForWrite(auth, form.trackInstanceId, form.stepInstanceId);
+  const moves = form.submitted !== submitted && form.stepInstanceId && form.contentInstanceId;
+  if (!moves) {
+    // Answers saved (or a form outside a step): the entry names the form by its copied names and says only that the answers changed.
+    const instance = await readTrackInstance(form.trackInstanceId, true);
+    const field = partLabel(form.stepName ?? '', form.title ?? '');
+    return [enrolmentEntry(auth, instance, 'enrolment.form.saved', 'content', answers.map((change) => ({ ...change, field: `${field} ${change.field}` })))];
+  }
+  const loaded = await loadForWrite(auth, form.trackInstanceId, form.stepInstanceId!);
   const { work, design } = loaded;
-  const index = contentIndex(work, design, form.contentInstanceId);
-  if (index < 0) return [];
-  const after = transition(stateOf(work, design), { kind: 'content', index, done: submitted });
-  return (await consequencesOf(auth, loaded, after, [])).writes;
+  const index = contentIndex(work, design, form.contentInstanceId!);
+  const before = stateOf(work, design);
+  const after = index < 0 ? before : transition(before, { kind: 'content', index, done: submitted });
+  const planned = index < 0 ? { writes: [], trackStatus: null } : await consequencesOf(auth, loaded, after, []);
+  const item = work.contents.find((c) => c.contentInstanceId === form.contentInstanceId);
+  const template = design.contents.find((t) => t.contentTemplateId === item?.contentTemplateId) ?? { name: form.title ?? '', isPrivate: false };
+  const done = doneChange('Form', submitted);
+  const change = contentChange(design.step.name, template, { ...done, changes: [...done.changes, ...answers] });
+  return [...planned.writes, workEntry(auth, loaded, change, before, after, planned.trackStatus)];
 }
 
 /** Submitted and awaiting review: the assignees holding the roles of the pending actions. */
@@ -80,6 +96,16 @@ async function reviewEvent(auth: Caller, { instance, work, design }: Loaded, aft
   const pendingRoles = new Set(design.actions.filter((t, i) => after.actions[i] === 'pending' && work.actions.some((a) => a.actionTemplateId === t.actionTemplateId)).map((t) => t.roleId));
   const recipientIds = instance.assignees.filter((a) => pendingRoles.has(a.roleId)).map((a) => a.userId);
   return eventWrites({ recipientIds, actorId: auth.userId, message: `${participantName(instance)} submitted ${design.step.name} for review.`, link });
+}
+
+/** Files listed on or taken off an upload: their names, or only that they changed when the content is private. */
+function filesChange(loaded: LoadedContent, added: readonly UploadEntry[], removedIds: readonly string[]): WorkChange {
+  const listed = loaded.item.upload?.files ?? [];
+  const changes = [
+    ...removedIds.map((id) => ({ field: '', before: listed.find((entry) => entry.id === id)?.name ?? '' })),
+    ...added.map((entry) => ({ field: '', after: entry.name ?? '' })),
+  ];
+  return contentChange(loaded.design.step.name, loaded.template, { action: added.length ? 'enrolment.file.added' : 'enrolment.file.removed', kind: 'files', changes });
 }
 
 function requireVersion(read: number, sent: number): void {
@@ -101,14 +127,21 @@ export async function changeContent(auth: Caller, contentInstanceId: string, cha
   if (change.instanceType === 'Task') {
     const after = transition(before, { kind: 'content', index, done: change.completed });
     const task = change.completed ? { completed: true, completedAt: now, completedBy: auth.userId } : { completed: false };
-    return commit(auth, loaded, [(tx) => tx.stepContentInstance.patch(key).set({ task }).add({ version: 1 }).where(ifVersion(item.version)).commit()], after);
+    const own: TransactionItem[] = [(tx) => tx.stepContentInstance.patch(key).set({ task }).add({ version: 1 }).where(ifVersion(item.version)).commit()];
+    return commit(auth, loaded, own, after, contentChange(design.step.name, loaded.template, doneChange('Task', change.completed)));
   }
   if (change.instanceType === 'Upload') {
-    if (change.submitted !== undefined) return commit(auth, loaded, submitWrites(loaded, change.submitted, now), transition(before, { kind: 'content', index, done: change.submitted }));
+    if (change.submitted !== undefined) {
+      const after = transition(before, { kind: 'content', index, done: change.submitted });
+      return commit(auth, loaded, submitWrites(loaded, change.submitted, now), after, contentChange(design.step.name, loaded.template, doneChange('Upload', change.submitted)));
+    }
     // Files change only while the upload is open; the step's state does not move (its version does).
     requireUploadOpen(loaded);
-    const own = change.addFiles ? await addFilesWrites(auth, loaded, change.addFiles.map((f) => f.key)) : removeFileWrites(loaded, change.removeFileId!);
-    return commit(auth, loaded, own, before);
+    if (change.addFiles) {
+      const { writes, added } = await addFilesWrites(auth, loaded, change.addFiles.map((f) => f.key));
+      return commit(auth, loaded, writes, before, filesChange(loaded, added, []));
+    }
+    return commit(auth, loaded, removeFileWrites(loaded, change.removeFileId!), before, filesChange(loaded, [], [change.removeFileId!]));
   }
   throw new ValidationError({ instanceType: ['Forms are submitted in the form runner.'] });
 }
@@ -122,7 +155,7 @@ export async function removeUploadFile(auth: Caller, contentInstanceId: string, 
   const entry = (loaded.item.upload?.files ?? []).find((e) => e.fileKey === fileKey);
   if (!entry) return false;
   requireUploadOpen(loaded);
-  await commit(auth, loaded, removeFileWrites(loaded, entry.id), stateOf(loaded.work, loaded.design));
+  await commit(auth, loaded, removeFileWrites(loaded, entry.id), stateOf(loaded.work, loaded.design), filesChange(loaded, [], [entry.id]));
   return true;
 }
 
@@ -142,7 +175,8 @@ export async function decideAction(auth: Caller, actionInstanceId: string, appro
   const decision = { approved, userId: auth.userId, userFirstName: auth.user.firstName, userLastName: auth.user.lastName };
   const verb = approved ? (template.type === 'Signature' ? 'signed' : 'approved') : 'denied';
   const events = eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `${template.name} on ${design.step.name} was ${verb}.`, link: stepInstanceLink(item.stepInstanceId) });
-  return commit(auth, loaded, [(tx) => tx.stepActionInstance.patch(key).set(decision).add({ version: 1 }).where(ifVersion(item.version)).commit()], after, events);
+  const change: WorkChange = { action: `enrolment.action.${verb}`, kind: 'actions', changes: [{ field: partLabel(design.step.name, template.name), before: 'pending', after: verb }] };
+  return commit(auth, loaded, [(tx) => tx.stepActionInstance.patch(key).set(decision).add({ version: 1 }).where(ifVersion(item.version)).commit()], after, change, events);
 }
 
 /** `PATCH step/instance/{stepInstanceId}/{status}`: the participant's advisor or a track override sets Ready, PendingReview or Completed. */
@@ -154,5 +188,5 @@ export async function setStepStatus(auth: Caller, stepInstanceId: string, status
   requireVersion(work.step.version, version);
   const after = transition(stateOf(work, design), { kind: 'set', status });
   const events = eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `${design.step.name} is now ${status === 'PendingReview' ? 'Pending Review' : status}.`, link: stepInstanceLink(stepInstanceId) });
-  return commit(auth, loaded, [], after, events);
+  return commit(auth, loaded, [], after, { action: 'enrolment.step.status.set', kind: 'status', changes: [] }, events);
 }

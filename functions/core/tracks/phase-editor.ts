@@ -6,11 +6,12 @@ import { retryOnStale, transact, type TransactionItem } from '../../db/transact'
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { HttpError, NotFoundError } from '../../lib/errors';
 import type { Action } from '../../../shared/auth/vocabulary';
-import { requireTrack, type LoadedTrack, type TrackCaller } from './track-scope';
+import { requireTrack, type LoadedTrack, type TrackCaller, type TrackWriter } from './track-scope';
 import type { PhaseItem, TrackTemplateItem } from './track-store';
 import { toPhaseView } from './track-view';
 import { readableList } from '../../lib/readable-list';
 import { stepsUnchanged } from './step-store';
+import { partChanges, trackEntry } from '../records/design-records';
 
 /** SPEC.md section 8. */
 export const PHASE_HAS_STEPS_MESSAGE = 'Cannot delete phase that contains steps.';
@@ -54,15 +55,15 @@ const reorder = (phase: PhaseItem, order: number): TransactionItem => (tx) =>
   tx.phaseTemplate.patch({ trackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId }).set({ order }).add({ version: 1 }).where(ifVersion(phase.version)).commit();
 
 /** Adds a phase after the last one (a track holds at most TRACK_PHASES_MAX; the outline guard keeps that under concurrent adds). */
-export async function createPhase(auth: TrackCaller, input: { trackTemplateId: string; name: string; description: string }): Promise<PhaseView> {
+export async function createPhase(auth: TrackWriter, input: { trackTemplateId: string; name: string; description: string }): Promise<PhaseView> {
   const [phase] = await createPhases(auth, input.trackTemplateId, [input]);
   return phase;
 }
 
 /** Adds phases after the last one in one transaction (POST /phase/bulk): all or none, within the track's TRACK_PHASES_MAX. */
-export async function createPhases(auth: TrackCaller, trackTemplateId: string, inputs: ReadonlyArray<{ name: string; description: string }>): Promise<PhaseView[]> {
+export async function createPhases(auth: TrackWriter, trackTemplateId: string, inputs: ReadonlyArray<{ name: string; description: string }>): Promise<PhaseView[]> {
   return retryOnStale(async () => {
-    const { track } = await requireTrack(auth, trackTemplateId, 'update');
+    const { track, place } = await requireTrack(auth, trackTemplateId, 'update');
     const phases = await phasesOf(track.trackTemplateId);
     if (phases.length + inputs.length > TRACK_PHASES_MAX) throw new HttpError(400, TRACK_PHASES_FULL_MESSAGE);
     const items = inputs.map((input, i) => ({
@@ -73,7 +74,11 @@ export async function createPhases(auth: TrackCaller, trackTemplateId: string, i
       order: phases.length + i + 1,
       version: 1,
     }));
-    await transact([...items.map((item): TransactionItem => (tx) => tx.phaseTemplate.create(item).commit()), outlineGuard(track)]);
+    await transact([
+      ...items.map((item): TransactionItem => (tx) => tx.phaseTemplate.create(item).commit()),
+      outlineGuard(track),
+      trackEntry(auth, track, place, 'phase.added', 'phases', items.map((item) => ({ field: 'phase', after: item.name }))),
+    ]);
     return items.map((item) => toPhaseView(item as PhaseItem));
   });
 }
@@ -83,24 +88,29 @@ function assertNotCopied(phase: PhaseItem) {
 }
 
 /** Edit Phase: name and description on the version the client read. */
-export async function updatePhase(auth: TrackCaller, input: { id: string; name: string; description: string; version: number }): Promise<PhaseView> {
-  const { phase } = await requirePhase(auth, input.id, 'update');
+export async function updatePhase(auth: TrackWriter, input: { id: string; name: string; description: string; version: number }): Promise<PhaseView> {
+  const { track, place, phase } = await requirePhase(auth, input.id, 'update');
   assertNotCopied(phase);
   if (phase.version !== input.version) throw new StaleVersionError(undefined, phase.version);
   const set = { name: input.name.trim(), description: input.description.trim(), updatedAt: new Date().toISOString() };
-  await transact([(tx) => tx.phaseTemplate.patch({ trackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId }).set(set).add({ version: 1 }).where(ifVersion(input.version)).commit()]);
+  const audited = partChanges(phase.name, phase, set, ['name', 'description']);
+  await transact([
+    (tx) => tx.phaseTemplate.patch({ trackTemplateId: phase.trackTemplateId, phaseId: phase.phaseId }).set(set).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    ...(audited.length ? [trackEntry(auth, track, place, 'phase.updated', 'phases', audited)] : []),
+  ]);
   return toPhaseView({ ...phase, ...set, version: phase.version + 1 });
 }
 
 /** Move left (order > 1) or right (order < the last): the phase swaps places with its neighbour. */
-export async function movePhase(auth: TrackCaller, input: { phaseId: string; direction: 'LEFT' | 'RIGHT' }): Promise<PhaseView[]> {
+export async function movePhase(auth: TrackWriter, input: { phaseId: string; direction: 'LEFT' | 'RIGHT' }): Promise<PhaseView[]> {
   return retryOnStale(async () => {
-    const { track, phase } = await requirePhase(auth, input.phaseId, 'update');
+    const { track, place, phase } = await requirePhase(auth, input.phaseId, 'update');
     const phases = await phasesOf(track.trackTemplateId);
     const index = phases.findIndex((p) => p.phaseId === phase.phaseId);
     const neighbour = phases[input.direction === 'LEFT' ? index - 1 : index + 1];
     if (!neighbour) throw new HttpError(422, PHASE_CANNOT_MOVE_MESSAGE);
-    await transact([reorder(phase, neighbour.order), reorder(neighbour, phase.order), outlineGuard(track)]);
+    const swapped = [phase, neighbour].flatMap((p, i) => partChanges(p.name, p, { order: [neighbour, phase][i].order }, ['order']));
+    await transact([reorder(phase, neighbour.order), reorder(neighbour, phase.order), outlineGuard(track), trackEntry(auth, track, place, 'phase.moved', 'phases', swapped)]);
     const orderOf = new Map([[phase.phaseId, neighbour.order], [neighbour.phaseId, phase.order]]);
     const moved = phases.map((p) => ({ ...p, order: orderOf.get(p.phaseId) ?? p.order }));
     return moved.sort((a, b) => a.order - b.order).map(toPhaseView);
@@ -108,9 +118,9 @@ export async function movePhase(auth: TrackCaller, input: { phaseId: string; dir
 }
 
 /** Delete Phase: only an empty, uncopied phase; the phases after it are renumbered from 1 in the same transaction. */
-export async function deletePhase(auth: TrackCaller, phaseId: string): Promise<void> {
+export async function deletePhase(auth: TrackWriter, phaseId: string): Promise<void> {
   await retryOnStale(async () => {
-    const { track, phase } = await requirePhase(auth, phaseId, 'update');
+    const { track, place, phase } = await requirePhase(auth, phaseId, 'update');
     assertNotCopied(phase);
     const { data: steps } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId: phase.trackTemplateId, phaseId }).go({ limit: 1, consistent: true });
     if (steps.length) throw new HttpError(422, PHASE_HAS_STEPS_MESSAGE);
@@ -125,6 +135,7 @@ export async function deletePhase(auth: TrackCaller, phaseId: string): Promise<v
           .commit(),
       ...renumbered,
       outlineGuard(track),
+      trackEntry(auth, track, place, 'phase.deleted', 'phases', [{ field: 'phase', before: phase.name }]),
     ]);
   });
 }

@@ -8,7 +8,9 @@ import { outlineGuard, requirePhase } from './phase-editor';
 import { planAttachments } from './step-attachments';
 import { stepsGuard, stepsOfPhase } from './step-store';
 import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
-import type { TrackCaller } from './track-scope';
+import type { TrackCaller, TrackWriter } from './track-scope';
+import { trackEntry } from '../records/design-records';
+import { stepAdded } from './step-audit';
 import type { StepItem } from './track-store';
 
 /**
@@ -73,9 +75,9 @@ export const dueDaysOf = (input: { dueDays: number | null }) => (input.dueDays =
  * routes, the bulk route before its job): the step, its contents and actions in one transaction, with its phase's guard
  * and its track's (so the phase and track bounds hold however many editors add steps at once).
  */
-export async function writeNewStep(auth: TrackCaller, input: StepInput, fixedId?: string): Promise<StepDetail> {
+export async function writeNewStep(auth: TrackWriter, input: StepInput, fixedId?: string): Promise<StepDetail> {
   return retryOnStale(async () => {
-    const { phase, track } = await phaseWithRoom(auth, input.phaseId);
+    const { phase, track, place } = await phaseWithRoom(auth, input.phaseId);
     const trackTemplateId = phase.trackTemplateId;
     // A bulk job names its steps (step-bulk-job.ts): a step repeated after a crash is the same step.
     const stepTemplateId = fixedId ?? newId();
@@ -92,6 +94,8 @@ export async function writeNewStep(auth: TrackCaller, input: StepInput, fixedId?
       ...files.writes,
       stepsGuard(phase),
       outlineGuard(track),
+      // A bulk job's step is recorded as the job, on behalf of its starter.
+      trackEntry(auth, track, place, 'step.created', 'steps', [...stepAdded(step, contents, actions), { field: `${step.name}: phase`, after: phase.name }]),
     ]);
     return toStepDetail(step as StepItem, contents, actions);
   });

@@ -7,7 +7,9 @@ import { formsById } from '../forms/form-store';
 import { allRoles } from '../../db/access/role-store';
 import { readStepParts, requireStep } from './step-store';
 import { toStepDetail } from './step-view';
-import type { TrackCaller } from './track-scope';
+import type { TrackWriter } from './track-scope';
+import { trackEntry } from '../records/design-records';
+import { stepEdited } from './step-audit';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { responsibleRoles, responsibleRolesWrites } from './responsible-roles';
 import { planAttachments } from './step-attachments';
@@ -80,7 +82,7 @@ export const assertBulkPartsExist = (steps: readonly StepInput[]) =>
 /**
  * Create step: forms and roles named exist, the description through the one sanitiser, then the write (step-create.ts).
  */
-export async function createStep(auth: TrackCaller, input: StepInput): Promise<StepDetail> {
+export async function createStep(auth: TrackWriter, input: StepInput): Promise<StepDetail> {
   await assertPartsExist(input.contents, input.actions);
   return writeNewStep(auth, cleanStepInput(input));
 }
@@ -101,8 +103,8 @@ function keptPart<T>(existing: Map<string, T>, id: string | undefined, path: str
  * actions replaced in the same transaction. Parts named by id are kept (their instances stay
  * linked), the others are new, the missing ones removed. Imported steps are locked.
  */
-export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<StepDetail> {
-  const { step: indexed } = await requireStep(auth, input.id, 'update');
+export async function updateStep(auth: TrackWriter, input: StepUpdate): Promise<StepDetail> {
+  const { step: indexed, track, place } = await requireStep(auth, input.id, 'update');
   const parts = await readStepParts(indexed);
   if (!parts) throw new NotFoundError('Step not found.');
   const { step } = parts;
@@ -138,8 +140,10 @@ export async function updateStep(auth: TrackCaller, input: StepUpdate): Promise<
     after: responsibleRoles(step.stepTemplateId, { contents, actions }),
   });
 
+  const audited = stepEdited(parts, { step: { ...step, ...set, dueDays: input.dueDays ?? undefined }, contents, actions });
   await transact([
     (tx) => tx.stepTemplate.patch({ ...owner, phaseId: step.phaseId }).set(set).remove(cleared).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    ...(audited.length ? [trackEntry(auth, track, place, 'step.updated', 'steps', audited)] : []),
     ...rolesWrites,
     // Puts replace a kept part whole: a content whose type changed keeps nothing of the old type.
     ...contents.map((content): TransactionItem => (tx) => tx.stepContentTemplate.put(content).commit()),

@@ -10,7 +10,9 @@ import { readStepParts, requireStep, stepsGuard, stepsOfPhase } from './step-sto
 import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
 import { copiedAttachmentWrites } from './step-attachments';
 import type { StepItem } from './track-store';
-import type { TrackCaller } from './track-scope';
+import type { TrackCaller, TrackWriter } from './track-scope';
+import { trackEntry } from '../records/design-records';
+import { stepAdded } from './step-audit';
 import { inDesignOrder, toStepHeaderView } from './track-view';
 
 /**
@@ -28,12 +30,12 @@ export async function importableSteps(auth: TrackCaller, phaseId: string): Promi
 }
 
 /** `create-step-template-from-import` ({phase, step}): the copy, added to the target phase. */
-export async function importStep(auth: TrackCaller, input: { phase: string; step: string }): Promise<StepDetail> {
-  const { step: indexed } = await requireStep(auth, input.step, 'read');
+export async function importStep(auth: TrackWriter, input: { phase: string; step: string }): Promise<StepDetail> {
+  const { step: indexed, track: sourceTrack } = await requireStep(auth, input.step, 'read');
   const source = await readStepParts(indexed);
   if (!source) throw new NotFoundError('Step not found.');
   return retryOnStale(async () => {
-    const { phase, track } = await phaseWithRoom(auth, input.phase);
+    const { phase, track, place } = await phaseWithRoom(auth, input.phase);
     const trackTemplateId = phase.trackTemplateId;
     const createdAt = new Date().toISOString();
     const owner = { trackTemplateId, stepTemplateId: newId() };
@@ -53,6 +55,11 @@ export async function importStep(auth: TrackCaller, input: { phase: string; step
       ...copiedAttachmentWrites(source.step, step),
       stepsGuard(phase),
       outlineGuard(track),
+      trackEntry(auth, track, place, 'step.imported', 'steps', [
+        ...stepAdded(step, contents as ContentItem[], actions as ActionItem[]),
+        { field: `${step.name}: phase`, after: phase.name },
+        { field: `${step.name}: imported from`, after: sourceTrack.name },
+      ]),
     ]);
     return toStepDetail(step as StepItem, contents as ContentItem[], actions as ActionItem[]);
   });

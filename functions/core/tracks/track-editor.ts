@@ -4,10 +4,12 @@ import { newJob } from '../../db/jobs';
 import { retryOnStale, transact, type TransactionItem } from '../../db/transact';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import { ForbiddenError, HttpError } from '../../lib/errors';
-import { areaOf, mayActAt, placeNamed, requireTrack, type TrackCaller, type TrackPlace } from './track-scope';
+import { areaOf, mayActAt, placeNamed, requireTrack, type TrackPlace, type TrackWriter } from './track-scope';
 import { statusOf, type TrackTemplateItem } from './track-store';
 import { toTrackView } from './track-view';
 import { areaGuard } from './track-area';
+import { trackEntry } from '../records/design-records';
+import { fieldChange, recordChanges } from '../records/audit-write';
 
 /** SPEC.md section 8. */
 export const CONFERENCE_LOCKED_MESSAGE = 'Cannot change conference unless all copies of this track are removed';
@@ -19,7 +21,7 @@ export const TRACK_IN_USE_MESSAGE = 'This track has participants enrolled: deact
 export const CONFERENCE_ENROLLED_MESSAGE = 'Cannot change conference while participants are enrolled in this track';
 
 /** Create Track: a conference the caller may create tracks in ('0': system tracks, superadmins only). */
-export async function createTrack(auth: TrackCaller, input: TrackInput): Promise<TrackTemplateView> {
+export async function createTrack(auth: TrackWriter, input: TrackInput): Promise<TrackTemplateView> {
   const [track] = await createTracks(auth, [input]);
   return track;
 }
@@ -28,12 +30,12 @@ export async function createTrack(auth: TrackCaller, input: TrackInput): Promise
  * Several new tracks in one transaction (POST /track/bulk, at most BULK_MAX): each with Create
  * Track's rules, all or none (one place the caller may not create in refuses the lot).
  */
-export async function createTracks(auth: TrackCaller, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
+export async function createTracks(auth: TrackWriter, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
   // A conference moved meanwhile (the area guard): read its place again, with its new area.
   return retryOnStale(() => writeNewTracks(auth, inputs), 3);
 }
 
-async function writeNewTracks(auth: TrackCaller, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
+async function writeNewTracks(auth: TrackWriter, inputs: TrackInput[]): Promise<TrackTemplateView[]> {
   const places = new Map<string, TrackPlace>();
   for (const conferenceId of new Set(inputs.map((input) => input.conferenceId))) {
     const place = await placeNamed(conferenceId);
@@ -59,7 +61,10 @@ async function writeNewTracks(auth: TrackCaller, inputs: TrackInput[]): Promise<
     return { item, place };
   });
   await transact([
-    ...made.map(({ item }): TransactionItem => (tx) => tx.trackTemplate.create(item).commit()),
+    ...made.flatMap(({ item, place }): TransactionItem[] => [
+      (tx) => tx.trackTemplate.create(item).commit(),
+      trackEntry(auth, item, place, 'track.created', 'created', [...fieldChange('name', undefined, item.name), ...fieldChange('description', undefined, item.description), ...fieldChange('conference', undefined, place.conferenceName)]),
+    ]),
     ...[...places.values()].flatMap((place) => areaGuard(place, () => new StaleVersionError())),
   ]);
   return made.map(({ item, place }) => toTrackView(item as TrackTemplateItem, place.conferenceName));
@@ -75,7 +80,7 @@ export interface TrackChanges {
 }
 
 /** Track edit: name, description, conference (not while copies or enrolments exist), reminder periods, on the version the client read. */
-export async function updateTrack(auth: TrackCaller, trackTemplateId: string, changes: TrackChanges): Promise<TrackTemplateView> {
+export async function updateTrack(auth: TrackWriter, trackTemplateId: string, changes: TrackChanges): Promise<TrackTemplateView> {
   const { track, place } = await requireTrack(auth, trackTemplateId, 'update');
   if (track.version !== changes.version) throw new StaleVersionError(undefined, track.version);
   let newPlace = place;
@@ -97,6 +102,10 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
     updatedAt: new Date().toISOString(),
   };
   const moves = newPlace.conferenceId !== track.conferenceId;
+  const audited = [
+    ...recordChanges(track, set, ['name', 'description', 'reminderDays', 'escalationDays']),
+    ...fieldChange('conference', place.conferenceName, newPlace.conferenceName),
+  ];
   await transact([
     {
       write: (tx) =>
@@ -111,17 +120,21 @@ export async function updateTrack(auth: TrackCaller, trackTemplateId: string, ch
       onConditionFailed: () => new StaleVersionError(),
     },
     ...(moves ? areaGuard(newPlace, () => new StaleVersionError()) : []),
+    ...(audited.length ? [trackEntry(auth, { trackTemplateId, name: set.name }, newPlace, 'track.updated', 'details', audited)] : []),
   ]);
   return toTrackView({ ...track, ...set, version: track.version + 1 }, newPlace.conferenceName);
 }
 
 /** Deactivate (or reactivate): an edit of the status; a track already in that state is answered unchanged, nothing written. */
-export async function setTrackDisabled(auth: TrackCaller, trackTemplateId: string, disabled: boolean): Promise<TrackTemplateView> {
+export async function setTrackDisabled(auth: TrackWriter, trackTemplateId: string, disabled: boolean): Promise<TrackTemplateView> {
   return retryOnStale(async () => {
     const { track, place } = await requireTrack(auth, trackTemplateId, 'deactivate');
     if (track.disabled === disabled) return toTrackView(track, place.conferenceName);
     const set = { disabled, status: statusOf(disabled), name: track.name, updatedAt: new Date().toISOString() };
-    await transact([(tx) => tx.trackTemplate.patch({ trackTemplateId }).set(set).add({ version: 1 }).where(ifVersion(track.version)).commit()]);
+    await transact([
+      (tx) => tx.trackTemplate.patch({ trackTemplateId }).set(set).add({ version: 1 }).where(ifVersion(track.version)).commit(),
+      trackEntry(auth, track, place, disabled ? 'track.deactivated' : 'track.reactivated', 'activation', fieldChange('status', track.status, set.status)),
+    ]);
     return toTrackView({ ...track, ...set, version: track.version + 1 }, place.conferenceName);
   }, 3);
 }
@@ -137,9 +150,9 @@ export interface TrackDeleteInput {
  * write from then on) and enqueues the job that deletes its design and then the template
  * (functions/core/jobs/track-delete-job.ts). Answers the job's id.
  */
-export async function startTrackDelete(auth: TrackCaller, trackTemplateId: string): Promise<{ jobId: string }> {
+export async function startTrackDelete(auth: TrackWriter, trackTemplateId: string): Promise<{ jobId: string }> {
   return retryOnStale(async () => {
-    const { track } = await requireTrack(auth, trackTemplateId, 'delete');
+    const { track, place } = await requireTrack(auth, trackTemplateId, 'delete');
     if (track.instanceCount > 0) throw new HttpError(422, TRACK_IN_USE_MESSAGE);
     const input: TrackDeleteInput = { trackTemplateId };
     const job = newJob({ kind: 'track.delete', ownerId: auth.userId, title: `Deleting ${track.name}`, input });
@@ -156,6 +169,8 @@ export async function startTrackDelete(auth: TrackCaller, trackTemplateId: strin
         onConditionFailed: () => new StaleVersionError(),
       },
       job.write,
+      // The user's change is the mark; the job then removes what it marked (no entry of its own).
+      trackEntry(auth, track, place, 'track.deleted', 'deleted', fieldChange('status', track.status, 'deleting')),
     ]);
     return { jobId: job.jobId };
   }, 3);

@@ -7,9 +7,12 @@ import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { getLocationOfKind } from '../../db/access/location-store';
 import type { AuthContext } from '../session/resolve-session';
+import type { AuditCaller } from '../records/audit-write';
 import { getTrackTemplate, type TrackTemplateItem } from './track-store';
 
 export type TrackCaller = Pick<AuthContext, 'ability' | 'roles' | 'userId' | 'isSuperadmin' | 'permissions'>;
+/** A caller who changes a design: their change is audited (functions/core/records/design-records.ts). */
+export type TrackWriter = TrackCaller & AuditCaller;
 
 /** Where a track sits: its conference (or the System root) with the chain a scope check needs. */
 export interface TrackPlace {

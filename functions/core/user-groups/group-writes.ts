@@ -14,6 +14,8 @@ import { assertGroupWrite, mayManageGroup } from './group-access';
 import type { GroupItem, MemberItem } from './group-store';
 import { groupView } from './group-store';
 import { requireVisibleGroup } from './group-reads';
+import { groupEntry } from '../records/design-records';
+import { fieldChange, recordChanges } from '../records/audit-write';
 
 /** What Add / Manage Interview Group sends, after the schema (blank member rows dropped, ids distinct). */
 export interface GroupFields {
@@ -39,6 +41,9 @@ async function checkedMembers(auth: AuthContext, userIds: readonly string[], gro
   }
   return people;
 }
+
+/** Members as the History lists them: their names at the time. */
+const namesOf = (members: readonly MemberItem[]) => members.map((member) => [member.user.firstName, member.user.lastName].filter(Boolean).join(' ')).join(', ') || undefined;
 
 const memberItem = (userGroupId: string, target: UserAggregate, createdAt: string): MemberItem => ({ userGroupId, userId: target.user.userId, user: person(target), createdAt });
 
@@ -93,9 +98,14 @@ export async function createGroups(auth: AuthContext, trackTemplateId: string, i
   try {
     await transact([
       countOnTrack(trackTemplateId, written.length),
-      ...written.flatMap(({ group, members }): TransactionItem[] => [
+      ...written.flatMap(({ group, groupPlace, members }): TransactionItem[] => [
         (tx) => tx.userGroup.create(group).commit(),
         ...members.map((member): TransactionItem => (tx) => tx.userGroupMember.create(member).commit()),
+        groupEntry(auth, group, groupPlace, 'group.created', 'created', [
+          ...recordChanges({}, group, ['name', 'description']),
+          ...fieldChange('conference', undefined, groupPlace.conferenceName),
+          ...fieldChange('members', undefined, namesOf(members)),
+        ]),
       ]),
     ]);
   } catch (error) {
@@ -129,8 +139,13 @@ export async function updateGroup(auth: AuthContext, userGroupId: string, input:
   const added = people.filter((target) => !current.has(target.user.userId)).map((target) => memberItem(userGroupId, target, now));
   const removed = members.filter((member) => !wanted.has(member.userId));
   const changes = { name: input.name, description: input.description, conferenceId: newPlace.conferenceId, memberCount: wanted.size, updatedAt: now };
+  // One entry per save: `details` when the group's own fields changed, else `members`.
+  const details = [...recordChanges(group, changes, ['name', 'description']), ...fieldChange('conference', oldPlace.conferenceName, newPlace.conferenceName)];
+  const audited = [...details, ...fieldChange('members added', undefined, namesOf(added)), ...fieldChange('members removed', namesOf(removed), undefined)];
+  const entry = audited.length ? [groupEntry(auth, { userGroupId, name: changes.name }, newPlace, details.length ? 'group.updated' : 'group.members.updated', details.length ? 'details' : 'members', audited)] : [];
   await transact([
     (tx) => tx.userGroup.patch({ userGroupId }).set(changes).add({ version: 1 }).where(ifVersion(input.version)).commit(),
+    ...entry,
     ...added.map((member): TransactionItem => (tx) => tx.userGroupMember.create(member).commit()),
     ...removed.map((member): TransactionItem => (tx) => tx.userGroupMember.delete({ userGroupId, userId: member.userId }).commit()),
   ]);
@@ -143,8 +158,10 @@ export async function deleteGroup(auth: AuthContext, userGroupId: string): Promi
   const { group, members } = await requireVisibleGroup(auth, userGroupId, true);
   const trackTemplateId = group.trackTemplateId ?? '';
   const { place } = await requireTrack(auth, trackTemplateId, 'read');
-  assertGroupWrite(auth, 'delete', place, await placeOf(group));
+  const groupPlace = await placeOf(group);
+  assertGroupWrite(auth, 'delete', place, groupPlace);
   await transact([
+    groupEntry(auth, group, groupPlace, 'group.deleted', 'deleted', [...fieldChange('name', group.name, undefined), ...fieldChange('members', namesOf(members), undefined)]),
     (tx) => tx.userGroup.delete({ userGroupId }).where(ifVersion(group.version)).commit(),
     ...members.map((member): TransactionItem => (tx) => tx.userGroupMember.delete({ userGroupId, userId: member.userId }).commit()),
     countOnTrack(trackTemplateId, -1),

@@ -12,6 +12,14 @@ import type { AuthContext } from '../session/resolve-session';
  */
 export async function loadTargetUser(userId: string): Promise<UserAggregate> {
   const target = await loadUserAggregate(userId);
+  // An erased person (functions/core/people/erasure/) is shown and changed by nothing: unknown to every call but their History's.
+  if (!target || target.user.erasedAt) throw new NotFoundError('User not found.');
+  return target;
+}
+
+/** The person whose History is read: erased ones too (the erasure entry stays in it). */
+export async function loadHistoryUser(userId: string): Promise<UserAggregate> {
+  const target = await loadUserAggregate(userId);
   if (!target) throw new NotFoundError('User not found.');
   return target;
 }

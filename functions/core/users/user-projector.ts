@@ -14,6 +14,8 @@ import { placesToName, userDirectoryState } from './user-directory';
 export async function desiredUserEntries(userId: string): Promise<DesiredEntries> {
   const aggregate = await loadUserAggregate(userId, { consistent: true });
   if (!aggregate) return { entries: [], sourceVersion: 'deleted' };
+  // An erased person is in no list or search (functions/core/people/erasure/).
+  if (aggregate.user.erasedAt) return { entries: [], sourceVersion: `${aggregate.user.version}.${aggregate.user.accessVersion ?? 0}` };
   const placeIds = placesToName(aggregate.permissions);
   const places = placeIds.length ? await batchGet<{ locationId: string; name: string }>(db().entities.location, placeIds.map((locationId) => ({ locationId })), { consistent: true }) : [];
   const state = userDirectoryState({ ...aggregate, locationNames: new Map(places.map((place) => [place.locationId, place.name])) });

@@ -1,11 +1,12 @@
 import { Entity } from 'electrodb';
-import { SERVICE } from './attributes';
+import { SERVICE, ttl } from './attributes';
 
 /**
  * One audited change (issue 25; docs/data-model.md "Audit trail"). Append-only: written once,
  * in the transaction of the change it records, then sealed once by the stream's sealer
  * (functions/core/records/audit-seal.ts), which adds seq, prevHash and chainHash. Nothing else
- * ever writes it.
+ * ever writes it, but the retention purge (functions/core/retention/audit-expiry.ts), which sets
+ * `ttl` on the entries of a record it purged (its tombstone entry stays).
  *
  * - main: the record's chain (`<Kind>#<id>`) by entry id (a ULID: time order), so a History page
  *   is one Query newest first;
@@ -57,6 +58,8 @@ export const auditEntry = new Entity({
     /** The sparse `unsealed` index's keys: present from the write until the seal. */
     unsealedBucket: { type: 'string' },
     unsealedAt: { type: 'string' },
+    /** Set when the record was purged by retention: the table's TTL deletes the entry after it (not covered by the hashes). */
+    ttl,
   },
   indexes: {
     byChain: {

@@ -24,14 +24,19 @@ import { job } from './job';
 import { localAccount } from './local-account';
 import { location } from './location';
 import { mentorAssignment } from './mentor-assignment';
+import { mergeHeader, mergeRecord } from './merge-record';
 import { notification } from './notification';
 import { notificationCounter } from './notification-counter';
 import { outbox } from './outbox';
 import { permission } from './permission';
 import { phaseTemplate } from './phase-template';
 import { phoneVerification, smsSendCount } from './phone-verification';
+import { readEntry } from './read-entry';
 import { projection } from './projection';
 import { rateCounter } from './rate-counter';
+import { legalHold } from './legal-hold';
+import { retentionCase } from './retention-case';
+import { retentionPolicy } from './retention-policy';
 import { overdueDigestLine, overdueDigestRecipient } from './overdue-digest';
 import { reminderMark } from './reminder-mark';
 import { role } from './role';
@@ -71,6 +76,9 @@ export const entities = {
   uploadedFile,
   associatedFile,
   fileReference,
+  // merge records, for the undo (issue 25, item 5)
+  mergeHeader,
+  mergeRecord,
   // shell
   role,
   announcement,
@@ -90,6 +98,12 @@ export const entities = {
   // audit trail (issue 25)
   auditEntry,
   auditHead,
+  // retention and legal holds (issue 25)
+  retentionPolicy,
+  legalHold,
+  retentionCase,
+  // read-access log (issue 25)
+  readEntry,
   // write path: unique names, projections, background jobs
   claim,
   projection,

@@ -41,6 +41,8 @@ export const user = new Entity({
     /** The identity provider's subject (`sub`) this user signs in as; set at the first sign-in. */
     cognitoUsername: { type: 'string' },
     mergedUserId: { type: 'string' },
+    /** Set by erasure's decisive transaction (functions/core/people/erasure/): the person is anonymised, and stays so. */
+    erasedAt: { type: 'string' },
     avatar: { type: 'map', properties: { url: { type: 'string' }, key: { type: 'string' } } },
     address: {
       type: 'map',

@@ -11,6 +11,7 @@ import { dueIndexFields } from '../../core/step-indexes/step-due';
 import { reminderFields } from '../../core/step-indexes/reminder-index';
 import { saveFormAnswers } from '../../core/step-work/form-instances';
 import { addComments } from '../../core/people/user-comments';
+import { placeHold } from '../../core/retention/legal-holds';
 import { projectUser } from '../../core/users/user-projector';
 import { loadUserAggregate } from '../access/user-aggregate';
 import { db } from '../service';
@@ -25,7 +26,7 @@ import { DEMO_INSTANCE_IDS as ids } from './demo-tracks';
  * Pathway with the demo advisor through the real `enrol()` (Sofia also with the demo interviewer), then moved along by the real step
  * and form functions as the participants, the advisor and the conference admin would: every
  * status shows somewhere (Ready, Pending Review, Completed, Resubmit, Overdue, and Unavailable
- * waiting for the questionnaire), with form answers, a profile comment, and the bell
+ * waiting for the questionnaire), with form answers, a profile comment, a legal hold on Daniel's enrolment, and the bell
  * notifications those writes send (and today's escalation digest of the late transcript) (their outbox items are delivered by the runtime's worker).
  * Seeding again changes nothing: the stage is skipped once the first candidate is enrolled.
  */
@@ -136,6 +137,8 @@ export async function seedParticipation(seededAt: string): Promise<void> {
   await sweepOverdueSteps(new Date().toISOString());
   await sendOverdueDigests(new Date().toISOString());
   await addComments(admin, grace.userId, [{ type: 'Performance', comment: 'Strong call story; follow up on the transcript, which is late.' }]);
+  // The Retention tab's legal holds and an enrolment's Lift legal hold: Daniel's denied call story is under appeal.
+  await placeHold(admin, 'TrackInstance', di, { reason: 'Appeal of the call story decision before the Board of Ordained Ministry.', version: 0 });
   await remindPriya();
 }
 

@@ -13,6 +13,7 @@
  */
 import { createLocalAccount } from '../../core/identity/local-accounts';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoReads } from './demo-reads';
 import { seedLabels } from './demo-labels';
 import { addNotification } from '../access/notifications';
 import { projectLocation } from '../../core/locations/location-projector';
@@ -202,6 +203,8 @@ export async function seedDemo(options: { living?: boolean } = {}): Promise<void
   await seedDirectory(locationIds, [...userIds, ...otherIds]);
   await seedDemoHistory(SEEDED_AT);
   if (options.living) await seedParticipation(SEEDED_AT);
+  // Who has read the candidate's confidential documents (the Access log tab).
+  if (options.living) await seedDemoReads(SEEDED_AT);
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
   await ensureSystemRoot(SEEDED_AT);
 }

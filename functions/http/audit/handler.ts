@@ -3,6 +3,8 @@ import { csvFile } from '../../lib/http/result';
 import { auditApi } from '../../../shared/api/audit';
 import { requireHistoryPower, requireOrganisationPower } from '../../core/audit-pages/audit-access';
 import { auditHistory, organisationAudit, organisationAuditCsv } from '../../core/audit-pages/audit-read';
+import { requireReadLogPower } from '../../core/read-log/read-log-access';
+import { readLogPage } from '../../core/read-log/read-log-read';
 
 /** The audit trail's readers: a record's History, the organisation page and its CSV export. */
 export const handler = createServiceHandler(auditApi, {
@@ -12,4 +14,5 @@ export const handler = createServiceHandler(auditApi, {
     authorize: ({ auth, query }) => requireOrganisationPower(auth, query.scopeId),
     handle: async ({ auth, query }) => csvFile(await organisationAuditCsv(auth, query), `audit-${query.scopeId.replace(/[^\w-]/g, '_')}.csv`),
   },
+  readLog: { authorize: ({ auth }) => requireReadLogPower(auth), handle: async ({ auth, params, query }) => readLogPage(auth, params.userId, query) },
 });

@@ -3,10 +3,12 @@ import { conferenceApi } from '../../../shared/api/conference';
 import { activeConferences, findConferences } from '../../core/locations/conference-lists';
 import { readableLocationsByIds } from '../../core/locations/locations-by-ids';
 import { locationSetRoutes } from '../location-set';
+import { retentionRoutes } from './retention-routes';
 
 export const handler = createServiceHandler(conferenceApi, {
   ...locationSetRoutes('Conference'),
   findMany: async ({ auth, body }) => findConferences(auth, body),
   byIds: async ({ auth, params }) => readableLocationsByIds(auth, 'Conference', params.ids),
   active: async ({ auth }) => activeConferences(auth),
+  ...retentionRoutes,
 });

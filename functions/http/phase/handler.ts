@@ -3,10 +3,10 @@ import { phaseApi } from '../../../shared/api/phase';
 import { startPhaseImport } from '../../core/tracks/track-copy';
 import { createPhase, createPhases, deletePhase, movePhase, readPhase, readPhases, readPhasesByIds, updatePhase } from '../../core/tracks/phase-editor';
 import { designPage, type DesignListQuery } from '../../core/tracks/design-list';
-import type { TrackCaller } from '../../core/tracks/track-scope';
+import type { TrackCaller, TrackWriter } from '../../core/tracks/track-scope';
 
 /** Delete Phase, whichever call names it. */
-async function removePhase(auth: TrackCaller, phaseId: string): Promise<null> {
+async function removePhase(auth: TrackWriter, phaseId: string): Promise<null> {
   await deletePhase(auth, phaseId);
   return null;
 }

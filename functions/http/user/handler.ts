@@ -16,6 +16,10 @@ import { callerPermissionHierarchy, callerPermissions, locationsDetails, usersPe
 import { userConferences } from '../../core/permissions/user-conferences';
 import { profileDetails, updateProfileDetails } from '../../core/people/profile-details';
 import { mergeUsers } from '../../core/people/merge/merge-users';
+import { mergeUndoState, undoMerge } from '../../core/people/merge/merge-undo';
+import { dataExportLink, startDataExport } from '../../core/people/data-export/data-export';
+import { erasurePreview } from '../../core/people/erasure/erasure-rules';
+import { erasePerson } from '../../core/people/erasure/erase-person';
 import { addExistingTag, addTagByName, deleteTag, removeUserTag, searchTags, userTags } from '../../core/people/user-tags';
 import { addAlias, removeAlias, userAliases } from '../../core/people/user-aliases';
 import { addComments, listComments, removeComments } from '../../core/people/user-comments';
@@ -48,6 +52,12 @@ export const handler = createServiceHandler(userApi, {
   setAvatar: { authorize: ({ auth, params }) => requireSelfOrPower(auth, params.userId), handle: async ({ auth, params, body }) => setAvatar(auth, params.userId, body) },
   avatarImage: async ({ auth, params, query }) => redirect(await avatarImageLink(auth, params.userId, query.key)),
   merge: async ({ auth, body }) => mergeUsers(auth, body),
+  mergeUndoState: async ({ auth, params }) => mergeUndoState(auth, params.id),
+  undoMerge: async ({ auth, body }) => undoMerge(auth, body),
+  startDataExport: async ({ auth, params }) => startDataExport(auth, params.userId),
+  dataExportLink: async ({ auth, params }) => dataExportLink(auth, params.userId),
+  erasurePreview: async ({ auth, params }) => erasurePreview(auth, params.id),
+  erase: async ({ auth, params, body }) => erasePerson(auth, params.id, body),
   searchTags: async ({ auth, query }) => searchTags(auth, query.searchTerm),
   userTags: async ({ auth, params }) => userTags(auth, params.id),
   // Labels need update and create User (labelled-user.ts): nobody labels themself.

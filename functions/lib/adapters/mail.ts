@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
+import { traceClient } from '../tracing';
 
 export interface EmailMessage {
   to: string;
@@ -15,10 +16,12 @@ let client: SESv2Client | undefined;
 /** SES in AWS; the local SES stand-in (with its mail viewer) when `SES_ENDPOINT` is set. */
 function sesClient(): SESv2Client {
   const endpoint = config.sesEndpoint;
-  client ??= new SESv2Client({
-    region: config.region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  client ??= traceClient(
+    new SESv2Client({
+      region: config.region,
+      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    }),
+  );
   return client;
 }
 

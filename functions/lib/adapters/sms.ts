@@ -3,6 +3,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PublishCommand, SNSClient, type PublishCommandInput } from '@aws-sdk/client-sns';
 import { config } from '../config';
+import { traceClient } from '../tracing';
 
 export interface SmsMessage {
   /** E.164, for example `+15551234567`. */
@@ -20,7 +21,7 @@ let client: SNSClient | undefined;
 
 /** The one SNS client (exported so a test can watch the requests it sends). */
 export function snsClient(): SNSClient {
-  client ??= new SNSClient({ region: config.region });
+  client ??= traceClient(new SNSClient({ region: config.region }));
   return client;
 }
 

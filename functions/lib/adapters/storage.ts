@@ -1,7 +1,9 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
+import { traceClient } from '../tracing';
 import { PENDING_UPLOAD_PREFIX } from '../../../shared/files/pending-uploads';
 
 const UPLOAD_SECONDS = 10 * 60;
@@ -15,10 +17,14 @@ let client: S3Client | undefined;
  */
 function s3Client(): S3Client {
   const endpoint = config.s3Endpoint;
-  client ??= new S3Client({
-    region: config.region,
-    ...(endpoint ? { endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  client ??= traceClient(
+    new S3Client({
+      region: config.region,
+      // s3rver keeps a streamed body's aws-chunked framing (the SDK's default CRC32 trailer) as the object's bytes: locally the
+      // SDK sends a checksum only where an operation requires one, so a streamed PutObject (a data export) arrives as plain bytes.
+      ...(endpoint ? { endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, requestChecksumCalculation: 'WHEN_REQUIRED' as const } : {}),
+    }),
+  );
   return client;
 }
 
@@ -101,4 +107,35 @@ export async function removePendingUpload(key: string): Promise<void> {
 /** A file's object, wherever it is (deleting what is not there is no error). */
 export async function removeUpload(key: string): Promise<void> {
   await Promise.all([key, pendingKey(key)].map((Key) => s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key }))));
+}
+
+/**
+ * An object's bytes as a stream (a data export reads each file through it, never whole), or null
+ * when there is none.
+ */
+export async function readObjectStream(objectKey: string): Promise<Readable | null> {
+  try {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: objectKey }));
+    return object.Body as Readable;
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** Writes an object from bytes, or from a stream of exactly `contentLength` bytes (one PutObject, no buffering). */
+export async function putObject(objectKey: string, body: Uint8Array | string | Readable, options: { contentType: string; contentLength?: number }): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: config.uploadsBucket, Key: objectKey, Body: body, ContentType: options.contentType, ...(options.contentLength !== undefined ? { ContentLength: options.contentLength } : {}) }),
+  );
+}
+
+/** Deletes an object (deleting what is not there is no error). */
+export async function deleteObject(objectKey: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: objectKey }));
+}
+
+/** A download link that lasts `seconds` (a data export's archive: EXPORT_LINK_SECONDS), saved under `fileName`. */
+export function presignDownloadFor(key: string, fileName: string, seconds: number): Promise<string> {
+  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, ResponseContentDisposition: attachmentDisposition(fileName) }), { expiresIn: seconds });
 }

@@ -8,6 +8,7 @@ import { loadSecrets } from '../secrets';
 import { log } from '../log';
 import { securityEvent } from '../security-event';
 import { currentRequest, runWithRequestContext } from '../request-context';
+import { annotateRoute, traceRequest } from '../tracing';
 import { RefusedRequest, assertJsonBody, assertSameOrigin, assertThroughOrigin } from './request-guards';
 import { publishRequestMetrics } from './request-metrics';
 import { parseQuery } from './query';
@@ -19,6 +20,7 @@ import { readCookie, sessionCookieName } from './cookies';
 import { MAX_BODY_BYTES, PAYLOAD_TOO_LARGE, bodyBytes } from './body-limit';
 import { resolveSession, type AuthContext } from '../../core/session/resolve-session';
 import { assertSecondFactor } from '../../core/session/second-factor';
+import { screenOf, withReadLog } from '../../core/read-log/read-write';
 import { holdsAtOrAbove } from '../../../shared/auth/role-scope';
 
 type Event = APIGatewayProxyEventV2;
@@ -104,7 +106,7 @@ export function createServiceHandler<A extends ServiceApi>(api: A, implementatio
   return (event: Event, context: Context): Promise<Result> =>
     runWithRequestContext(
       { requestId: event.requestContext?.requestId ?? '', method: event.requestContext?.http?.method ?? '', route: 'unmatched' },
-      () => handler(event, context),
+      () => traceRequest(service, () => handler(event, context)),
     );
 }
 
@@ -123,6 +125,7 @@ function isImplementation(value: unknown): boolean {
 async function runRoute(contract: Contract, implementation: RouteImplementation<any> | AuthorizedRoute<any>, event: Event): Promise<Result> {
   const context = currentRequest();
   if (context) context.route = contract.id;
+  annotateRoute(contract.id);
   const cookie = readCookie(event.cookies, sessionCookieName());
   const session = cookie ? await resolveSession(cookie) : null;
   if (context && session) context.userId = session.userId;
@@ -153,7 +156,8 @@ async function runRoute(contract: Contract, implementation: RouteImplementation<
   const body = contract.formPost ? undefined : parsePart(contract.body, contract.snsWebhook ? readWebhookBody(event) : readJsonBody(event), 'body');
   // The getter is carried over as a getter: the route reads `auth` only when it needs a session.
   const request = Object.defineProperties({ body }, Object.getOwnPropertyDescriptors(beforeBody)) as RouteRequest<Contract>;
-  const output = await handle(request);
+  // A route that may show someone's private material records what it showed before it answers.
+  const output = contract.readLog ? await withReadLog(contract.id, request.auth, screenOf(event.headers), () => handle(request)) : await handle(request);
   return toResult(contract, output);
 }
 

@@ -3,6 +3,7 @@ import { LIVING_CANDIDATES, seedParticipation } from '../../../functions/db/seed
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo';
 import { seedDemo } from '../../support/demo-table';
 import { pendingNotifications } from '../../support/notifications';
+import { chainIdOf } from '../../../functions/core/records/audit-write';
 
 /** The living demo (`npm start`): candidates moved along by the app's own functions, every status on show, once. */
 const SEEDED_AT = '2025-01-06T15:00:00.000Z';
@@ -38,6 +39,12 @@ it('enrols three candidates through enrolment and moves their steps through ever
   expect(sofiaInstance.assignees.map((assignee) => assignee.userId).sort()).toEqual(['demo-advisor', 'demo-interviewer']);
   const { data: comments } = await db().entities.comment.query.byUser({ userId: LIVING_CANDIDATES[0].id }).go();
   expect(comments).toHaveLength(1);
+  // Daniel's enrolment is under a legal hold, placed by the conference admin, with the entry in its History.
+  const [danielInstance] = (await db().entities.trackInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[1].id }).go()).data;
+  const { data: hold } = await db().entities.legalHold.get({ recordKind: 'TrackInstance', recordId: danielInstance.trackInstanceId }).go({ consistent: true });
+  expect(hold).toMatchObject({ active: true, placedBy: 'demo-conference-admin', reason: expect.stringContaining('Appeal') });
+  const { data: history } = await db().entities.auditEntry.query.byChain({ chainId: chainIdOf('TrackInstance', danielInstance.trackInstanceId) }).go({ consistent: true });
+  expect(history.map((entry) => entry.action)).toEqual(expect.arrayContaining(['enrolment.created', 'enrolment.action.denied', 'retention.hold.placed']));
   // The bells those writes sent, waiting for the runtime's worker.
   const messages = (await pendingNotifications()).filter((note) => note.userId === 'demo-advisor').map((note) => note.message);
   expect(messages).toEqual(expect.arrayContaining(['You advise Grace Mbeki in Candidacy Pathway.', 'Grace Mbeki submitted Background questionnaire for review.']));

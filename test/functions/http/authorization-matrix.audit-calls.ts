@@ -8,4 +8,5 @@ export const AUDIT_CALLS: Record<string, CallBuilder> = {
   'audit.history': (t) => ({ path: `/api/audit/history/User/${t.userId}` }),
   'audit.organisation': (t) => ({ path: '/api/audit/organisation', query: `scopeId=${t.chain.Conference}` }),
   'audit.organisationCsv': (t) => ({ path: '/api/audit/organisation/csv', query: `scopeId=${t.chain.Conference}` }),
+  'audit.readLog': (t) => ({ path: `/api/audit/read-log/${t.userId}` }),
 };

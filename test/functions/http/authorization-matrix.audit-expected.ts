@@ -18,4 +18,6 @@ export const AUDIT_ROWS: Record<string, MatrixRow> = {
   'audit.history': row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 }),
   'audit.organisation': row(only(GOVERN_CONFERENCE, 200), only(['Superadmin'], 200)),
   'audit.organisationCsv': row(only(GOVERN_CONFERENCE, 200), only(['Superadmin'], 200)),
+  // A person's read-access log: superadmins and whoever may update one of the person's conferences (a district admin sees the person but governs no conference: 403); those who cannot see the person 404.
+  'audit.readLog': row(only(GOVERN_CONFERENCE, 200), { ...only(ADMINS, 404), Superadmin: 200 }),
 };

@@ -5,6 +5,7 @@ import { TRACK_CALLS } from './authorization-matrix.track-calls';
 import { FILE_CALLS } from './authorization-matrix.file-calls';
 import { INSTANCE_CALLS } from './authorization-matrix.instance-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
+import { EXPORT_CALLS } from './authorization-matrix.export-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
 import { STEP_WORK_CALLS } from './authorization-matrix.step-work-calls';
 import { PARTICIPANT_CALLS } from './authorization-matrix.participants-calls';
@@ -13,6 +14,8 @@ import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { GROUP_CALLS } from './authorization-matrix.group-calls';
 import { ANNOUNCEMENT_CALLS } from './authorization-matrix.announcement-calls';
 import { AUDIT_CALLS } from './authorization-matrix.audit-calls';
+import { RETENTION_CALLS } from './authorization-matrix.retention-calls';
+import { ERASURE_CALLS } from './authorization-matrix.erasure-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
 /**
@@ -152,6 +155,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...FILE_CALLS,
   ...INSTANCE_CALLS,
   ...PEOPLE_CALLS,
+  ...EXPORT_CALLS,
   ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,
   ...STEP_WORK_CALLS,
@@ -159,6 +163,8 @@ export const CALLS: Record<string, CallBuilder> = {
   ...LABEL_CALLS,
   ...ANNOUNCEMENT_CALLS,
   ...AUDIT_CALLS,
+  ...RETENTION_CALLS,
+  ...ERASURE_CALLS,
   ...GROUP_CALLS,
 
   'form.create': () => ({ path: '/api/form', method: 'POST', body: {} }),

@@ -2,6 +2,7 @@ import { TRACK_ROWS } from './authorization-matrix.track-expected';
 import { FILE_ROWS } from './authorization-matrix.file-expected';
 import { INSTANCE_ROWS } from './authorization-matrix.instance-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
+import { EXPORT_ROWS } from './authorization-matrix.export-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
 import { STEP_WORK_ROWS } from './authorization-matrix.step-work-expected';
 import { PARTICIPANT_ROWS } from './authorization-matrix.participants-expected';
@@ -10,6 +11,8 @@ import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected'
 import { GROUP_ROWS } from './authorization-matrix.group-expected';
 import { ANNOUNCEMENT_ROWS } from './authorization-matrix.announcement-expected';
 import { AUDIT_ROWS } from './authorization-matrix.audit-expected';
+import { RETENTION_ROWS } from './authorization-matrix.retention-expected';
+import { ERASURE_ROWS } from './authorization-matrix.erasure-expected';
 
 /**
  * The expected answer of every contract for every actor (ARCHITECTURE.md section 7).
@@ -156,6 +159,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...FILE_ROWS,
   ...INSTANCE_ROWS,
   ...PEOPLE_ROWS,
+  ...EXPORT_ROWS,
   ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,
   ...STEP_WORK_ROWS,
@@ -164,6 +168,8 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...GROUP_ROWS,
   ...ANNOUNCEMENT_ROWS,
   ...AUDIT_ROWS,
+  ...RETENTION_ROWS,
+  ...ERASURE_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
   'form.create': { own: only(ADMINS, 201), other: null, anonymous: 401 },

@@ -2,6 +2,10 @@ import { getLocation } from '../../../functions/db/access/location-store';
 import { newId } from '../../../functions/db/ids';
 import { db } from '../../../functions/db/service';
 import { putTestUser } from '../../support/test-users';
+import { callerOf } from '../../support/audit-entries';
+import { mergeUsers } from '../../../functions/core/people/merge/merge-users';
+import { runJobToEnd } from '../../../functions/db/jobs';
+import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import type { MatrixCall } from './authorization-matrix.calls';
 import type { Actor, Target } from './authorization-matrix.fixtures';
 
@@ -33,6 +37,14 @@ export const PEOPLE_CALLS: Record<string, CallBuilder> = {
     const [fromUserId, toUserId] = await Promise.all(['From', 'To'].map((side) => putTestUser({ firstName: 'Matrix', lastName: `${tag}${side}`, locationId: t.chain.Church })));
     return { path: '/api/user/user-profile/merge', method: 'PATCH', body: { fromUserId, toUserId, firstName: 'Matrix', lastName: `${tag}To` } };
   },
+  // A merge whose job has finished, of two fresh users per call: an undo changes both for good.
+  'user.undoMerge': async (t, tag) => {
+    const [fromUserId, toUserId] = await Promise.all(['From', 'To'].map((side) => putTestUser({ firstName: 'Matrix', lastName: `${tag}${side}`, locationId: t.chain.Church })));
+    const { jobId } = await mergeUsers(await callerOf('superadmin@example.org'), { fromUserId, toUserId, firstName: 'Matrix', lastName: `${tag}To` });
+    await runJobToEnd(jobId, jobKinds);
+    return { path: '/api/user/user-profile/merge/undo', method: 'PATCH', body: { fromUserId } };
+  },
+  'user.mergeUndoState': (t) => ({ path: `/api/user/user-profile/${t.userId}/merge-undo` }),
   'user.assignedUsers': (t) => ({ path: `/api/user/${t.userId}/assigned-users` }),
   'file.associatedFiles': (t) => ({ path: `/api/file/${t.userId}/associated-files` }),
   'church.memberships': (t) => ({ path: `/api/church/church-memberships/${t.userId}` }),

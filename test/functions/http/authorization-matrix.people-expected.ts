@@ -23,6 +23,9 @@ export const PEOPLE_ROWS: Record<string, MatrixRow> = {
   'user.updateById': row(only(ADMINS, 200), { ...only(ADMINS, 404), Superadmin: 200 }),
   // Manage-all callers only, wherever the users are (SPEC.md section 6).
   'user.merge': row(only(['Superadmin'], 202), only(['Superadmin'], 202)),
+  // Undo merge and whether one is possible: manage-all callers only, like the merge (issue 25, item 5).
+  'user.undoMerge': row(only(['Superadmin'], 202), only(['Superadmin'], 202)),
+  'user.mergeUndoState': row(only(['Superadmin'], 200), only(['Superadmin'], 200)),
   // The Documents and User Assignments tabs: for those who may update User where the user is.
   'user.assignedUsers': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),
   'file.associatedFiles': row({ ...only(READ_USER, 403, 404), ...only(ADMINS, 200, 404) }, only(['Superadmin'], 200, 404)),

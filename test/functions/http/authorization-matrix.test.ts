@@ -59,7 +59,7 @@ function aimOf(call: MatrixCall, tag: string): string {
  * deletes of throwaway items, the actor's own notifications) runs for all actors at once.
  */
 function sharesTarget(contract: (typeof contracts)[number]): boolean {
-  return /\.(update|updateById)$|^role\.(assign|unassign)$|^user\.(addLocations?|setPrimaryLocation|removeLocation)$/.test(contract.id);
+  return /\.(update|updateById)$|^role\.(assign|unassign)$|^user\.(addLocations?|setPrimaryLocation|removeLocation)$|^conference\.(placeLegalHold|liftLegalHold)$/.test(contract.id);
 }
 
 /** The ids the actor must never be told about that appear in an answer. */

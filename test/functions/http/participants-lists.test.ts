@@ -150,7 +150,7 @@ describe('the lists follow the enrolment and never show a row the caller may not
 
   it('a status change moves the enrolment between the status lists (fast path)', async () => {
     expect(await rowIds(conferenceAdmin, track, { where: { status: 'Open', firstName: 'no' } })).toEqual([rows.noel, rows.nora]);
-    await writeInstanceStatus({ userId: demoUser('conference.admin@example.org').id }, (await findInstance(rows.nora))!, 'Withdrawn');
+    await writeInstanceStatus({ userId: demoUser('conference.admin@example.org').id, sessionId: 'test-session', user: {} }, (await findInstance(rows.nora))!, 'Withdrawn');
     expect(await rowIds(conferenceAdmin, track, { where: { status: 'Open', firstName: 'no' } })).toEqual([rows.noel]);
     expect(await rowIds(conferenceAdmin, track, { where: { status: 'Withdrawn', email: 'nora' } })).toEqual([rows.nora]);
   });

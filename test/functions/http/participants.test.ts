@@ -17,7 +17,7 @@ import { putEnrolment } from '../../support/enrolments';
 
 /**
  * The participants table and assignments (SPEC.md sections 2, 5, 6 and 7): who sees which rows,
- * filters and paging, the same requests at 10 and 10,000 enrolments, and every assignment rule
+ * filters and paging, the same requests at 10 and 2,000 enrolments (10,000 in the bench), and every assignment rule
  * from both sides.
  */
 const ADVISOR = 'role-advisor';
@@ -191,9 +191,12 @@ describe('district admins and superintendents see the enrolments of their distri
 describe('the table’s cost does not grow with the track', () => {
   const tracks_: Record<'small' | 'large', string> = { small: '', large: '' };
 
+  // 2,000 is 200 pages of the table and far past every read bound; each enrolment is 15 items,
+  // so 10,000 took 250 s to write on a quiet machine and timed out in CI under load.
+  // `npm run bench -- --scale large` measures the same reads at 10,000.
   beforeAll(async () => {
     const advisor = await person(demoUser('advisor@example.org').id);
-    for (const [size, count] of [['small', 10], ['large', 10_000]] as const) {
+    for (const [size, count] of [['small', 10], ['large', 2_000]] as const) {
       tracks_[size] = await trackIn(ids.conference1, `Scale ${size}`);
       const writer = parallelWriter({ concurrency: 8 });
       await writer.put(enrolmentTableItems({ trackTemplateId: tracks_[size], trackName: `Scale ${size}`, conferenceId: ids.conference1, districtId: ids.district1, count, advisors: [advisor] }));
@@ -216,7 +219,7 @@ describe('the table’s cost does not grow with the track', () => {
     ['by status and last name', { where: { status: 'Open', lastName: 'a' } }],
   ];
   for (const [label, body] of keyed) {
-    it(`makes the same requests at 10 and 10,000 enrolments: ${label}`, async () => {
+    it(`makes the same requests at 10 and 2,000 enrolments: ${label}`, async () => {
       const small = await measure(tracks_.small, body);
       const large = await measure(tracks_.large, body);
       expect(large.body.data.length).toBeGreaterThan(0);
@@ -226,7 +229,7 @@ describe('the table’s cost does not grow with the track', () => {
 
   // The fixture's enrolments are all in the demo district admin's district: their page is its gsi4 list.
   for (const [label, body] of keyed.filter(([, b]) => !('status' in ((b.where as object | undefined) ?? {})))) {
-    it(`a district admin's page makes the same requests at 10 and 10,000 enrolments: ${label}`, async () => {
+    it(`a district admin's page makes the same requests at 10 and 2,000 enrolments: ${label}`, async () => {
       const districtAdmin = await cookieFor('district.admin@example.org');
       const small = await measure(tracks_.small, body, districtAdmin);
       const large = await measure(tracks_.large, body, districtAdmin);

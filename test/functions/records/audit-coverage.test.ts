@@ -177,6 +177,12 @@ describe('administration', () => {
     await transact([personEntry(districtAdmin, target, 'user.tag.added', 'tags', [{ field: 'tag', after: 'Measured' }])]);
     const entryAlone = requestCounter.snapshot();
     expect(entryAlone.byCommand).toEqual({ TransactWriteItemsCommand: 1 });
+    // The counter prices the entry by DynamoDB's rule as the table bills it (the bench's "of which entries").
+    expect(entryAlone.auditEntries).toBe(1);
+    expect(entryAlone.auditEntryUnits).toBe(entryAlone.writeCapacity);
+    expect(write.auditEntries).toBe(1);
+    expect(write.auditEntryUnits).toBe(entryAlone.auditEntryUnits);
+    expect(write.writeCapacity).toBeGreaterThan(write.auditEntryUnits);
     console.log(JSON.stringify({ audit_bench: { addTag: write, history: read, entryAlone } }));
   });
 

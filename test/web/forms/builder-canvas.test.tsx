@@ -28,6 +28,14 @@ function Harness() {
 }
 
 describe('the form builder’s canvas', () => {
+  it('draws only the top-level cells the editor has revealed so far (one per commit, for short tasks)', () => {
+    const { rerender } = render(<FormBuilder content={content} onChange={() => {}} isReadOnly={false} shownCells={1} />);
+    const canvas = screen.getByRole('region', { name: 'Form canvas' });
+    expect(canvas.querySelectorAll('.forms-builder-preview')).toHaveLength(1);
+    rerender(<FormBuilder content={content} onChange={() => {}} isReadOnly={false} shownCells={2} />);
+    expect(canvas.querySelectorAll('.forms-builder-preview')).toHaveLength(2);
+  });
+
   it('shows each field as the runner draws it, inert: its label, required mark, placeholder and options', () => {
     render(<Harness />);
     const canvas = screen.getByRole('region', { name: 'Form canvas' });

@@ -22,9 +22,13 @@ interface MergeCursor {
   after?: string;
 }
 
-/** One merge job per source user: a second merge of the same source cannot even be created. */
-export function mergeJobId(fromUserId: string): string {
-  return `merge-${fromUserId}`;
+/**
+ * One merge job per source user and version: a second merge of the same source cannot even be
+ * created; after an undo (which moves the source's version) it may be merged again. The id is
+ * also the merge's id (its header and records, merge-record.ts).
+ */
+export function mergeJobId(fromUserId: string, sourceVersion: number): string {
+  return `merge-${fromUserId}-v${sourceVersion}`;
 }
 
 export function mergeJob(movers: readonly MergeMover[] = MERGE_MOVERS): JobKind<MergeJobInput> {

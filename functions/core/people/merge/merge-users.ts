@@ -2,7 +2,7 @@ import { ALREADY_MERGED, KEEP_ONE_OF_THEIR_NAMES, TARGET_MERGED, type MergeUsers
 import { loadUserAggregate, type UserAggregate } from '../../../db/access/user-aggregate';
 import { projectOrWait } from '../../../db/directory-projection';
 import { newJob } from '../../../db/jobs';
-import { transact, type TransactionItem } from '../../../db/transact';
+import { transact, type TransactionItem, type TransactionWrite } from '../../../db/transact';
 import { StaleVersionError } from '../../../db/versioned';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../../lib/errors';
 import { log } from '../../../lib/log';
@@ -15,6 +15,9 @@ import { nameCopiesJob } from '../name-copies';
 import { managesAll } from '../profile-details';
 import { MERGE_JOB_KIND, mergeJobId } from './merge-job';
 import type { MergeJobInput } from './movers/mover';
+import { personEntry } from '../../records/audit-records';
+import { fieldChange, recordChanges } from '../../records/audit-write';
+import { recordExpiry, undoUntil } from './movers/merge-record';
 
 type UserItem = UserAggregate['user'];
 type KeptNames = Pick<MergeUsersInput, 'firstName' | 'middleName' | 'lastName'>;
@@ -28,8 +31,12 @@ type KeptNames = Pick<MergeUsersInput, 'firstName' | 'middleName' | 'lastName'>;
  *   - the target takes the chosen names (conditioned on its version, and on not being merged),
  *   - the source's email claim passes to the target (the address now belongs to that person:
  *     Add User with it is "in use"),
- *   - the move job is created with an id derived from the source (a second merge of the same
- *     source fails on it as well), and so is the job that refreshes copies of the target's name.
+ *   - the move job is created with an id derived from the source and its version (a second merge
+ *     of the same source fails on it as well; after an undo the version moved on),
+ *     and so is the job that refreshes copies of the target's name,
+ *   - the merge's header (merge-record.ts): what an undo within MERGE_UNDO_DAYS puts back,
+ *   - each person's History gets its entry (kind `merge`): the source `user.merged.into`, the
+ *     target `user.merged.from`, both naming the other and the job that moves the rest.
  * Everything the source owns then moves through the job (merge-job.ts), step by step.
  */
 export async function mergeUsers(auth: AuthContext, input: MergeUsersInput): Promise<{ jobId: string }> {
@@ -40,13 +47,15 @@ export async function mergeUsers(auth: AuthContext, input: MergeUsersInput): Pro
   if (to.user.mergedUserId) throw new BusinessRuleError(TARGET_MERGED);
   const names = keptNames(from.user, to.user, input);
 
-  const jobInput: MergeJobInput = { fromUserId: from.user.userId, toUserId: to.user.userId };
+  const mergedAt = new Date();
+  const mergeId = mergeJobId(from.user.userId, from.user.version);
+  const jobInput: MergeJobInput = { fromUserId: from.user.userId, toUserId: to.user.userId, mergeId, mergedAt: mergedAt.toISOString() };
   const job = newJob({
     kind: MERGE_JOB_KIND,
     ownerId: auth.userId,
     title: `Merging ${from.user.firstName} ${from.user.lastName} into ${names.firstName} ${names.lastName}`,
     input: jobInput,
-    jobId: mergeJobId(from.user.userId),
+    jobId: mergeId,
   });
   const renamed = names.firstName !== to.user.firstName || (names.middleName ?? '') !== (to.user.middleName ?? '') || names.lastName !== to.user.lastName;
   const items: TransactionItem[] = [
@@ -62,6 +71,8 @@ export async function mergeUsers(auth: AuthContext, input: MergeUsersInput): Pro
         .commit(),
     { write: job.write, onConditionFailed: () => new BusinessRuleError(ALREADY_MERGED) },
     ...(renamed ? [nameCopiesJob(to.user.userId, to.user.version + 1).write] : []),
+    ...mergeEntries(auth, from, to, names, job.jobId),
+    headerWrite(auth, from.user, to.user, names, mergeId, mergedAt),
   ];
   await transact(items).catch((error) => explainConflict(error, jobInput));
 
@@ -75,6 +86,46 @@ export async function mergeUsers(auth: AuthContext, input: MergeUsersInput): Pro
     await projectOrWait(() => projectUser(userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId, error: String(error) }));
   }
   return { jobId: job.jobId };
+}
+
+const labelOf = (user: UserItem) => `${user.firstName} ${user.lastName} (${user.email})`;
+
+/** The merge's header (entities/merge-record.ts): what its undo puts back at once, and until when it may. */
+function headerWrite(auth: AuthContext, from: UserItem, to: UserItem, names: KeptNames, mergeId: string, mergedAt: Date): TransactionWrite {
+  const namesOf = (user: KeptNames) => ({ firstName: user.firstName, lastName: user.lastName, ...(user.middleName ? { middleName: user.middleName } : {}) });
+  return (tx) =>
+    tx.mergeHeader
+      .create({
+        mergeId,
+        fromUserId: from.userId,
+        toUserId: to.userId,
+        fromLabel: labelOf(from),
+        toLabel: labelOf(to),
+        namesBefore: namesOf(to),
+        namesAfter: namesOf(names),
+        targetVersionBefore: to.version,
+        email: from.email,
+        mergedAt: mergedAt.toISOString(),
+        undoUntil: undoUntil(mergedAt).toISOString(),
+        state: 'merged',
+        mergedBy: auth.userId,
+        ttl: recordExpiry(mergedAt),
+      })
+      .commit();
+}
+
+/** The merge in both people's History, by the superadmin who merged them. */
+function mergeEntries(auth: AuthContext, from: UserAggregate, to: UserAggregate, names: KeptNames, jobId: string): TransactionItem[] {
+  const job = { field: 'job', after: jobId };
+  return [
+    personEntry(auth, from, 'user.merged.into', 'merge', [{ field: 'merged into', after: labelOf(to.user) }, ...fieldChange('status', from.user.inactive ? 'inactive' : 'active', 'inactive'), job]),
+    personEntry(auth, to, 'user.merged.from', 'merge', [
+      { field: 'merged from', after: labelOf(from.user) },
+      ...recordChanges(to.user, { ...to.user, ...names }, ['firstName', 'middleName', 'lastName']),
+      { field: 'email taken over', after: from.user.email },
+      job,
+    ]),
+  ];
 }
 
 /** The names the kept user ends with: each one of the two users' (SPEC.md section 5: the caller chooses when they differ). */

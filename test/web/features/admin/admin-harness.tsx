@@ -8,7 +8,9 @@ import { rulesFor } from '../../../../shared/auth/rules';
 import { SYSTEM_ROLES } from '../../../../shared/auth/system-roles';
 import type { LocationPermission } from '../../../../shared/auth/permissions';
 import type { SystemRoleName } from '../../../../shared/auth/vocabulary';
+import type { UserView } from '../../../../shared/schemas/user';
 import { AbilityProvider } from '../../../../web/src/lib/ability';
+import { CurrentUserContext } from '../../../../web/src/lib/current-user';
 import AdminPage from '../../../../web/src/features/admin/AdminPage';
 import { ToastProvider } from '../../../../web/src/components/ui/Toast';
 
@@ -31,6 +33,12 @@ export function abilityOf(viewer: Viewer) {
   return buildAbility(rulesFor({ userId: 'viewer', roles: [{ name: role.name, policies: role.policies }], permissions: viewer.permissions ?? [] }));
 }
 
+/** The signed-in account of a viewer, as the account gate provides it (the role names tabs may depend on). */
+export function viewerUser(role: SystemRoleName): UserView {
+  const held = SYSTEM_ROLES.find((r) => r.name === role)!;
+  return { id: 'viewer', firstName: 'Vera', lastName: 'Viewer', email: 'vera@example.org', inactive: false, registered: true, roles: [{ id: held.id, name: held.name, system: true }], createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' };
+}
+
 function CurrentPath() {
   const location = useLocation();
   return <output data-testid="path">{location.pathname}</output>;
@@ -47,7 +55,12 @@ function AriaRouter({ children }: { children: ReactNode }) {
 
 /** The Admin page at `path` for a viewer, with a fresh SWR cache, inside a memory router. */
 export function renderAdmin(path: string, viewer: Viewer = SUPERADMIN) {
-  return renderPage(path, viewer, { path: 'admin/*', element: <AdminPage /> });
+  const page = (
+    <CurrentUserContext.Provider value={viewerUser(viewer.role)}>
+      <AdminPage />
+    </CurrentUserContext.Provider>
+  );
+  return renderPage(path, viewer, { path: 'admin/*', element: page });
 }
 
 /** A page at `path` for a viewer (profile links land on a stand-in), with a fresh SWR cache, inside a memory router. */

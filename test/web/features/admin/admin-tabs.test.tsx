@@ -19,7 +19,7 @@ describe('Admin tabs', () => {
     renderAdmin('/admin');
     expect(await screen.findByRole('tab', { name: 'Conferences', selected: true })).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/admin/conferences');
-    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements']);
+    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention']);
     expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('href')).toBe('/admin/churches');
   });
 
@@ -27,7 +27,15 @@ describe('Admin tabs', () => {
     fakeServer(emptyPages);
     renderAdmin('/admin/districts', CONFERENCE_ADMIN);
     await screen.findByRole('tab', { name: 'Districts', selected: true });
-    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements']);
+    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention']);
+  });
+
+  it('a district admin (updates no conference) has no Audit tab, and its URL says who may open it', async () => {
+    const server = fakeServer(emptyPages);
+    renderAdmin('/admin/audit', { role: 'DistrictAdmin', permissions: CONFERENCE_ADMIN.permissions });
+    expect(await screen.findByText('Only Superadmins and Conference Admins can open Audit.')).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(server.requests).toEqual([]);
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserView } from '../../../../shared/schemas/user';
 import { CurrentUserContext } from '../../../../web/src/lib/current-user';
 import { NotificationBell } from '../../../../web/src/features/notifications/NotificationBell';
+import { itemsToggleLabel } from '../../../../web/src/features/notifications/NotificationItems';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { fakeServer } from '../../../support/fake-server';
 
@@ -62,6 +63,10 @@ async function openPanel() {
 }
 
 describe("an escalation digest's bell entry", () => {
+  it('names its list by count, one item without a number', () => {
+    expect([itemsToggleLabel(1, false), itemsToggleLabel(1, true), itemsToggleLabel(3, false)]).toEqual(['Show the item', 'Hide the item', 'Show the 3 items']);
+  });
+
   it('offers its list behind a disclosure button, only on entries that have one', async () => {
     renderBell();
     const { panel } = await openPanel();

@@ -79,6 +79,8 @@ describe('the step page', () => {
     await user.click(screen.getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(screen.getByText('Denied')).toBeTruthy());
     expect(screen.getByText(/by Abigail Nguyen/)).toBeTruthy();
+    // Resubmit is none of the three choices: the selector names it instead of 'Select...'.
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).selectedOptions[0].textContent).toBe('Resubmit');
     await expectNoAxeViolations(container);
     await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
     await waitFor(() => expect(server.to('/api/step/instance/s1/Completed', 'PATCH')).toHaveLength(1));

@@ -54,7 +54,7 @@ function view(overrides: Partial<TrackInstanceView> = {}): TrackInstanceView {
   };
 }
 
-const renderInstance = (viewer: Viewer = CONFERENCE_ADMIN) => renderPage(PATH, viewer, { path: 'tracks/:id/assignments/:trackInstanceId', element: <TrackInstancePage /> });
+const renderInstance = (viewer: Viewer = CONFERENCE_ADMIN, path = PATH) => renderPage(path, viewer, { path: 'tracks/:id/assignments/:trackInstanceId/*', element: <TrackInstancePage /> });
 
 describe('Track instance page', () => {
   it('shows the header, progress, phases in order, links to ready steps and greyed locked steps saying what they wait for', async () => {
@@ -94,6 +94,25 @@ describe('Track instance page', () => {
     renderInstance(PARTICIPANT);
     await screen.findByRole('heading', { level: 1, name: 'Candidacy Pathway' });
     expect(screen.queryByRole('combobox', { name: 'Track status' })).toBeNull();
+    // Nor the enrolment's History (issue 25): the track alone, without tabs.
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('offers those who act on the enrolment its History, at its own address (issue 25)', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      'GET /api/track/track-instance/{id}': () => view(),
+      'GET /api/audit/history/TrackInstance/i1': () => ({ data: [], cursor: null }),
+    });
+    renderInstance();
+    const tabs = await screen.findByRole('tablist', { name: 'Enrolment' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Track', 'History']);
+    expect(screen.getByRole('heading', { name: '1. Discernment' })).toBeTruthy();
+    await user.click(within(tabs).getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No history yet.')).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe(`${PATH}/history`);
+    expect(server.to('/api/audit/history/TrackInstance/i1')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: '1. Discernment' })).toBeNull();
   });
 
   it("says 'You do not have permission to access this track' on 403", async () => {

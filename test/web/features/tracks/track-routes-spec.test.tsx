@@ -48,9 +48,17 @@ describe('/tracks/{id}: the default route is the editor, shown to superadmins or
 
   it('a conference admin on their conference’s track starts on the Editor', () => {
     renderTabs(CONFERENCE_ADMIN, outline(BLUE_RIDGE));
-    expect(tabNames()).toEqual(['Editor', 'Participants', 'Interviewer Groups']);
+    expect(tabNames()).toEqual(['Editor', 'Participants', 'Interviewer Groups', 'History']);
     expect(screen.getByText('The editor')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/tracks/t1');
+  });
+
+  it("History (issue 25) is the track's audit trail, for those who may edit it", async () => {
+    const history = fakeServer({ 'GET /api/audit/history/TrackTemplate/t1': () => ({ data: [], cursor: null }) });
+    renderTabs(CONFERENCE_ADMIN, outline(BLUE_RIDGE), '/tracks/t1/history');
+    expect(await screen.findByText('No history yet.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'History' }).getAttribute('aria-selected')).toBe('true');
+    expect(history.to('/api/audit/history/TrackTemplate/t1')).toHaveLength(1);
   });
 
   it('a superadmin on a System track starts on the Editor', () => {

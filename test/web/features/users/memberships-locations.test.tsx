@@ -3,21 +3,14 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LAST_CONFERENCE_MESSAGE } from '../../../../shared/auth/policies';
-import { SYSTEM_ROLES } from '../../../../shared/auth/system-roles';
-import type { SystemRoleName } from '../../../../shared/auth/vocabulary';
-import type { UserView } from '../../../../shared/schemas/user';
 import { LocationsCard } from '../../../../web/src/features/users/profile/LocationsCard';
 import { MembershipsCard } from '../../../../web/src/features/users/profile/MembershipsCard';
 import { CurrentUserContext } from '../../../../web/src/lib/current-user';
 import { expectNoAxeViolations } from '../../../support/axe';
-import { CONFERENCE_ADMIN, fakeServer, pageOfRows, renderPage, type Viewer } from '../admin/admin-harness';
+import { CONFERENCE_ADMIN, fakeServer, pageOfRows, renderPage, viewerUser, type Viewer } from '../admin/admin-harness';
 
 /** The profile's church memberships and locations (SPEC.md sections 4 to 6), for viewers of each kind. */
-const viewerOf = (role: SystemRoleName): UserView => {
-  const held = SYSTEM_ROLES.find((r) => r.name === role)!;
-  return { id: 'viewer', firstName: 'Vera', lastName: 'Viewer', email: 'vera@example.org', inactive: false, registered: true, roles: [{ id: held.id, name: held.name, system: true }], createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z' };
-};
-const asViewer = (viewer: Viewer, element: ReactNode) => <CurrentUserContext.Provider value={viewerOf(viewer.role)}>{element}</CurrentUserContext.Provider>;
+const asViewer = (viewer: Viewer, element: ReactNode) => <CurrentUserContext.Provider value={viewerUser(viewer.role)}>{element}</CurrentUserContext.Provider>;
 const renderCard = (viewer: Viewer, element: ReactNode) => renderPage('/card', viewer, { path: 'card', element: asViewer(viewer, element) });
 
 const membership = (id: string, name: string, flags: { active: boolean; primary: boolean; constituent: boolean }) => ({ id, userId: 'u2', church: { id: `church-${id}`, name }, ...flags, version: 1, createdAt: '2024-01-01T00:00:00.000Z' });

@@ -4,6 +4,7 @@ import { useAbility } from '../../lib/ability';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
+import { useDeferredFirst } from '../../lib/deferred-first';
 import { FormRunner } from './FormRunner';
 import { formInstanceFiles } from './runner-files';
 
@@ -18,7 +19,8 @@ import { formInstanceFiles } from './runner-files';
  */
 export function FormInstanceRunner({ formInstanceId, onSaved, isReadOnly = false, onLoaded }: { formInstanceId: string; onSaved?: () => void; isReadOnly?: boolean; onLoaded?: () => void }) {
   const ability = useAbility();
-  const { data: instance, error, mutate } = useApi(routes.form.formInstance, { params: { id: formInstanceId } });
+  const { data, error, mutate } = useApi(routes.form.formInstance, { params: { id: formInstanceId } });
+  const instance = useDeferredFirst(data);
   const files = useMemo(() => formInstanceFiles(formInstanceId), [formInstanceId]);
   const answered = Boolean(instance || error);
   useEffect(() => {

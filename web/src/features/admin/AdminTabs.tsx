@@ -1,14 +1,20 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { Tabs } from '../../components/ui';
+import { Alert, LoadingState, Tabs } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
+import { lazyChunk } from '../../lib/chunk-load';
+import { useCurrentUser } from '../../lib/current-user';
 import { Gate } from '../../lib/gate';
-import { ADMIN_TABS, adminTabPath, DEFAULT_ADMIN_TAB, findAdminTab, isAdminTabVisible, type AdminTabId } from './admin-tabs';
+import { ADMIN_TABS, adminTabPath, DEFAULT_ADMIN_TAB, findAdminTab, isAdminTabVisible, rolesRefusal, type AdminTabId } from './admin-tabs';
 import { AdvisorsTab } from './advisors/AdvisorsTab';
 import { AnnouncementsTab } from './announcements/AnnouncementsTab';
 import { LOCATION_KIND_CONFIGS } from './locations/location-kinds';
 import { LocationTab } from './locations/LocationTab';
 import { RolesTab } from './roles/RolesTab';
+
+// The audit trail loads when its tab is opened, off the Admin page's own chunk.
+const AuditTab = lazyChunk(() => import('./audit/AuditTab').then((m) => ({ default: m.AuditTab })));
+const RetentionTab = lazyChunk(() => import('./retention/RetentionTab').then((m) => ({ default: m.RetentionTab })));
 
 const PANELS: Record<AdminTabId, () => ReactNode> = {
   churches: () => <LocationTab config={LOCATION_KIND_CONFIGS.churches} />,
@@ -19,6 +25,16 @@ const PANELS: Record<AdminTabId, () => ReactNode> = {
   advisors: () => <AdvisorsTab />,
   roles: () => <RolesTab />,
   announcements: () => <AnnouncementsTab />,
+  audit: () => (
+    <Suspense fallback={<LoadingState message="Loading..." />}>
+      <AuditTab />
+    </Suspense>
+  ),
+  retention: () => (
+    <Suspense fallback={<LoadingState message="Loading..." />}>
+      <RetentionTab />
+    </Suspense>
+  ),
 };
 
 /**
@@ -27,11 +43,20 @@ const PANELS: Record<AdminTabId, () => ReactNode> = {
  */
 export function AdminTabs() {
   const ability = useAbility();
+  const { roles } = useCurrentUser();
   const tab = findAdminTab(useParams().tab);
   if (!tab) return <Navigate to={adminTabPath(DEFAULT_ADMIN_TAB)} replace />;
-  if (!isAdminTabVisible(tab, ability)) return <Gate I={tab.gate!.I} a={tab.gate!.a}>{null}</Gate>;
+  if (!isAdminTabVisible(tab, ability, roles)) {
+    return (
+      <Gate I={tab.gate!.I} a={tab.gate!.a}>
+        <Alert tone="warning" title="Not allowed">
+          {rolesRefusal(tab)}
+        </Alert>
+      </Gate>
+    );
+  }
 
-  const items = ADMIN_TABS.filter((item) => isAdminTabVisible(item, ability)).map((item) => ({ id: item.id, label: item.label, href: adminTabPath(item.id) }));
+  const items = ADMIN_TABS.filter((item) => isAdminTabVisible(item, ability, roles)).map((item) => ({ id: item.id, label: item.label, href: adminTabPath(item.id) }));
   return (
     <Tabs aria-label="Admin" items={items} selectedKey={tab.id}>
       {/* A key per tab: each tab starts from its own first page and filters. */}

@@ -11,6 +11,8 @@ import { FormBuilder } from './builder/FormBuilder';
 import { FormPreview } from './FormPreview';
 import { VersionsPanel } from './VersionsPanel';
 import { setPageTitle } from '../../lib/document-title';
+import { useRevealInTurn } from '../../lib/reveal-in-turn';
+import { useDeferredFirst } from '../../lib/deferred-first';
 import '../../components/form-runner/forms.css';
 
 const isNamed = (name: string) => name.trim() !== '' && name.trim().toLowerCase() !== UNTITLED_FORM.toLowerCase();
@@ -26,9 +28,10 @@ const draftOf = (form: FormView): Draft => ({ name: form.name, system: form.syst
 export default function FormEditorPage() {
   const { id = '' } = useParams();
   const loaded = useApi(formRoute, { params: { id } });
+  const form = useDeferredFirst(loaded.data);
   if (loaded.error) return <Page title="Form"><Alert tone="danger">{(loaded.error as Error).message}</Alert></Page>;
-  if (!loaded.data) return <LoadingState message="Loading form..." />;
-  return <FormEditor key={`${loaded.data.id}:${loaded.data.version}`} form={loaded.data} onSaved={(saved) => void loaded.mutate(saved, { revalidate: false })} />;
+  if (!form) return <LoadingState message="Loading form..." />;
+  return <FormEditor key={`${form.id}:${form.version}`} form={form} onSaved={(saved) => void loaded.mutate(saved, { revalidate: false })} />;
 }
 
 function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormView) => void }) {
@@ -42,6 +45,10 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
   const locked = form.system && !canManageAll;
   const named = isNamed(draft.name);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(form));
+  // The canvas draws its top-level cells one per commit (short tasks); the versions below wait
+  // for the last of them, so nothing on screen is pushed down while the canvas fills in.
+  const shownCells = useRevealInTurn(draft.layout.length);
+  const canvasDrawn = shownCells === draft.layout.length;
   useEffect(() => {
     setPageTitle(`${draft.name || UNTITLED_FORM} · Formation Tracks`);
   }, [draft.name]);
@@ -95,8 +102,8 @@ function FormEditor({ form, onSaved }: { form: FormView; onSaved: (form: FormVie
         </p>
       )}
       {locked && <Alert tone="warning">{SYSTEM_FORM_LOCKED}</Alert>}
-      <FormBuilder content={draft} onChange={({ layout, fields }) => setDraft({ ...draft, layout, fields })} isReadOnly={locked} />
-      <VersionsPanel key={form.currentVersion} formId={form.id} currentVersion={form.currentVersion} />
+      <FormBuilder content={draft} onChange={({ layout, fields }) => setDraft({ ...draft, layout, fields })} isReadOnly={locked} shownCells={shownCells} />
+      {canvasDrawn && <VersionsPanel key={form.currentVersion} formId={form.id} currentVersion={form.currentVersion} />}
       {isPreviewing && <FormPreview name={draft.name || UNTITLED_FORM} content={draft} isOpen={isPreviewing} onClose={() => setPreviewing(false)} />}
     </div>
   );

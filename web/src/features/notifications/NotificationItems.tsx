@@ -11,14 +11,18 @@ export interface NotificationItemsProps {
  * A digest notification's own list (an escalation's overdue steps): a disclosure button under
  * the entry shows each item with its link, as the digest's email lists them.
  */
+/** 'Show the 2 items' / 'Hide the 2 items'; one item is 'Show the item' (not 'the 1 item'). */
+export function itemsToggleLabel(count: number, isExpanded: boolean): string {
+  return `${isExpanded ? 'Hide' : 'Show'} the ${count === 1 ? 'item' : `${count} items`}`;
+}
+
 export function NotificationItems({ items, onOpen }: NotificationItemsProps) {
   const [isExpanded, setExpanded] = useState(false);
   const listId = useId();
-  const count = `${items.length} ${items.length === 1 ? 'item' : 'items'}`;
   return (
     <div className="notif-items">
       <button type="button" className="notif-expand" aria-expanded={isExpanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
-        {isExpanded ? `Hide the ${count}` : `Show the ${count}`}
+        {itemsToggleLabel(items.length, isExpanded)}
       </button>
       {isExpanded && (
         <ul id={listId} className="notif-item-list">

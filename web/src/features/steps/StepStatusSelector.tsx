@@ -23,7 +23,8 @@ export function StepStatusSelector({ step, onChanged }: { step: StepView; onChan
   };
   return (
     <div className="step-status-selector">
-      <SelectField label="Status" value={current} options={SELECTABLE.map((s) => STATUS_LABELS[s])} onChange={(label) => void choose(label)} />
+      {/* An Overdue, Resubmit or Unavailable step is in none of the three choices: the selector names its status rather than 'Select...'. */}
+      <SelectField label="Status" value={current} placeholder={current ? undefined : STATUS_LABELS[step.status]} options={SELECTABLE.map((s) => STATUS_LABELS[s])} onChange={(label) => void choose(label)} />
       {error && <Alert tone="danger">{error}</Alert>}
     </div>
   );

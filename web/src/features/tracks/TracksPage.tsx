@@ -17,7 +17,7 @@ export default function TracksPage() {
       <Route path="import-track" element={<TrackListPage dialog="import" />} />
       <Route path="delete-track/:trackTemplateId" element={<TrackListPage dialog="delete" />} />
       <Route path="deactivate-track/:trackTemplateId" element={<TrackListPage dialog="deactivate" />} />
-      <Route path=":id/assignments/:trackInstanceId" element={<TrackInstancePage />} />
+      <Route path=":id/assignments/:trackInstanceId/*" element={<TrackInstancePage />} />
       <Route path=":id/*" element={<TrackDetailPage />} />
     </Routes>
   );

@@ -18,6 +18,9 @@ import { LocationsCard } from './profile/LocationsCard';
 import { MembershipsCard } from './profile/MembershipsCard';
 import { RolesCard } from './profile/RolesCard';
 import { MergeUserButton } from './merge/MergeUserButton';
+import { UndoMergeButton } from './merge/UndoMergeButton';
+import { ErasePersonButton } from './erasure/ErasePersonButton';
+import { DataExportButton } from './data-export/DataExportButton';
 import { ProfileTabs } from './tabs/ProfileTabs';
 import { AliasesCard } from './profile/AliasesCard';
 import { TagsCard } from './profile/TagsCard';
@@ -85,6 +88,9 @@ function Profile({ id, mine }: { id: string; mine: boolean }) {
         {!mine && (
           <AccountStatusCard user={user} onChanged={() => profile.mutate()}>
             <MergeUserButton user={user} onMerged={() => void profile.mutate()} />
+            <UndoMergeButton user={user} onUndone={() => void profile.mutate()} />
+            <DataExportButton user={user} />
+            <ErasePersonButton user={user} />
           </AccountStatusCard>
         )}
         <ProfileCards
@@ -96,6 +102,7 @@ function Profile({ id, mine }: { id: string; mine: boolean }) {
               <>
                 <AuthenticatorSection />
                 <SignOutEverywhere />
+                <DataExportButton user={user} />
               </>
             )
           }

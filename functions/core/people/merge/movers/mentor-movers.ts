@@ -1,16 +1,14 @@
 import { db } from '../../../../db/service';
-import { itemMover, MOVE_PAGE, type Tx } from './mover';
+import { itemMover, MOVE_PAGE } from './mover';
 import { summaryOf } from './target-summary';
 
 /** The source's mentors become the target's (in the mentee's partition), except the target itself: nobody mentors themselves. */
 export const menteeLinksMover = itemMover({
   name: 'mentors',
+  entity: 'mentorAssignment',
   read: async ({ fromUserId }) => (await db().entities.mentorAssignment.query.byMentee({ userId: fromUserId }).go({ limit: MOVE_PAGE, consistent: true })).data,
   targetState: summaryOf,
-  writes: (link, { fromUserId, toUserId }, mentee) => [
-    ...(link.mentorId === toUserId ? [] : [(tx: Tx) => tx.mentorAssignment.put({ ...link, userId: toUserId, mentee }).commit()]),
-    (tx: Tx) => tx.mentorAssignment.delete({ userId: fromUserId, mentorId: link.mentorId }).commit(),
-  ],
+  destination: (link, { toUserId }, mentee) => (link.mentorId === toUserId ? {} : { after: { ...link, userId: toUserId, mentee }, changed: true }),
 });
 
 /**
@@ -20,10 +18,8 @@ export const menteeLinksMover = itemMover({
  */
 export const mentorLinksMover = itemMover({
   name: 'mentees',
+  entity: 'mentorAssignment',
   read: async ({ fromUserId }) => (await db().entities.mentorAssignment.query.byMentor({ mentorId: fromUserId }).go({ limit: MOVE_PAGE })).data,
   targetState: summaryOf,
-  writes: (link, { fromUserId, toUserId }, mentor) => [
-    ...(link.userId === toUserId ? [] : [(tx: Tx) => tx.mentorAssignment.put({ ...link, mentorId: toUserId, mentor }).commit()]),
-    (tx: Tx) => tx.mentorAssignment.delete({ userId: link.userId, mentorId: fromUserId }).commit(),
-  ],
+  destination: (link, { toUserId }, mentor) => (link.userId === toUserId ? {} : { after: { ...link, mentorId: toUserId, mentor }, changed: true }),
 });

@@ -19,6 +19,8 @@ interface FormBuilderProps {
   isReadOnly: boolean;
   /** A List's item template: a smaller builder inside the properties. */
   nested?: boolean;
+  /** How many top-level cells to draw (the editor reveals them in turn); all when absent. */
+  shownCells?: number;
 }
 
 /** The palette's name of a field type ('TextArea' is 'Text Area'). */
@@ -49,7 +51,7 @@ function ArrowIcon({ direction }: { direction: 'up' | 'down' }) {
  * a palette button adds its widget at the end, and the bar moves, resizes and removes the field;
  * each change is announced.
  */
-export function FormBuilder({ content, onChange, isReadOnly, nested = false }: FormBuilderProps) {
+export function FormBuilder({ content, onChange, isReadOnly, nested = false, shownCells }: FormBuilderProps) {
   const [selectedCellId, setSelectedCellId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // The canvas shows each field through the runner's own inputs; their answers go nowhere.
@@ -205,7 +207,7 @@ export function FormBuilder({ content, onChange, isReadOnly, nested = false }: F
       )}
       <div className="forms-canvas" aria-label={nested ? 'List item canvas' : 'Form canvas'} role="region" onDragOver={(event) => event.preventDefault()} onDrop={(event) => onDropOn(event)}>
         <FormProvider {...preview}>
-          {content.layout.length === 0 ? <p className="forms-muted">{EMPTY_CANVAS}</p> : renderCells(content.layout, false)}
+          {content.layout.length === 0 ? <p className="forms-muted">{EMPTY_CANVAS}</p> : renderCells(content.layout.slice(0, shownCells), false)}
         </FormProvider>
       </div>
       {selectedField && !isReadOnly && (

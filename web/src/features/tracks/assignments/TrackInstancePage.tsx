@@ -9,6 +9,7 @@ import { useSave } from '../../../lib/forms/use-save';
 import { Page } from '../../../lib/page';
 import { StepStatusBadge } from '../../../components/status/StepStatusBadge';
 import { setInstanceStatus, useTrackInstance, verifyStepInstances } from './track-instance-api';
+import { InstanceTabs } from './InstanceTabs';
 import './track-instance.css';
 
 export const LOADING_TRACK = 'Loading your track...';
@@ -20,6 +21,7 @@ export const NO_TRACK_ACCESS = 'You do not have permission to access this track'
  * for the participant's advisor or a track-override role), overall progress, and the phases in
  * order with their step cards. Locked steps are greyed, not links, and say what they wait for.
  * Steps added to the template since enrolment are created (verify-step-instances) and the page reloads.
+ * Those who act on the enrolment also see its History (InstanceTabs).
  */
 export default function TrackInstancePage() {
   const { trackInstanceId = '' } = useParams();
@@ -69,33 +71,35 @@ function TrackInstanceContent({ view, refresh }: { view: TrackInstanceView; refr
         <Badge tone={view.status === 'Open' ? 'info' : view.status === 'Completed' ? 'success' : 'neutral'}>{view.status}</Badge>
         {view.canChangeStatus && <StatusSelector view={view} refresh={refresh} />}
       </header>
-      <ProgressBar
-        className="instance-progress"
-        label="Progress"
-        value={view.progress.completed}
-        maxValue={view.progress.total}
-        valueLabel={`${view.progress.completed} of ${view.progress.total} required steps completed`}
-      />
-      {view.phases.length === 0 ? (
-        <EmptyState title="No phases yet" message="This track has no phases yet." />
-      ) : (
-        <ol className="instance-phases">
-          {view.phases.map((phase) => (
-            <li key={phase.id} className="instance-phase" aria-labelledby={`phase-${phase.id}`}>
-              <h2 id={`phase-${phase.id}`}>{`${phase.order}. ${phase.name}`}</h2>
-              {phase.steps.length === 0 ? (
-                <p className="tracks-muted">No steps in this phase.</p>
-              ) : (
-                <ul className="instance-steps" aria-labelledby={`phase-${phase.id}`}>
-                  {phase.steps.map((step) => (
-                    <StepCard key={step.id} step={step} />
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <InstanceTabs view={view}>
+        <ProgressBar
+          className="instance-progress"
+          label="Progress"
+          value={view.progress.completed}
+          maxValue={view.progress.total}
+          valueLabel={`${view.progress.completed} of ${view.progress.total} required steps completed`}
+        />
+        {view.phases.length === 0 ? (
+          <EmptyState title="No phases yet" message="This track has no phases yet." />
+        ) : (
+          <ol className="instance-phases">
+            {view.phases.map((phase) => (
+              <li key={phase.id} className="instance-phase" aria-labelledby={`phase-${phase.id}`}>
+                <h2 id={`phase-${phase.id}`}>{`${phase.order}. ${phase.name}`}</h2>
+                {phase.steps.length === 0 ? (
+                  <p className="tracks-muted">No steps in this phase.</p>
+                ) : (
+                  <ul className="instance-steps" aria-labelledby={`phase-${phase.id}`}>
+                    {phase.steps.map((step) => (
+                      <StepCard key={step.id} step={step} />
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </InstanceTabs>
     </Page>
   );
 }

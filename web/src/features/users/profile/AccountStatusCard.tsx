@@ -5,6 +5,7 @@ import { useAbility } from '../../../lib/ability';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSave } from '../../../lib/forms/use-save';
 import { useDialogTarget } from '../../../lib/use-dialog-target';
+import { LegalHoldControl } from '../../retention/LegalHoldControl';
 import { ReinviteDialog } from '../list/ReinviteDialog';
 import { setUsersActive } from '../list/users-api';
 
@@ -17,7 +18,8 @@ const QUESTIONS: Record<Exclude<Change, 'reinvite'>, { title: string; message: (
 
 /**
  * The profile's account status card (SPEC.md section 2): registered or not (signed in once),
- * active or inactive, and for those who may: deactivate (never oneself), reactivate, reinvite.
+ * active or inactive, and for those who may: deactivate (never oneself), reactivate, reinvite;
+ * and the person's legal hold (issue 25) for those who govern their conference.
  */
 export function AccountStatusCard({ user, onChanged, children }: { user: UserView; onChanged: () => Promise<unknown>; children?: ReactNode }) {
   const me = useCurrentUser();
@@ -66,6 +68,8 @@ export function AccountStatusCard({ user, onChanged, children }: { user: UserVie
       )}
       {/* More account actions (Merge User). */}
       {children}
+      {/* Those who govern the person's conference (the server decides; others see nothing). */}
+      {ability.can('update', 'Conference') && <LegalHoldControl recordKind="User" recordId={user.id} />}
       {/* The same flow as the users table's Reinvite Users. */}
       {ask.target === 'reinvite' && ask.isOpen && <ReinviteDialog users={[user]} onClose={ask.close} />}
       <ConfirmDialog
