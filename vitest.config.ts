@@ -36,10 +36,11 @@ export default defineConfig({
           exclude: ['test/functions/**/*.unit.test.ts'],
           globalSetup: ['test/support/integration-global-setup.ts'],
           setupFiles: ['test/support/integration-setup.ts'],
-          // Generous: on a loaded two-core machine DynamoDB Local answers slowly, and a test
-          // that times out leaves its work running into the next one.
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
+          // Generous: on a loaded two-core machine DynamoDB Local answers slowly (CI saw a 555-enrolment
+          // fixture take over 120 s), and a test that times out leaves its work running into the next
+          // one. A hang still fails; a slow machine does not.
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
         },
       },
       {
@@ -64,6 +65,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 120_000,
+          // Building every bundle takes minutes beside other work.
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -24,7 +24,7 @@ const code = (name: string) => readFileSync(bundle(name).outfile, 'utf8');
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'formation-build-'));
   built = await buildFunctions({ outDir, quiet: true });
-}, 120_000);
+});
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** Runs a bundle's handler with one event in a fresh node, as Lambda would; the response's status. */

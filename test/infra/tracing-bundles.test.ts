@@ -17,7 +17,7 @@ let job: BuiltFunction;
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'formation-traced-'));
   [job] = await buildFunctions({ outDir, names: ['job'], tracing: true, quiet: true });
-}, 120_000);
+});
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** A stand-in X-Ray daemon: the segment documents a bundle sends over UDP, parsed. */

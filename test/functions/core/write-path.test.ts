@@ -19,7 +19,7 @@ import { HttpError } from '../../../functions/lib/errors';
 import { settle } from '../../support/settle';
 
 /** Two whole-directory checks and a rebuild: 48 s at a load average of 12 on two cores, so the default 60 s is too close. */
-const HEAVY_MS = 180_000;
+const HEAVY_MS = 300_000;
 
 /**
  * The write path under concurrency and crashes (ARCHITECTURE.md section 5): after the stream

@@ -47,7 +47,7 @@ async function locationsOf(kind: (typeof LOCATION_KINDS)[number]) {
 const csv = (...rows: string[]) => ({ text: ['kind,name,parent', ...rows].join('\n'), file: 'org.csv' });
 
 // Each run projects every new location and user: allow for a machine shared with other test files.
-const RUN_TIMEOUT_MS = 120_000;
+const RUN_TIMEOUT_MS = 300_000;
 
 describe('npm run bootstrap', () => {
   it('reports every bad row of the file and writes nothing, not even the roles', async () => {

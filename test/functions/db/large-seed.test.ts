@@ -45,7 +45,7 @@ describe('large seed (small sizes)', () => {
     const result = await seedLarge({ sizes: SIZES, concurrency: 4 });
     expect(result.items).toBeGreaterThan(SIZES.users * 10);
     fullRunItems = result.items;
-  }, 300_000);
+  });
 
   it('reaches the requested totals, demo organisation included, and says it is complete', async () => {
     const expected: Record<LocationKind, number> = { Jurisdiction: 4, EpiscopalArea: 5, Conference: 7, District: 13, Church: 66 };
@@ -155,7 +155,7 @@ describe('large seed (small sizes)', () => {
     expect(await Promise.all(keys.map(([scopeId, list]) => storedCount(scopeId, list)))).toEqual(before);
     expect((await listedTargets(SYSTEM_LOCATION_ID, directoryLists.locations('Church'))).size).toBe(SIZES.churches);
     expect((await checkDirectory()).differences).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it('resumes an interrupted seed where it stopped: what was written is skipped, what was lost is written again', async () => {
     // An interruption part way through the people: the last person's items (their projection record is
@@ -175,5 +175,5 @@ describe('large seed (small sizes)', () => {
     expect(await largeSeedPresent(SIZES)).toBe(true);
     expect(await storedCount(SYSTEM_LOCATION_ID, directoryLists.users())).toBe(SIZES.users);
     expect((await checkDirectory()).differences).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

@@ -15,7 +15,7 @@ import { DEMO_TEMPLATE_TABLE } from '../../support/integration-global-setup';
  * what a restore point leaves; check:directory must see it and rebuild:directory must bring the
  * check back to 0 differences.
  */
-const SEED_TIMEOUT_MS = 180_000;
+const SEED_TIMEOUT_MS = 400_000;
 let source = DEMO_TEMPLATE_TABLE;
 let ownSource = false;
 
@@ -54,5 +54,5 @@ describe('the restore drill', () => {
     const report = await rebuildDirectory();
     expect(report.remaining).toEqual([]);
     expect((await checkDirectory()).differences).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

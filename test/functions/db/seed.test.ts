@@ -8,7 +8,7 @@ import { SYSTEM_ROLE_NAMES } from '../../../shared/auth/vocabulary';
 const byRole = (role: string) => DEMO_USERS.find((user) => user.role === role)!;
 
 // Seeding runs every projector once: allow for a machine shared with other test files.
-const SEED_TIMEOUT_MS = 90_000;
+const SEED_TIMEOUT_MS = 300_000;
 
 describe('demo seed', () => {
   it('seeds an empty table once', async () => {

@@ -115,7 +115,7 @@ beforeAll(async () => {
   pastEnrolment = await closedEnrolment(subject, 11);
   await cookieForUser(subject);
   await settle();
-}, 120_000);
+});
 
 describe('who may erase', () => {
   it('is for superadmins (403 before any read for others, 404 unknown) and never oneself', async () => {

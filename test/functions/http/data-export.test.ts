@@ -127,7 +127,7 @@ beforeAll(async () => {
   expect((await call(SUPERADMIN, `/api/user/${participant()}/alias/${encodeURIComponent(ALIAS)}`, 'POST')).status).toBeLessThan(300);
   const comment = await invoke(userHandler, `/api/user/${participant()}/comment`, { method: 'POST', cookie: await cookieFor(SUPERADMIN), body: { comments: [{ type: COMMENT_TYPES[0], comment: COMMENT_TEXT }] } });
   expect(comment.status, JSON.stringify(comment.body)).toBe(201);
-}, 120_000);
+});
 
 describe('who may start an export', () => {
   it('refuses an advisor and a conference admin on another person (403) and changes nothing; a superadmin naming nobody gets 404', async () => {

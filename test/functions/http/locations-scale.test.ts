@@ -30,7 +30,7 @@ beforeAll(async () => {
     districtIds[size] = res.body.id;
     await addChurches(res.body.id, count, `Scale ${size}`);
   }
-}, 180_000);
+});
 
 async function measure(cookie: string, query: string) {
   await invoke(churches, '/api/church/quickSearch', { cookie, query }); // warm: role cache

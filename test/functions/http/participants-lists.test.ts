@@ -47,7 +47,7 @@ const rowIds = async (cookie: string, trackTemplateId: string, body: Record<stri
 
 describe('the first-name and email filters and a deep page cost the same at any track size', () => {
   // Ids of one length, so the same rows weigh the same in every track.
-  const sizes = { small: 5, medium: 150, large: 400 } as const;
+  const sizes = { small: 5, medium: 150, large: 300 } as const;
   const trackIds = { small: '', medium: '', large: '' };
   // Three participants named Quinn (the filters' matches) in every track; everyone else a name no filter here matches.
   const nameOf = (n: number) => ({ firstName: n < 3 ? 'Quinn' : `Pat${String(n).padStart(4, '0')}`, lastName: `Lee${String(n).padStart(4, '0')}` });
@@ -70,7 +70,7 @@ describe('the first-name and email filters and a deep page cost the same at any 
       );
     }
     await writer.flush();
-  }, 120_000);
+  });
 
   async function measure(trackTemplateId: string, body: Record<string, unknown>, cookie = conferenceAdmin) {
     await page(cookie, trackTemplateId, body); // warm: role cache

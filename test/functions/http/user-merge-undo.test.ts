@@ -174,7 +174,7 @@ describe('PATCH /api/user/user-profile/merge/undo', () => {
     const remerge = await merge({ fromUserId: from, toUserId: to, firstName: 'Bob', lastName: 'Smith' });
     expect(remerge.status).toBe(202);
     expect((await runJobToEnd(remerge.body.jobId, jobKinds))?.status).toBe('succeeded');
-  }, 240_000);
+  }, 600_000);
 
   it('keeps names changed since the merge, and says so', async () => {
     const { from, to } = await pair();
@@ -308,7 +308,7 @@ describe('undoing a merge: enrolments and assignments', () => {
     const theirs = await assignedTracks(to);
     expect(theirs.participating.map((row: { trackInstanceId: string }) => row.trackInstanceId)).toEqual([targets]);
     expect(theirs.assignments.map((row: { trackInstanceId: string }) => row.trackInstanceId).sort()).toEqual([moving, shared].sort());
-  }, 240_000);
+  }, 600_000);
 
   it('leaves an enrolment or an assignment changed since the merge with the kept person, counted as changed', async () => {
     const { from, to, moving, advised } = await enrolledPair();
@@ -326,5 +326,5 @@ describe('undoing a merge: enrolments and assignments', () => {
     expect(job?.result).toMatchObject({ changedSince: { enrolments: 1, assignments: 1 }, restored: { assignments: 2 } });
     const changed = (await db().entities.mergeRecord.query.byMerge({ mergeId: merged.body.jobId }).go({ pages: 'all' })).data.filter((record) => record.undo === 'changed');
     expect(changed.map((record) => record.mover).sort()).toEqual(['assignments', 'enrolments']);
-  }, 240_000);
+  }, 600_000);
 });

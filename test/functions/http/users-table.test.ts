@@ -41,7 +41,7 @@ beforeAll(async () => {
   }
   inactiveUserId = await putTestUser({ firstName: 'Ina', lastName: 'Gone', locationId: ids.district1, inactive: true });
   otherConferenceUserId = await putTestUser({ firstName: 'Otto', lastName: 'Prairie', locationId: ids.conference2 });
-}, 180_000);
+});
 
 describe('GET /api/user/quickSearch', () => {
   it('shows a superadmin everyone with roles, status, conference and district names and the total', async () => {

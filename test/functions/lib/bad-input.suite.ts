@@ -97,7 +97,7 @@ export function badInputSuite(part: number, parts: number): void {
       ...notifications.body.userNotifications.map((n: { notificationId: string }) => n.notificationId),
       ...permissions.body.map((p: { id: string }) => p.id),
     ];
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await signIn?.stop();

@@ -96,7 +96,7 @@ beforeAll(async () => {
   await historyEntry(enrolments.withdrawn);
   // The stream derives each record's retention case (and seals the entry).
   await settle();
-}, 120_000);
+});
 
 describe('retention policy', () => {
   const path = `/api/conference/retention/${ids.conference1}`;
