@@ -11,7 +11,7 @@ const task = {
   task: { name: 'Write your call story', description: 'One or two pages.', completed: false },
 };
 const secret = { id: 'c2', contentTemplateId: 'ct2', version: 1, type: 'Upload', name: 'Transcript', roleName: 'Participant', isPrivate: true, hidden: true, canChange: false, done: false };
-const action = { id: 'a1', actionTemplateId: 'at1', version: 1, type: 'Approval', name: 'Advisor approval', roleName: 'Advisor', approved: null, user: null, canDecide: false };
+const action = { id: 'a1', actionTemplateId: 'at1', version: 1, type: 'Approval', name: 'Advisor approval', roleName: 'Advisor', approved: null, user: null, canDecide: false, vote: null };
 const step = {
   id: 's1', version: 1, status: 'Ready', stepTemplateId: 't1', trackInstanceId: 'ti1', trackTemplateId: 'tt1', trackName: 'Candidacy Pathway', name: 'Share your call story',
   description: '<p>Write a short account.</p><script>alert(1)</script>', attachments: [{ key: 'k1', name: 'guide.pdf', size: 10, contentType: 'application/pdf' }],

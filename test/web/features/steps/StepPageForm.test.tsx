@@ -60,7 +60,7 @@ describe('a form on the step page that the caller does not fill in', () => {
 describe('a step page whose form is still loading', () => {
   it('shows its content and actions together once the answers are there, so the Actions do not jump down when the form arrives', async () => {
     let answer: (value: unknown) => void = () => undefined;
-    const action = { id: 'a1', actionTemplateId: 'at1', version: 1, type: 'Approval', name: 'Advisor approval', roleName: 'Advisor', approved: null, user: null, canDecide: false };
+    const action = { id: 'a1', actionTemplateId: 'at1', version: 1, type: 'Approval', name: 'Advisor approval', roleName: 'Advisor', approved: null, user: null, canDecide: false, vote: null };
     fakeServer({
       [`GET ${STEP}`]: () => ({ ...step, actions: [action] }),
       [`GET ${FORM}`]: () => new Promise((resolve) => (answer = resolve)),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackOutline } from '../../../../shared/schemas/track';
-import { deleteGroupQuestion, NO_INTERVIEWERS_AVAILABLE, type UserGroupView } from '../../../../shared/schemas/user-group';
+import { CHAIR_MUST_BE_MEMBER, deleteGroupQuestion, NO_INTERVIEWERS_AVAILABLE, type UserGroupView } from '../../../../shared/schemas/user-group';
 import InterviewersPage from '../../../../web/src/features/tracks/interviewers/InterviewersPage';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, pageOfRows, renderPage, type Viewer } from '../admin/admin-harness';
@@ -17,7 +17,7 @@ const TRACK = {
 const irene = { id: 'u-irene', firstName: 'Irene', lastName: 'Kowalski', email: 'irene@example.org' };
 const omar = { id: 'u-omar', firstName: 'Omar', lastName: 'Haddad', email: 'omar@example.org' };
 const group = (id: string, name: string, extra: Partial<UserGroupView> = {}): UserGroupView => ({
-  id, name, description: `${name} description`, trackTemplateId: 't1', conference: BLUE_RIDGE, memberCount: 1, users: [irene], version: 3, canManage: true, ...extra,
+  id, name, description: `${name} description`, trackTemplateId: 't1', conference: BLUE_RIDGE, memberCount: 1, users: [irene], chair: null, version: 3, canManage: true, ...extra,
 });
 const INTERVIEWER: Viewer = { role: 'Interviewer', permissions: CONFERENCE_ADMIN.permissions };
 
@@ -42,8 +42,9 @@ function groupServer(initial: UserGroupView[], people = [irene, omar]) {
       return { status: 201, body: created };
     },
     'PATCH /api/user-group/{id}': (request) => {
-      const body = request.body as { name: string; version: number };
-      const saved = group('g1', body.name, { version: body.version + 1 });
+      const body = request.body as { name: string; version: number; users: Array<{ id: string }>; chairId: string };
+      const users = [irene, omar].filter((p) => body.users.some((u) => u.id === p.id));
+      const saved = group('g1', body.name, { version: body.version + 1, users, memberCount: users.length, chair: users.find((p) => p.id === body.chairId) ?? null });
       groups = groups.map((g) => (g.id === 'g1' ? saved : g));
       return saved;
     },
@@ -128,7 +129,47 @@ describe('Interviewer Groups tab', () => {
     await user.type(name, 'Summer panel');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/tracks/t1/interviewers'));
-    expect(server.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ name: 'Summer panel', version: 3, users: [{ id: 'u-irene' }] });
+    expect(server.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ name: 'Summer panel', version: 3, users: [{ id: 'u-irene' }], chairId: '' });
+  });
+
+  it("chooses the group's chair among its interviewers (issue 26): prefilled, sent as chairId, shown on the card, cleared when the chair leaves", async () => {
+    const user = userEvent.setup();
+    const server = groupServer([group('g1', 'Spring panel', { users: [irene, omar], memberCount: 2, chair: irene })]);
+    renderTab('/tracks/t1/interviewers');
+    const card = await screen.findByRole('listitem', { name: 'Spring panel' });
+    expect(within(card).getByText('Chair: Irene Kowalski')).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Edit Spring panel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Interview Group' });
+    const chair = within(dialog).getByLabelText('Chair') as HTMLSelectElement;
+    expect(chair.value).toBe('u-irene');
+    expect([...chair.options].map((option) => option.textContent)).toEqual(['No chair', 'Irene Kowalski', 'Omar Haddad']);
+    await expectNoAxeViolations(dialog);
+
+    // Irene leaves the group: she is no longer offered, nor the chair.
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Interviewer 1' }));
+    expect(chair.value).toBe('');
+    expect([...chair.options].map((option) => option.textContent)).toEqual(['No chair', 'Omar Haddad']);
+    await user.selectOptions(chair, 'Omar Haddad');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/tracks/t1/interviewers'));
+    expect(server.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ users: [{ id: 'u-omar' }], chairId: 'u-omar' });
+    expect(await screen.findByText('Chair: Omar Haddad')).toBeTruthy();
+  });
+
+  it("shows the server's message under Chair", async () => {
+    const user = userEvent.setup();
+    const spring = group('g1', 'Spring panel', { chair: irene });
+    fakeServer({
+      'GET /api/user-group/quickSearch': () => pageOfRows([spring]),
+      'GET /api/user-group/{id}': () => spring,
+      'PATCH /api/user-group/{id}': () => ({ status: 400, body: { message: 'Bad Request', fieldErrors: { chairId: [CHAIR_MUST_BE_MEMBER] } } }),
+    });
+    renderTab('/tracks/t1/interviewers/edit/g1');
+    await screen.findByRole('textbox', { name: /Name/ });
+    const dialog = screen.getByRole('dialog', { name: 'Manage Interview Group' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(CHAIR_MUST_BE_MEMBER)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Chair').getAttribute('aria-invalid')).toBe('true');
   });
 
   it("Delete asks SPEC's question; Cancel keeps the group, Delete removes it", async () => {

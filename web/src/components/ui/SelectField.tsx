@@ -1,10 +1,17 @@
 import { useId } from 'react';
 
+/** A choice whose value is not its text (an id and a name). */
+export interface SelectFieldOption {
+  value: string;
+  label: string;
+}
+
 export interface SelectFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly string[];
+  /** A plain string is both the value and the text. */
+  options: readonly (string | SelectFieldOption)[];
   /** The empty choice's text (choosing it clears the field). */
   placeholder?: string;
   errorMessage?: string;
@@ -33,11 +40,14 @@ export function SelectField({ label, value, onChange, options, placeholder = 'Se
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value: optionValue, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       {errorMessage && (
         <p id={`${id}-error`} className="ui-field-error">

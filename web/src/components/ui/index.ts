@@ -16,7 +16,7 @@ export { ToastProvider, ToastFrame, useToast, TOAST_TIMEOUT_MS, type LiveToastRe
 export { TextField, type TextFieldProps } from './TextField';
 export { TextArea, counterText, type TextAreaProps } from './TextArea';
 export { Checkbox, type CheckboxProps } from './Checkbox';
-export { SelectField, type SelectFieldProps } from './SelectField';
+export { SelectField, type SelectFieldOption, type SelectFieldProps } from './SelectField';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup';
 export {
   SearchableSelect,

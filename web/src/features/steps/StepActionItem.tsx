@@ -3,10 +3,13 @@ import { STEP_MESSAGES } from '@shared/tracks/step-status';
 import { Alert, Badge, Button, formatDateTime } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
+import { CommitteeVotePanel } from './CommitteeVotePanel';
 import type { ActionView, StepView } from './step-api';
 
+const AWAITED: Record<ActionView['type'], string> = { Signature: 'signature', Approval: 'approval', 'Committee Vote': 'committee vote' };
+
 /** 'Awaiting approval by Advisor': a pending action as those who may not decide it see it. */
-export const awaitingText = (action: Pick<ActionView, 'type' | 'roleName'>) => `Awaiting ${action.type === 'Signature' ? 'signature' : 'approval'} by ${action.roleName}`;
+export const awaitingText = (action: Pick<ActionView, 'type' | 'roleName'>) => `Awaiting ${AWAITED[action.type]} by ${action.roleName}`;
 
 /** Why those who decide an action cannot yet (SPEC.md section 4: disabled until every content item is done; section 8's wording). */
 export const CONTENT_NOT_DONE = STEP_MESSAGES.contentNotDone;
@@ -15,7 +18,8 @@ export const CONTENT_NOT_DONE = STEP_MESSAGES.contentNotDone;
  * One action: its decision with who and when; while pending, Approve (Sign) and Deny for those
  * who may decide it, and for everyone else whom it awaits. Until the content is done the buttons
  * are disabled but stay in the tab order, described by the reason shown beside them (issue 24).
- * After a decision the buttons give way to its outcome, which takes the focus.
+ * After a decision the buttons give way to its outcome, which takes the focus. A committee vote
+ * the caller may see is its panel instead (the participant, who may not, sees only whom it awaits).
  */
 export function StepActionItem({ action, contentDone, onChanged }: { action: ActionView; contentDone: boolean; onChanged: (page: StepView) => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -53,10 +57,13 @@ export function StepActionItem({ action, contentDone, onChanged }: { action: Act
     <li className="step-item">
       <h3>{action.name}</h3>
       <p className="step-muted">{action.roleName}</p>
-      {action.approved === null ? (
+      {action.type === 'Committee Vote' && action.vote ? (
+        <CommitteeVotePanel action={action} vote={action.vote} contentDone={contentDone} onChanged={onChanged} />
+      ) : action.approved === null ? (
         <div className="step-row">
           <Badge tone="warning">Pending</Badge>
-          {action.canDecide ? (
+          {/* A committee vote is decided by its vote only, never by these buttons. */}
+          {action.canDecide && action.type !== 'Committee Vote' ? (
             <>
               <Button {...decision(true)}>{action.type === 'Signature' ? 'Sign' : 'Approve'}</Button>
               <Button {...decision(false)} variant="danger">

@@ -7,7 +7,7 @@ export interface GroupCardProps {
   onDelete: () => void;
 }
 
-/** One interview group: name, conference or 'No assigned location', description, its interviewers; Edit and Delete for those who may. */
+/** One interview group: name, conference or 'No assigned location', description, its chair and interviewers; Edit and Delete for those who may. */
 export function GroupCard({ group, onEdit, onDelete }: GroupCardProps) {
   const headingId = `group-${group.id}`;
   return (
@@ -18,6 +18,7 @@ export function GroupCard({ group, onEdit, onDelete }: GroupCardProps) {
       </div>
       {group.description && <p className="groups-card-description">{group.description}</p>}
       <p className="groups-card-count">{group.memberCount === 1 ? '1 interviewer' : `${group.memberCount} interviewers`}</p>
+      {group.chair && <p className="groups-card-count">{`Chair: ${group.chair.firstName} ${group.chair.lastName}`}</p>}
       {group.users.length > 0 && (
         <ul className="groups-card-members" aria-label={`Interviewers of ${group.name}`}>
           {group.users.map((user) => (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { NO_INTERVIEWERS_AVAILABLE, USER_GROUP_MEMBERS_MAX, userGroupInputSchema, type UserGroupView } from '@shared/schemas/user-group';
-import { Alert, cancelAndSubmit, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { Alert, cancelAndSubmit, Modal, SearchableSelect, SelectField, type SelectOption } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { FormTextArea } from '../../../lib/forms/FormTextArea';
 import { FormTextField } from '../../../lib/forms/FormTextField';
@@ -19,7 +19,7 @@ export interface GroupDialogProps {
   onSaved: (group: UserGroupView) => void;
 }
 
-const SHOWN_FIELDS = ['name', 'description', 'conferenceId', 'users'];
+const SHOWN_FIELDS = ['name', 'description', 'conferenceId', 'users', 'chairId'];
 const isShownField = (path: string) => SHOWN_FIELDS.includes(path.split('.')[0]);
 
 const conferenceOf = (group: UserGroupView | undefined, fallback: SelectOption | null): SelectOption | null => {
@@ -29,7 +29,8 @@ const conferenceOf = (group: UserGroupView | undefined, fallback: SelectOption |
 
 /**
  * Add Interview Group / Manage Interview Group (SPEC.md sections 2, 3 and 5): name, description,
- * the conference ('No assigned location' for a superadmin) and the interviewers, one row each.
+ * the conference ('No assigned location' for a superadmin), the interviewers, one row each, and
+ * the chair among them who opens and closes the group's committee votes (issue 26).
  * Rows with no one chosen are dropped on save (the schema does it); changing the conference
  * keeps the rows, and the server says if someone is not placed in the new one.
  */
@@ -46,6 +47,7 @@ export function GroupDialog({ trackTemplateId, trackConference, group, onClose, 
       description: group?.description ?? '',
       conferenceId: conference?.id ?? '',
       users: group?.users.length ? group.users.map((user) => ({ id: user.id })) : [{ id: '' }],
+      chairId: group?.chair?.id ?? '',
     },
     save: async (values) => {
       const body = { ...values, users: values.users.map((id) => ({ id })) };
@@ -54,6 +56,8 @@ export function GroupDialog({ trackTemplateId, trackConference, group, onClose, 
     isShownField,
   });
   const conferenceId = useWatch({ control: form.control, name: 'conferenceId' }) ?? '';
+  const members = useWatch({ control: form.control, name: 'users' }) ?? [];
+  const chairOptions = members.filter((row) => row.id).map((row) => ({ value: row.id, label: labels.get(row.id) ?? row.id }));
 
   async function searchInterviewers(text: string, exclude: string[]) {
     const options = await interviewerOptions(text, conferenceId, exclude);
@@ -98,12 +102,22 @@ export function GroupDialog({ trackTemplateId, trackConference, group, onClose, 
               onChange={(rows, chosen) => {
                 if (chosen) setLabels((current) => new Map(current).set(chosen.id, chosen.label));
                 field.onChange(rows);
+                // A chair taken out of the group is no longer its chair.
+                const chairId = form.getValues('chairId');
+                if (chairId && !rows.some((row) => row.id === chairId)) form.setValue('chairId', '');
               }}
               errorMessage={fieldState.error?.message ?? (fieldState.error as { root?: { message?: string } } | undefined)?.root?.message}
             />
           )}
         />
         {noneAvailable && <Alert tone="info">{NO_INTERVIEWERS_AVAILABLE}</Alert>}
+        <Controller
+          control={form.control}
+          name="chairId"
+          render={({ field, fieldState }) => (
+            <SelectField label="Chair" name={field.name} placeholder="No chair" options={chairOptions} value={field.value ?? ''} onChange={field.onChange} errorMessage={fieldState.error?.message} />
+          )}
+        />
       </form>
     </Modal>
   );

@@ -38,6 +38,8 @@ export interface StepDialogProps {
   /** The step to edit; none creates one. */
   step?: StepDetail;
   roles: SelectOption[];
+  /** The track's interview groups (a committee vote's group); none: no group to choose. */
+  groups?: readonly SelectOption[];
   formNames: Map<string, string>;
   onSaved: (step: { id: string; name: string }) => void;
 }
@@ -47,7 +49,7 @@ export interface StepDialogProps {
  * contents and actions (at least one), prerequisites. Checked by the server's own schema. An
  * imported step is locked except its prerequisites. The body of the phase's step dialog (StepRoutes).
  */
-export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSaved }: StepDialogProps) {
+export function StepDialog({ phaseId, phaseSteps, step, roles, groups = [], formNames, onSaved }: StepDialogProps) {
   const formId = useId();
   const isLocked = Boolean(step?.originStepTemplateId);
   const initialPrerequisites = step?.prerequisites ?? [];
@@ -147,7 +149,7 @@ export function StepDialog({ phaseId, phaseSteps, step, roles, formNames, onSave
         <section className="steps-parts" aria-labelledby={`${formId}-actions`}>
           <h3 id={`${formId}-actions`}>Actions</h3>
           {actions.fields.map((field, index) => (
-            <ActionEditor key={field.id} control={form.control} index={index} roles={roles} onRemove={() => actions.remove(index)} isDisabled={isLocked} />
+            <ActionEditor key={field.id} control={form.control} index={index} roles={roles} groups={groups} onRemove={() => actions.remove(index)} isDisabled={isLocked} />
           ))}
           {!isLocked && (
             <div className="ui-button-row">

@@ -3,7 +3,7 @@ import type { TrackOutline } from '@shared/schemas/track';
 import { Alert, LoadingState, ModalWithFooterSlot } from '../../../components/ui';
 import { AddOrImportStepButtons } from '../AddOrImportStepButtons';
 import { ImportStepForm } from './ImportStepForm';
-import { useFormNames, useRoleOptions, useStep } from './step-api';
+import { useFormNames, useGroupOptions, useRoleOptions, useStep } from './step-api';
 import { StepDialog } from './StepDialog';
 
 type Phase = TrackOutline['phases'][number];
@@ -38,28 +38,30 @@ export function StepRoutes({ track, onClose, onSaved }: StepRoutesProps) {
     <ModalWithFooterSlot onClose={onClose} title={view.title} size={view.size}>
       <Routes>
         <Route path="add-step" element={<AddOrImportStepButtons onAdd={() => navigate('../new', { relative: 'path' })} onImport={() => navigate('../import', { relative: 'path' })} />} />
-        <Route path="new" element={<StepEditorRoute phase={phase} onSaved={onSaved} />} />
+        <Route path="new" element={<StepEditorRoute trackId={track.id} phase={phase} onSaved={onSaved} />} />
         <Route path="import" element={<ImportStepForm phaseId={phase.id} onImported={(step) => onSaved(`Step ${step.name} was imported.`)} />} />
-        <Route path=":stepId" element={<StepEditorRoute phase={phase} onSaved={onSaved} />} />
+        <Route path=":stepId" element={<StepEditorRoute trackId={track.id} phase={phase} onSaved={onSaved} />} />
       </Routes>
     </ModalWithFooterSlot>
   );
 }
 
 interface StepEditorRouteProps {
+  trackId: string;
   phase: Phase;
   onSaved: (message: string) => void;
 }
 
-/** Create step (no step id) or Edit Step: waits for the roles, and for an edit the step and its forms' names. */
-function StepEditorRoute({ phase, onSaved }: StepEditorRouteProps) {
+/** Create step (no step id) or Edit Step: waits for the roles and the track's groups, and for an edit the step and its forms' names. */
+function StepEditorRoute({ trackId, phase, onSaved }: StepEditorRouteProps) {
   const { stepId } = useParams();
   const roles = useRoleOptions();
+  const groups = useGroupOptions(trackId);
   const step = useStep(stepId);
   const loaded = stepId ? step.data : undefined;
   const formNames = useFormNames(stepId ? loaded : undefined) ?? (stepId ? undefined : new Map<string, string>());
   if (stepId && step.error) return <Alert tone="danger">{(step.error as Error).message}</Alert>;
-  if (!roles || !formNames || (stepId && !loaded)) return <LoadingState message="Loading step..." />;
+  if (!roles || !groups || !formNames || (stepId && !loaded)) return <LoadingState message="Loading step..." />;
   return (
     <StepDialog
       key={loaded?.version ?? 'new'}
@@ -67,6 +69,7 @@ function StepEditorRoute({ phase, onSaved }: StepEditorRouteProps) {
       phaseSteps={phase.steps}
       step={loaded}
       roles={roles}
+      groups={groups}
       formNames={formNames}
       onSaved={(saved) => onSaved(loaded ? `Step ${saved.name} was saved.` : `Step ${saved.name} was added.`)}
     />

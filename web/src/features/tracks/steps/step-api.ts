@@ -6,6 +6,7 @@ import { routes } from '../../../lib/api/routes';
 import useSWR from 'swr';
 import { PAGE_SIZES } from '@shared/api/limits';
 import { useApi } from '../../../lib/api/use-api';
+import { useTrackGroups } from '../interviewers/group-api';
 
 export const createStep = (body: StepInput) => call(routes.step.createStepTemplate, { body });
 
@@ -54,4 +55,14 @@ export function useFormNames(step: StepDetail | undefined): Map<string, string> 
   if (!step) return undefined;
   if (!ids.length) return new Map();
   return forms.data ? new Map(forms.data.map((form) => [form.id, form.name])) : undefined;
+}
+
+/**
+ * The track's interview groups as a committee vote's choices (the Interviewer Groups tab's query).
+ * A caller who may not read them gets none rather than an editor that never opens.
+ */
+export function useGroupOptions(trackTemplateId: string): SelectOption[] | undefined {
+  const groups = useTrackGroups(trackTemplateId);
+  if (groups.error) return [];
+  return groups.data?.data.map((group) => ({ id: group.id, label: group.name }));
 }

@@ -1,5 +1,6 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { Control } from 'react-hook-form';
+import { COMMITTEE_VOTE, type Majority, type MajorityBase, type QuorumKind } from '@shared/schemas/committee-vote';
 import type { FileRef } from '../../../lib/files/upload-file';
 import { DEFAULT_ACTION_ROLE_ID, DEFAULT_CONTENT_ROLE_ID, stepFormSchema, type ACTION_TYPES, type CONTENT_TYPES, type StepDetail, type StepFormValues, type UPLOAD_TYPES } from '@shared/schemas/step';
 
@@ -19,11 +20,22 @@ export interface ContentState {
   formId: string;
 }
 
+/** A committee vote's rule as its fields hold it: the quorum is null while its box is empty. */
+export interface VoteRuleState {
+  userGroupId: string;
+  quorumKind: QuorumKind;
+  quorum: number | null;
+  majority: Majority;
+  base: MajorityBase;
+}
+
+/** Every action keeps a vote rule, so switching its type away from Committee Vote and back loses nothing. */
 export interface ActionState {
   id?: string;
   type: (typeof ACTION_TYPES)[number];
   name: string;
   roleId: string;
+  vote: VoteRuleState;
 }
 
 export interface StepFormState {
@@ -39,8 +51,15 @@ export interface StepFormState {
   attachments: FileRef[];
 }
 
+/** Only a committee vote sends its rule (the server refuses one on any other action). */
+function withVotesOfVotesOnly(state: unknown): unknown {
+  const form = state as StepFormState;
+  if (!form || !Array.isArray(form.actions)) return state;
+  return { ...form, actions: form.actions.map((action) => ({ ...action, vote: action.type === COMMITTEE_VOTE ? action.vote : null })) };
+}
+
 /** The shared schema, typed over the form's state (its output is what the server takes). */
-export const stepFormStateSchema = stepFormSchema as unknown as z.ZodType<StepFormValues, StepFormState>;
+export const stepFormStateSchema = z.preprocess(withVotesOfVotesOnly, stepFormSchema) as unknown as z.ZodType<StepFormValues, StepFormState>;
 
 /** SPEC.md section 6: Participant completes content by default. */
 export function newContent(): ContentState {
@@ -56,9 +75,13 @@ export function newContent(): ContentState {
   };
 }
 
+export function newVoteRule(): VoteRuleState {
+  return { userGroupId: '', quorumKind: 'count', quorum: null, majority: 'simple', base: 'cast' };
+}
+
 /** SPEC.md section 6: Advisor signs or approves by default. */
 export function newAction(): ActionState {
-  return { type: 'Approval', name: '', roleId: DEFAULT_ACTION_ROLE_ID };
+  return { type: 'Approval', name: '', roleId: DEFAULT_ACTION_ROLE_ID, vote: newVoteRule() };
 }
 
 export function toFormState(step?: StepDetail): StepFormState {
@@ -81,7 +104,7 @@ export function toFormState(step?: StepDetail): StepFormState {
       upload: c.upload ?? blank.upload,
       formId: c.formId ?? '',
     })),
-    actions: step.actions.map((a) => ({ id: a.id, type: a.type, name: a.name, roleId: a.roleId })),
+    actions: step.actions.map((a) => ({ id: a.id, type: a.type, name: a.name, roleId: a.roleId, vote: a.vote ? { ...a.vote } : newVoteRule() })),
     attachments: step.attachments.map((file) => ({ key: file.key, name: file.name, size: file.size })),
   };
 }
