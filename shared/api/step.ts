@@ -16,6 +16,7 @@ import { stepHeaderSchema } from '../schemas/track';
 import { stepImportInputSchema } from '../schemas/step-import';
 import { actionInstanceViewSchema, approvedParamSchema, contentChangeSchema, contentInstanceViewSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
 import { fileKeySchema } from '../files/stored-files';
+import { castVoteSchema, closeVoteSchema, recuseSchema } from '../schemas/committee-vote';
 import { BULK_MAX } from './limits';
 import { jobStartedSchema } from '../schemas/job';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
@@ -157,6 +158,26 @@ export const stepApi = {
     id: 'step.decideAction', service: 'step', method: 'PATCH', path: `${base}/instance/action/{id}/{approved}`, access: 'session', readLog: 'stepContent',
     summary: 'Approves (or signs) or denies a pending action once all content is done, by an assignee holding its role or a track override, on the version read.',
     params: byId.extend({ approved: approvedParamSchema }), body: versionBodySchema, response: stepInstancePageSchema,
+  }),
+  openVote: defineContract({
+    id: 'step.openVote', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/open-vote`, access: 'session', readLog: 'stepContent',
+    summary: "Opens a committee vote (its group's chair, on the action's version): the group as it is now votes; members with a conflict are recused and told so, the others are told the vote is open.",
+    params: byId, body: versionBodySchema, response: stepInstancePageSchema,
+  }),
+  castVote: defineContract({
+    id: 'step.castVote', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/vote`, access: 'session', readLog: 'stepContent',
+    summary: "A member's vote (Approve, Deny or Abstain, with an optional note) while the vote is open; a change is on the ballot's version. Recused members cannot vote.",
+    params: byId, body: castVoteSchema, response: stepInstancePageSchema,
+  }),
+  recuse: defineContract({
+    id: 'step.recuse', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/recuse`, access: 'session', readLog: 'stepContent',
+    summary: 'A member recuses from an open vote with a reason (their vote, if any, is withdrawn); recused members neither vote nor count toward the quorum.',
+    params: byId, body: recuseSchema, response: stepInstancePageSchema,
+  }),
+  closeVote: defineContract({
+    id: 'step.closeVote', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/close-vote`, access: 'session', readLog: 'stepContent',
+    summary: "The chair closes the vote with the minutes, on the action's version: with the quorum met the tally decides the action (approved or denied, as an Approval); without it the vote stays open (409).",
+    params: byId, body: closeVoteSchema, response: stepInstancePageSchema,
   }),
   setStatus: defineContract({
     id: 'step.setStatus', service: 'step', method: 'PATCH', path: `${base}/instance/{id}/{status}`, access: 'session', readLog: 'stepContent',

@@ -4,6 +4,7 @@ import { fileKeySchema, uploadFileViewSchema } from '../files/stored-files';
 import { STEP_STATUSES } from '../tracks/statuses';
 import { SELECTABLE_STEP_STATUSES } from '../tracks/step-status';
 import { ACTION_TYPES, CONTENT_TYPES, UPLOAD_TYPES, stepAttachmentViewSchema } from './step';
+import { committeeVoteViewSchema } from './committee-vote';
 
 /**
  * The step page (`GET step/step-instance/{id}`, SPEC.md sections 2 to 6) and the writes on it.
@@ -56,6 +57,8 @@ export const actionInstanceViewSchema = z.object({
    * and the step is open. The page's `contentDone` says whether it can be decided yet.
    */
   canDecide: z.boolean(),
+  /** A committee vote as the caller may see it (shared/schemas/committee-vote.ts); null for other actions and for the participant. */
+  vote: committeeVoteViewSchema.nullable(),
 });
 export type ActionInstanceView = z.infer<typeof actionInstanceViewSchema>;
 

@@ -3,6 +3,7 @@ import { idOf, idSchema } from '../api/id-list';
 import { STEP_ATTACHMENTS_MAX, STEP_PARTS_MAX } from '../api/limits';
 import { fileKeySchema } from '../files/stored-files';
 import { TRACK_DESCRIPTION_MAX, TRACK_NAME_MAX, stepHeaderSchema } from './track';
+import { COMMITTEE_VOTE, committeeVoteRuleSchema, VOTE_RULE_ONLY_FOR_VOTES, VOTE_RULE_REQUIRED } from './committee-vote';
 
 /** SPEC.md section 8. */
 export const CONTENT_OR_ACTIONS_REQUIRED = 'Content or Actions are required';
@@ -20,7 +21,7 @@ export const STEP_DESCRIPTION_MAX = 20_000;
 export const STEP_PARTS_MESSAGE = `A step holds at most ${STEP_PARTS_MAX} contents and actions together.`;
 export const UPLOAD_TYPES = ['Audio', 'Document', 'Image', 'Any'] as const;
 export const CONTENT_TYPES = ['Task', 'Upload', 'Form'] as const;
-export const ACTION_TYPES = ['Signature', 'Approval'] as const;
+export const ACTION_TYPES = ['Signature', 'Approval', 'Committee Vote'] as const;
 
 const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(TRACK_NAME_MAX, `${label} must be at most ${TRACK_NAME_MAX} characters.`);
 const longText = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(TRACK_DESCRIPTION_MAX, `${label} must be at most ${TRACK_DESCRIPTION_MAX} characters.`);
@@ -52,14 +53,23 @@ export const contentInputSchema = z
   });
 export type ContentInput = z.infer<typeof contentInputSchema>;
 
-/** A signature or an approval, by a role (Advisor by default). */
-export const actionInputSchema = z.object({
-  /** An existing action of the step being edited; none for a new one. */
-  id: idSchema.optional(),
-  type: z.enum(ACTION_TYPES, 'Action type must be Signature or Approval.'),
-  name: required('Name'),
-  roleId: idOf('Role is required.').default(DEFAULT_ACTION_ROLE_ID),
-});
+/**
+ * A signature or an approval, by a role (Advisor by default), or a committee vote of one of the
+ * track's interview groups (shared/schemas/committee-vote.ts: its rule; the role names who sees it awaited).
+ */
+export const actionInputSchema = z
+  .object({
+    /** An existing action of the step being edited; none for a new one. */
+    id: idSchema.optional(),
+    type: z.enum(ACTION_TYPES, 'Action type must be Signature, Approval or Committee Vote.'),
+    name: required('Name'),
+    roleId: idOf('Role is required.').default(DEFAULT_ACTION_ROLE_ID),
+    vote: committeeVoteRuleSchema.nullish(),
+  })
+  .superRefine((action, ctx) => {
+    if (action.type === COMMITTEE_VOTE && !action.vote) ctx.addIssue({ code: 'custom', path: ['vote'], message: VOTE_RULE_REQUIRED });
+    if (action.type !== COMMITTEE_VOTE && action.vote) ctx.addIssue({ code: 'custom', path: ['vote'], message: VOTE_RULE_ONLY_FOR_VOTES });
+  });
 export type ActionInput = z.infer<typeof actionInputSchema>;
 
 export const STEP_ATTACHMENTS_MESSAGE = `A step holds at most ${STEP_ATTACHMENTS_MAX} attachments.`;
@@ -133,7 +143,7 @@ export const contentViewSchema = z.object({
 });
 export type ContentView = z.infer<typeof contentViewSchema>;
 
-export const actionViewSchema = z.object({ id: z.string(), stepTemplateId: z.string(), type: z.enum(ACTION_TYPES), name: z.string(), roleId: z.string() });
+export const actionViewSchema = z.object({ id: z.string(), stepTemplateId: z.string(), type: z.enum(ACTION_TYPES), name: z.string(), roleId: z.string(), vote: committeeVoteRuleSchema.nullable() });
 export type ActionView = z.infer<typeof actionViewSchema>;
 
 /** A task or an upload of a content, by the content's id (`step-task-template(s)`, `step-upload-template(s)`). */

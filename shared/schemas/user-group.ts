@@ -16,6 +16,7 @@ export const deleteGroupQuestion = (group: string) => `Are you sure you want to 
 export const MEMBER_NEEDS_INTERVIEWER = 'Members must be active users with the Interviewer role.';
 export const MEMBER_OUTSIDE_CONFERENCE = "Members must hold a location in the group's conference.";
 export const GROUP_CONFERENCE_OF_TRACK = "The group's conference must be the track's conference.";
+export const CHAIR_MUST_BE_MEMBER = 'The chair must be a member of the group.';
 export const GROUPS_PER_TRACK_FULL = `A track holds at most ${USER_GROUPS_PER_TRACK_MAX} interview groups.`;
 
 /**
@@ -34,7 +35,10 @@ export const userGroupInputSchema = z.object({
     .max(USER_GROUP_MEMBERS_MAX, `A group holds at most ${USER_GROUP_MEMBERS_MAX} interviewers.`)
     .default([])
     .transform((rows) => [...new Set(rows.map((row) => row.id).filter(Boolean))]),
-});
+  /** The member who opens and closes the group's committee votes (issue 26); '' for none. */
+  chairId: z.string().trim().max(ID_MAX_LENGTH, `At most ${ID_MAX_LENGTH} characters.`).default(''),
+})
+  .refine((group) => !group.chairId || group.users.includes(group.chairId), { message: CHAIR_MUST_BE_MEMBER, path: ['chairId'] });
 export type UserGroupInput = z.input<typeof userGroupInputSchema>;
 
 export const userGroupSchema = z.object({
@@ -46,6 +50,8 @@ export const userGroupSchema = z.object({
   conference: z.object({ id: z.string(), name: z.string() }).nullable(),
   memberCount: z.number().int(),
   users: z.array(personSchema),
+  /** Opens and closes the group's committee votes; null: none chosen. */
+  chair: personSchema.nullable(),
   version: z.number().int(),
   /** Whether the caller may edit and delete it (the card's buttons). */
   canManage: z.boolean(),

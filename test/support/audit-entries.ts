@@ -10,7 +10,7 @@ export async function callerOf(email: string): Promise<AuthContext> {
 }
 
 export async function entriesOf(chain: string) {
-  const { data } = await db().entities.auditEntry.query.byChain({ chainId: chain }).go({ consistent: true, limit: 100 });
+  const { data } = await db().entities.auditEntry.query.byChain({ chainId: chain }).go({ consistent: true, limit: 1000 });
   return data;
 }
 

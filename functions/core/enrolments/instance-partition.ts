@@ -4,7 +4,7 @@ import { packTransactions, transact, type TransactionItem } from '../../db/trans
 
 /**
  * Deleting what an instance's partition holds (`trackInstanceAggregate`: the instance, its
- * assignees, step, content, action and form instances), a page at a time. Deletes are safe to
+ * assignees, step, content, action and form instances, committee ballots), a page at a time. Deletes are safe to
  * repeat, so a crash part way leaves what the next call finishes. Files named by upload
  * contents and form answers are handed to the `releaseFile` outbox worker in the transaction
  * that deletes the item naming them (it removes each once nothing uses it).
@@ -18,6 +18,7 @@ type Collected = {
   stepContentInstance: Array<{ trackInstanceId: string; stepInstanceId: string; contentInstanceId: string; upload?: { files?: Array<{ fileKey: string }> } }>;
   stepActionInstance: Array<{ trackInstanceId: string; stepInstanceId: string; actionInstanceId: string }>;
   formInstance: Array<{ trackInstanceId: string; formInstanceId: string; fieldFiles?: unknown }>;
+  committeeBallot?: Array<{ trackInstanceId: string; actionInstanceId: string; round: number; userId: string }>;
 };
 
 /** The keys a form's answers name (`fieldFiles`: a list of file keys). */
@@ -34,6 +35,9 @@ function deleteGroups(page: Collected, keepInstance: boolean): TransactionItem[]
   if (!keepInstance) for (const item of page.trackInstance) groups.push([(tx) => tx.trackInstance.delete({ trackInstanceId: item.trackInstanceId }).commit()]);
   for (const item of page.trackAssignee) groups.push([(tx) => tx.trackAssignee.delete({ trackInstanceId: item.trackInstanceId, roleId: item.roleId, assigneeId: item.assigneeId }).commit()]);
   for (const item of page.stepInstance) groups.push([(tx) => tx.stepInstance.delete({ trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId }).commit()]);
+  for (const item of page.committeeBallot ?? []) {
+    groups.push([(tx) => tx.committeeBallot.delete({ trackInstanceId: item.trackInstanceId, actionInstanceId: item.actionInstanceId, round: item.round, userId: item.userId }).commit()]);
+  }
   for (const item of page.stepActionInstance) groups.push([(tx) => tx.stepActionInstance.delete({ trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId, actionInstanceId: item.actionInstanceId }).commit()]);
   for (const item of page.stepContentInstance) {
     const files = (item.upload?.files ?? []).map((file) => file.fileKey);

@@ -45,7 +45,8 @@ export function stepWrites(work: StepWork, design: StepDesign, before: StepState
       writes.push((tx) =>
         tx.stepActionInstance
           .patch({ trackInstanceId: action.trackInstanceId, stepInstanceId: action.stepInstanceId, actionInstanceId: action.actionInstanceId })
-          .remove(['approved', 'userId', 'userFirstName', 'userLastName'])
+          // A denied committee vote asked again opens a new round (its ballots stay as the record of the last).
+          .remove(['approved', 'userId', 'userFirstName', 'userLastName', 'voteState', 'vote'])
           .add({ version: 1 })
           .where(ifVersion(action.version))
           .commit(),

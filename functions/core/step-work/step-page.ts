@@ -2,7 +2,10 @@ import type { ActionInstanceView, ContentInstanceView, StepInstancePage } from '
 import { roleLabel } from '../../../shared/auth/system-roles';
 import { toAttachmentView } from '../tracks/step-attachments';
 import type { ActionItem, ContentItem } from '../tracks/step-view';
-import { mayViewContent, requireStepRights, responsibleFor, type StepCaller, type StepRights } from './step-access';
+import { mayViewContent, responsibleFor, type StepCaller, type StepRights } from './step-access';
+import { stepRightsWithCommittee } from './vote-access';
+import { votesOfStep, type StepVotes } from './vote-reads';
+import { committeeVoteView } from './vote-view';
 import { readStepDesign, readStepWork, readTrackInstance, type StepDesign, type StepWork, type TrackInstanceItem } from '../enrolments/step-instance-store';
 import { namedRoles, type NamedRole } from './step-roles';
 import { reopensOnUndo } from '../../../shared/tracks/step-status';
@@ -24,7 +27,7 @@ export async function stepInstancePage(auth: StepCaller, stepInstanceId: string)
 export async function readStepPage(auth: StepCaller, stepInstanceId: string): Promise<{ page: StepInstancePage; participantId: string }> {
   const work = await readStepWork(stepInstanceId);
   const [design, instance] = await Promise.all([readStepDesign(work.step.stepTemplateId), readTrackInstance(work.step.trackInstanceId)]);
-  const rights = await requireStepRights(auth, instance);
+  const rights = await stepRightsWithCommittee(auth, instance, design);
   return { page: await buildPage(rights, instance, work, design), participantId: instance.participantId };
 }
 
@@ -43,7 +46,7 @@ export async function pageOf(rights: StepRights, instance: TrackInstanceItem, wo
 }
 
 async function buildPage(rights: StepRights, instance: TrackInstanceItem, work: StepWork, design: StepDesign): Promise<StepInstancePage> {
-  const roles = await namedRoles([...design.contents.map((c) => c.roleId), ...design.actions.map((a) => a.roleId)]);
+  const [roles, votes] = await Promise.all([namedRoles([...design.contents.map((c) => c.roleId), ...design.actions.map((a) => a.roleId)]), votesOfStep(rights, work, design)]);
   const open = isOpenForWork(work.step.status);
   const contentDone = design.contents.every((c) => contentDoneOf(work, c.contentTemplateId));
   // A step without actions that its content completed can still have that content undone (it reopens).
@@ -55,7 +58,7 @@ async function buildPage(rights: StepRights, instance: TrackInstanceItem, work: 
   const actions = design.actions.flatMap((template): ActionInstanceView[] => {
     const item = work.actions.find((a) => a.actionTemplateId === template.actionTemplateId);
     // Not `open && contentDone`: those responsible see Approve and Deny disabled, with the reason, until the content is done (issue 24).
-    return item ? [actionView(rights, instance, template, item, roles.get(template.roleId)!, open)] : [];
+    return item ? [actionView(rights, instance, template, item, roles.get(template.roleId)!, open, votes)] : [];
   });
   return {
     id: work.step.stepInstanceId,
@@ -109,8 +112,10 @@ function contentView(rights: StepRights, work: StepWork, template: ContentItem, 
   return view;
 }
 
-function actionView(rights: StepRights, instance: TrackInstanceItem, template: ActionItem, item: StepWork['actions'][number], role: NamedRole, decidable: boolean): ActionInstanceView {
+function actionView(rights: StepRights, instance: TrackInstanceItem, template: ActionItem, item: StepWork['actions'][number], role: NamedRole, decidable: boolean, votes: StepVotes): ActionInstanceView {
   const decided = item.approved !== undefined && item.approved !== null;
+  const voted = votes.get(item.actionInstanceId);
+  const vote = template.vote && voted ? committeeVoteView(rights, template.vote, item, voted.group, voted.ballots, decidable) : null;
   return {
     id: item.actionInstanceId,
     actionTemplateId: template.actionTemplateId,
@@ -121,7 +126,9 @@ function actionView(rights: StepRights, instance: TrackInstanceItem, template: A
     approved: decided ? Boolean(item.approved) : null,
     user: decided && item.userId ? { id: item.userId, ...personName(instance, item) } : null,
     ...(decided && item.updatedAt ? { updatedAt: item.updatedAt } : {}),
-    canDecide: decidable && !decided && responsibleFor(rights, role),
+    // A committee vote is decided by its close, never by Approve and Deny.
+    canDecide: decidable && !decided && !template.vote && responsibleFor(rights, role),
+    vote,
   };
 }
 

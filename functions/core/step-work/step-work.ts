@@ -2,7 +2,7 @@ import type { StepInstancePage, ContentChange } from '../../../shared/schemas/st
 import type { SelectableStepStatus, StepState } from '../../../shared/tracks/step-status';
 import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
-import { ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
 import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
 import { responsibleFor } from './step-access';
 import { loadContentForWrite, loadStepForWrite as loadForWrite, NOT_RESPONSIBLE, type Caller, type LoadedContent, type LoadedStep } from './step-load';
@@ -19,6 +19,7 @@ import { enrolmentEntry } from '../records/enrolment-records';
 import type { AuditChange } from '../../../shared/schemas/audit';
 
 export { NOT_RESPONSIBLE };
+export const DECIDED_BY_VOTE = 'A committee vote is decided when its chair closes it.';
 export const STATUS_NOT_ALLOWED = "Only the participant's advisor or a track override role can change a step's status.";
 
 type Loaded = LoadedStep;
@@ -30,7 +31,7 @@ const participantName = (instance: TrackInstanceItem) => `${instance.participant
  * resets of a resubmission, the rest of the instance (dependents, the track's status), the
  * bell events and the enrolment's audit entry (work-audit.ts). The page as it is afterwards is the answer.
  */
-async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, change: WorkChange, events: TransactionItem[] = []): Promise<StepInstancePage> {
+export async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, change: WorkChange, events: TransactionItem[] = []): Promise<StepInstancePage> {
   const { work, design, instance } = loaded;
   const planned = await consequencesOf(auth, loaded, after, events);
   await transact([...own, ...planned.writes, workEntry(auth, loaded, change, stateOf(work, design), after, planned.trackStatus)]);
@@ -167,6 +168,7 @@ export async function decideAction(auth: Caller, actionInstanceId: string, appro
   const item = work.actions.find((a) => a.actionInstanceId === actionInstanceId)!;
   const template = design.actions.find((t) => t.actionTemplateId === item.actionTemplateId);
   if (!template) throw new ValidationError({ approved: ['This action is no longer part of the step.'] });
+  if (template.vote) throw new ConflictError(DECIDED_BY_VOTE);
   const role = (await namedRoles([template.roleId])).get(template.roleId)!;
   if (!responsibleFor(rights, role)) throw new ForbiddenError(NOT_RESPONSIBLE);
   requireVersion(item.version, version);

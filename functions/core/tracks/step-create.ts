@@ -11,6 +11,7 @@ import { toStepDetail, type ActionItem, type ContentItem } from './step-view';
 import type { TrackCaller, TrackWriter } from './track-scope';
 import { trackEntry } from '../records/design-records';
 import { stepAdded } from './step-audit';
+import { assertVoteGroupsOfTrack } from './vote-rule-check';
 import type { StepItem } from './track-store';
 
 /**
@@ -45,7 +46,7 @@ export function contentItem(owner: PartOwner, content: ContentInput, contentTemp
 }
 
 export function actionItem(owner: PartOwner, action: ActionInput, actionTemplateId: string, order: number, version: number, createdAt: string): ActionItem {
-  return { ...owner, actionTemplateId, type: action.type, name: action.name, roleId: action.roleId, order, version, createdAt } as ActionItem;
+  return { ...owner, actionTemplateId, type: action.type, name: action.name, roleId: action.roleId, ...(action.vote ? { vote: action.vote } : {}), order, version, createdAt } as ActionItem;
 }
 
 /** How many steps the track holds (ids only; at most the bound). */
@@ -79,6 +80,7 @@ export async function writeNewStep(auth: TrackWriter, input: StepInput, fixedId?
   return retryOnStale(async () => {
     const { phase, track, place } = await phaseWithRoom(auth, input.phaseId);
     const trackTemplateId = phase.trackTemplateId;
+    await assertVoteGroupsOfTrack(trackTemplateId, input.actions);
     // A bulk job names its steps (step-bulk-job.ts): a step repeated after a crash is the same step.
     const stepTemplateId = fixedId ?? newId();
     const createdAt = new Date().toISOString();

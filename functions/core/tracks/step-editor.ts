@@ -13,6 +13,7 @@ import { stepEdited } from './step-audit';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { responsibleRoles, responsibleRolesWrites } from './responsible-roles';
 import { planAttachments } from './step-attachments';
+import { assertVoteGroupsOfTrack } from './vote-rule-check';
 import { actionItem, contentItem, dueDaysOf, writeNewStep } from './step-create';
 export { PHASE_FULL_MESSAGE, TRACK_FULL_MESSAGE, phaseWithRoom, stepCountOfTrack } from './step-create';
 
@@ -110,7 +111,7 @@ export async function updateStep(auth: TrackWriter, input: StepUpdate): Promise<
   const { step } = parts;
   if (step.originStepTemplateId) throw new HttpError(422, STEP_LOCKED_MESSAGE);
   if (step.version !== input.version) throw new StaleVersionError(undefined, step.version);
-  await assertPartsExist(input.contents, input.actions);
+  await Promise.all([assertPartsExist(input.contents, input.actions), assertVoteGroupsOfTrack(step.trackTemplateId, input.actions)]);
 
   const now = new Date().toISOString();
   const owner = { trackTemplateId: step.trackTemplateId, stepTemplateId: step.stepTemplateId };

@@ -25,7 +25,7 @@ export function toContentView(c: ContentItem): ContentView {
 }
 
 export function toActionView(a: ActionItem): ActionView {
-  return { id: a.actionTemplateId, stepTemplateId: a.stepTemplateId, type: a.type, name: a.name, roleId: a.roleId };
+  return { id: a.actionTemplateId, stepTemplateId: a.stepTemplateId, type: a.type, name: a.name, roleId: a.roleId, vote: a.vote ?? null };
 }
 
 const byOrder = <T extends { order: number }>(items: readonly T[]) => [...items].sort((a, b) => a.order - b.order);

@@ -1,25 +1,10 @@
-import type { EntityItem } from 'electrodb';
 import { USER_GROUPS_PER_TRACK_MAX, USER_GROUP_MEMBERS_MAX, type UserGroupView } from '../../../shared/schemas/user-group';
-import type { userGroup } from '../../db/entities/user-group';
-import type { userGroupMember } from '../../db/entities/user-group-member';
 import { db } from '../../db/service';
 import { getLocationsById, type LocationItem } from '../../db/access/location-store';
 import { isSystemTrack, SYSTEM_PLACE, type TrackPlace } from '../tracks/track-scope';
 
-export type GroupItem = EntityItem<typeof userGroup>;
-export type MemberItem = EntityItem<typeof userGroupMember>;
-
-export interface LoadedGroup {
-  group: GroupItem;
-  members: MemberItem[];
-}
-
-/** A group with its members: one Query of its collection (at most 1 + USER_GROUP_MEMBERS_MAX items). */
-export async function loadGroup(userGroupId: string, consistent = false): Promise<LoadedGroup | null> {
-  const { data } = await db().collections.userGroupAggregate({ userGroupId }).go({ consistent, limit: 1 + USER_GROUP_MEMBERS_MAX });
-  const [group] = data.userGroup;
-  return group ? { group, members: data.userGroupMember } : null;
-}
+export { chairOf, loadGroup, type GroupItem, type LoadedGroup, type MemberItem } from '../../db/access/interview-groups';
+import { chairOf, type GroupItem, type MemberItem } from '../../db/access/interview-groups';
 
 /** A track's groups (without members): one bounded Query of gsi2 `byTrack`. */
 export async function groupsOfTrack(trackTemplateId: string): Promise<GroupItem[]> {
@@ -56,6 +41,7 @@ export function groupView(group: GroupItem, members: readonly MemberItem[], plac
     conference: isSystemTrack(group.conferenceId) ? null : { id: group.conferenceId, name: place.conferenceName ?? '' },
     memberCount: group.memberCount,
     users: members.map((member) => ({ id: member.userId, ...member.user })).sort(byName),
+    chair: chairOf(group, members),
     version: group.version,
     canManage,
   };

@@ -23,6 +23,8 @@ export interface GroupFields {
   description: string;
   conferenceId: string;
   users: string[];
+  /** One of `users` (the schema checks), '' or absent for none. */
+  chairId?: string;
 }
 
 const INTERVIEWER_ROLE_ID = () => systemRoleByName('Interviewer').id;
@@ -44,6 +46,9 @@ async function checkedMembers(auth: AuthContext, userIds: readonly string[], gro
 
 /** Members as the History lists them: their names at the time. */
 const namesOf = (members: readonly MemberItem[]) => members.map((member) => [member.user.firstName, member.user.lastName].filter(Boolean).join(' ')).join(', ') || undefined;
+
+/** The chair's name among the members, for the History. */
+const chairName = (members: readonly MemberItem[], chairId: string | undefined) => (chairId ? namesOf(members.filter((member) => member.userId === chairId)) : undefined);
 
 const memberItem = (userGroupId: string, target: UserAggregate, createdAt: string): MemberItem => ({ userGroupId, userId: target.user.userId, user: person(target), createdAt });
 
@@ -89,6 +94,7 @@ export async function createGroups(auth: AuthContext, trackTemplateId: string, i
       trackTemplateId,
       roles: [INTERVIEWER_ROLE_ID()],
       memberCount: people.length,
+      ...(input.chairId ? { chairId: input.chairId } : {}),
       createdAt: now,
       updatedAt: now,
       version: 1,
@@ -105,6 +111,7 @@ export async function createGroups(auth: AuthContext, trackTemplateId: string, i
           ...recordChanges({}, group, ['name', 'description']),
           ...fieldChange('conference', undefined, groupPlace.conferenceName),
           ...fieldChange('members', undefined, namesOf(members)),
+          ...fieldChange('chair', undefined, chairName(members, group.chairId)),
         ]),
       ]),
     ]);
@@ -138,9 +145,14 @@ export async function updateGroup(auth: AuthContext, userGroupId: string, input:
   const now = new Date().toISOString();
   const added = people.filter((target) => !current.has(target.user.userId)).map((target) => memberItem(userGroupId, target, now));
   const removed = members.filter((member) => !wanted.has(member.userId));
-  const changes = { name: input.name, description: input.description, conferenceId: newPlace.conferenceId, memberCount: wanted.size, updatedAt: now };
+  const changes = { name: input.name, description: input.description, conferenceId: newPlace.conferenceId, memberCount: wanted.size, chairId: input.chairId ?? '', updatedAt: now };
+  const kept = members.filter((member) => wanted.has(member.userId));
   // One entry per save: `details` when the group's own fields changed, else `members`.
-  const details = [...recordChanges(group, changes, ['name', 'description']), ...fieldChange('conference', oldPlace.conferenceName, newPlace.conferenceName)];
+  const details = [
+    ...recordChanges(group, changes, ['name', 'description']),
+    ...fieldChange('conference', oldPlace.conferenceName, newPlace.conferenceName),
+    ...fieldChange('chair', chairName(members, group.chairId), chairName([...kept, ...added], changes.chairId)),
+  ];
   const audited = [...details, ...fieldChange('members added', undefined, namesOf(added)), ...fieldChange('members removed', namesOf(removed), undefined)];
   const entry = audited.length ? [groupEntry(auth, { userGroupId, name: changes.name }, newPlace, details.length ? 'group.updated' : 'group.members.updated', details.length ? 'details' : 'members', audited)] : [];
   await transact([
@@ -149,7 +161,6 @@ export async function updateGroup(auth: AuthContext, userGroupId: string, input:
     ...added.map((member): TransactionItem => (tx) => tx.userGroupMember.create(member).commit()),
     ...removed.map((member): TransactionItem => (tx) => tx.userGroupMember.delete({ userGroupId, userId: member.userId }).commit()),
   ]);
-  const kept = members.filter((member) => wanted.has(member.userId));
   return groupView({ ...group, ...changes, version: input.version + 1 }, [...kept, ...added], newPlace, mayManageGroup(auth, place, newPlace));
 }
 

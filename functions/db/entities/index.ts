@@ -42,6 +42,7 @@ import { reminderMark } from './reminder-mark';
 import { role } from './role';
 import { session } from './session';
 import { stepActionInstance } from './step-action-instance';
+import { committeeBallot } from './committee-ballot';
 import { stepActionTemplate } from './step-action-template';
 import { stepContentInstance } from './step-content-instance';
 import { stepContentTemplate } from './step-content-template';
@@ -125,6 +126,7 @@ export const entities = {
   stepInstance,
   stepContentInstance,
   stepActionInstance,
+  committeeBallot,
   // reminders and escalation (issue 13)
   reminderMark,
   overdueDigestLine,

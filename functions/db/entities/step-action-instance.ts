@@ -17,6 +17,31 @@ export const stepActionInstance = new Entity({
     userId: { type: 'string' },
     userFirstName: { type: 'string' },
     userLastName: { type: 'string' },
+    /**
+     * A committee vote's course (issue 26, functions/core/committee): absent until the chair opens
+     * it; `voteRound` counts the opens (its ballots carry it). Closed, `vote` holds the tally and
+     * the minutes; the decision is `approved` as for any action.
+     */
+    voteState: { type: ['open', 'closed'] as const },
+    voteRound: { type: 'number' },
+    vote: {
+      type: 'map',
+      properties: {
+        /** Members as it opened: they vote and count toward the quorum (recusals aside). */
+        memberCount: { type: 'number' },
+        openedAt: { type: 'string' },
+        closedAt: { type: 'string' },
+        closedBy: { type: 'string' },
+        closedByFirstName: { type: 'string' },
+        closedByLastName: { type: 'string' },
+        minutes: { type: 'string' },
+        approve: { type: 'number' },
+        deny: { type: 'number' },
+        abstain: { type: 'number' },
+        recused: { type: 'number' },
+        quorumNeeded: { type: 'number' },
+      },
+    },
     ...timestamps,
     version,
   },

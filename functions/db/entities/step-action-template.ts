@@ -3,7 +3,8 @@ import { ACTION_TYPES } from '../../../shared/schemas/step';
 import { SERVICE, timestamps, version } from './attributes';
 
 /**
- * A signature or approval a step needs from `roleId` (Advisor by default).
+ * A signature or approval a step needs from `roleId` (Advisor by default), or a committee vote of
+ * an interview group of the track (`vote`: its rule).
  * Same keys as content templates: the template's `trackTemplateDetail` collection, gsi2 `byId`, gsi3 step view.
  */
 export const stepActionTemplate = new Entity({
@@ -16,6 +17,17 @@ export const stepActionTemplate = new Entity({
     name: { type: 'string', required: true },
     order: { type: 'number', required: true, default: 0 },
     roleId: { type: 'string', required: true },
+    /** A Committee Vote's rule (shared/schemas/committee-vote.ts): the group, quorum and majority. */
+    vote: {
+      type: 'map',
+      properties: {
+        userGroupId: { type: 'string', required: true },
+        quorumKind: { type: ['count', 'share'] as const, required: true },
+        quorum: { type: 'number', required: true },
+        majority: { type: ['simple', 'twoThirds', 'threeFourths', 'unanimous'] as const, required: true },
+        base: { type: ['cast', 'present'] as const, required: true },
+      },
+    },
     ...timestamps,
     version,
   },

@@ -19,6 +19,8 @@ export const userGroup = new Entity({
     /** Role ids the members take in the group (Interviewer). */
     roles: stringList,
     memberCount: { type: 'number', required: true, default: 0 },
+    /** The member who opens and closes the group's committee votes (issue 26). */
+    chairId: { type: 'string' },
     ...timestamps,
     version,
   },

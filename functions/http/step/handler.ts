@@ -10,6 +10,8 @@ import { stepInstancePage } from '../../core/step-work/step-page';
 import { actionInstances, contentInstance, contentInstances, stepInstances } from '../../core/step-work/step-getters';
 import { stepInstanceAttachment } from '../../core/step-work/step-attachment-link';
 import { changeContent, decideAction, setStepStatus, STATUS_NOT_ALLOWED } from '../../core/step-work/step-work';
+import { castVote, openVote, recuse } from '../../core/step-work/vote-writes';
+import { closeVote } from '../../core/step-work/vote-close';
 import { requireStatusSetter } from '../../core/scope/caller-rights';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
@@ -43,6 +45,10 @@ export const handler = createServiceHandler(stepApi, {
   instanceAttachment: async ({ auth, params }) => stepInstanceAttachment(auth, params.id, params.key),
   changeContent: async ({ auth, params, body }) => changeContent(auth, params.id, body),
   decideAction: async ({ auth, params, body }) => decideAction(auth, params.id, params.approved, body.version),
+  openVote: async ({ auth, params, body }) => openVote(auth, params.id, body.version),
+  castVote: async ({ auth, params, body }) => castVote(auth, params.id, body),
+  recuse: async ({ auth, params, body }) => recuse(auth, params.id, body),
+  closeVote: async ({ auth, params, body }) => closeVote(auth, params.id, body),
   setStatus: {
     authorize: ({ auth }) => requireStatusSetter(auth, STATUS_NOT_ALLOWED),
     handle: async ({ auth, params, body }) => setStepStatus(auth, params.id, params.status, body.version),

@@ -136,6 +136,12 @@ export const DECIDED_AFTER_BODY: Record<string, DecidedAfterBody> = {
   'step.changeContent': { reason: LOADED, scoped: true, also: ANY_PARTY },
   'step.decideAction': { reason: LOADED, scoped: true, also: ANY_PARTY },
   'step.setStatus': { reason: LOADED, scoped: true, also: ['Advisor'] },
+  // A committee vote: who chairs it or sits on it is decided on the loaded action and its group.
+  'step.openVote': { reason: LOADED, scoped: true, also: ANY_PARTY },
+  'step.closeVote': { reason: LOADED, scoped: true, also: ANY_PARTY },
+  // Membership is read with the loaded action's group: every role is refused after the body (no role makes a member).
+  'step.castVote': { reason: LOADED, scoped: true, also: [...ANY_PARTY, 'Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] },
+  'step.recuse': { reason: LOADED, scoped: true, also: [...ANY_PARTY, 'Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] },
   'form.saveFormInstance': { reason: LOADED, also: NOT_THE_OWNER },
   'file.requestUpload': { reason: NAMED, also: NOT_THE_OWNER },
   // Interview groups: the track or group is in the body or the path.

@@ -20,7 +20,7 @@ interface MatrixEnrolment {
  * `handedIn`: the task is done and the step waits for review (for the decision). `upload`: the
  * content is an upload listing one file of the participant's. The step lists one attachment.
  */
-async function enrolment(target: Target, tag: string, handedIn = false, upload = false): Promise<MatrixEnrolment> {
+async function enrolment(target: Target, tag: string, handedIn = false, upload = false, vote = false): Promise<MatrixEnrolment> {
   const suffix = newId().toLowerCase();
   const trackTemplateId = `matrix-wtrack-${suffix}`;
   const phaseId = `matrix-wphase-${suffix}`;
@@ -35,7 +35,11 @@ async function enrolment(target: Target, tag: string, handedIn = false, upload =
   await entities.stepTemplate.create({ trackTemplateId, phaseId, stepTemplateId, name: 'Matrix step', required: true, attachments }).go();
   const part = upload ? { type: 'Upload' as const, upload: { name: 'Upload', type: 'Document' as const, instructions: 'A file' } } : { type: 'Task' as const, task: { name: 'Task', description: 'Do it' } };
   await entities.stepContentTemplate.create({ trackTemplateId, stepTemplateId, contentTemplateId: `matrix-wct-${suffix}`, name: 'Task', roleId: 'role-participant', ...part }).go();
-  await entities.stepActionTemplate.create({ trackTemplateId, stepTemplateId, actionTemplateId: `matrix-wat-${suffix}`, type: 'Approval', name: 'Approval', roleId: 'role-advisor' }).go();
+  // `vote`: a Committee Vote of a group of the track without members or chair (no actor is either).
+  const userGroupId = `matrix-wg-${suffix}`;
+  if (vote) await entities.userGroup.create({ userGroupId, name: 'Matrix committee', conferenceId: target.chain.Conference, trackTemplateId, memberCount: 0 }).go();
+  const action = vote ? { type: 'Committee Vote' as const, vote: { userGroupId, quorumKind: 'count' as const, quorum: 1, majority: 'simple' as const, base: 'cast' as const } } : { type: 'Approval' as const };
+  await entities.stepActionTemplate.create({ trackTemplateId, stepTemplateId, actionTemplateId: `matrix-wat-${suffix}`, name: 'Approval', roleId: 'role-advisor', ...action }).go();
   await entities.trackInstance
     .create({ trackInstanceId, trackTemplateId, trackName: `Matrix work ${tag}`, conferenceId: target.chain.Conference, districtId: target.chain.District, participantId: target.userId, participant: person, sortName: `${tag} matrix` })
     .go();
@@ -59,6 +63,10 @@ export const STEP_WORK_CALLS: Record<string, CallBuilder> = {
   'step.stepInstance': async (t, tag) => ({ path: `/api/step/step-instance/${(await enrolment(t, tag)).stepInstanceId}` }),
   'step.changeContent': async (t, tag) => ({ path: `/api/step/instance/content/${(await enrolment(t, tag)).contentInstanceId}`, method: 'PATCH', body: { instanceType: 'Task', version: 1, completed: true } }),
   'step.decideAction': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true)).actionInstanceId}/true`, method: 'PATCH', body: { version: 1 } }),
+  'step.openVote': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/open-vote`, method: 'POST', body: { version: 1 } }),
+  'step.castVote': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/vote`, method: 'POST', body: { choice: 'Approve' } }),
+  'step.recuse': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/recuse`, method: 'POST', body: { reason: 'Matrix' } }),
+  'step.closeVote': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/close-vote`, method: 'POST', body: { version: 1 } }),
   'step.instanceAttachment': async (t, tag) => {
     const made = await enrolment(t, tag);
     return { path: `/api/step/step-instance/${made.stepInstanceId}/attachment/${made.fileKey}` };

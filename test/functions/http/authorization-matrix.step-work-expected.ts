@@ -18,6 +18,12 @@ export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
   'step.changeContent': overrideOnly,
   'step.decideAction': overrideOnly,
   'step.setStatus': overrideOnly,
+  // A committee vote: nobody here is a member or the chair. Those who open the step learn only that
+  // the committee has no chair to open or close it (409) or that they are not a member (403); others 403 first.
+  'step.openVote': { own: only(OVERRIDE, 409, 403), other: only(['Superadmin'], 409, 403), anonymous: 401 },
+  'step.closeVote': { own: only(OVERRIDE, 409, 403), other: only(['Superadmin'], 409, 403), anonymous: 401 },
+  'step.castVote': { own: 403, other: 403, anonymous: 401 },
+  'step.recuse': { own: 403, other: 403, anonymous: 401 },
   'step.instanceAttachment': overrideOnly,
   // The getters of SPEC.md section 7 read through the step page: one item as the page answers, lists leave out.
   'step.stepContentInstance': overrideOnly,

@@ -5,6 +5,7 @@ import { handler as userHandler } from '../../../functions/http/user/handler';
 import { runJobToEnd } from '../../../functions/db/jobs';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
 import { db } from '../../../functions/db/service';
 import { api } from '../../../shared/api';
 import type { Contract } from '../../../shared/api/contract';
@@ -27,6 +28,7 @@ const ids = DEMO_INSTANCE_IDS;
 const TRANSCRIPT_CONTENT = 'demo-content-instance-transcript';
 const INTERVIEW_CONTENT = 'demo-content-instance-interview';
 const QUESTIONNAIRE_ACTION = 'demo-action-instance-questionnaire';
+const INTERVIEW_ACTION = 'demo-action-instance-interview';
 const FILE_KEY = '01jreadlogtranscript000000';
 const SECRET_NAME = 'psychological-assessment.pdf';
 
@@ -85,6 +87,14 @@ const CASES: Record<string, Case> = {
     },
   },
   'step.setStatus': { as: ADVISOR, method: 'PATCH', path: () => `/api/step/instance/${ids.transcriptStep}/PendingReview`, kind: 'stepContent', body: async () => ({ version: await stepVersion(ids.transcriptStep) }) },
+  // A committee vote on the interview step (its private notes done above): its chair opens and closes it, members vote and recuse.
+  'step.openVote': { as: ADVISOR, method: 'POST', path: () => `/api/step/instance/action/${INTERVIEW_ACTION}/open-vote`, kind: 'stepContent', body: async () => ({ version: await actionVersion(ids.interviewStep, INTERVIEW_ACTION) }) },
+  'step.castVote': { as: CONFERENCE_ADMIN, method: 'POST', path: () => `/api/step/instance/action/${INTERVIEW_ACTION}/vote`, kind: 'stepContent', body: async () => ({ choice: 'Approve' }) },
+  'step.recuse': { as: 'superadmin@example.org', method: 'POST', path: () => `/api/step/instance/action/${INTERVIEW_ACTION}/recuse`, kind: 'stepContent', body: async () => ({ reason: 'I know the candidate.' }) },
+  'step.closeVote': {
+    as: ADVISOR, method: 'POST', path: () => `/api/step/instance/action/${INTERVIEW_ACTION}/close-vote`, kind: 'stepContent',
+    body: async () => ({ version: await actionVersion(ids.interviewStep, INTERVIEW_ACTION), minutes: '' }),
+  },
   'file.download': { as: ADVISOR, path: () => `/api/file/files/${FILE_KEY}`, kind: 'file' },
   'file.userFiles': { as: ADVISOR, path: () => `/api/file/${owner()}/files`, kind: 'documents' },
   'file.fileInstances': { as: ADVISOR, path: () => `/api/file/file-instances/${FILE_KEY}`, kind: 'documents' },
@@ -117,7 +127,25 @@ beforeAll(async () => {
   const { trackTemplateId, stepTemplateId, contentTemplateId } = questionnaire[0];
   await db().entities.stepContentTemplate.patch({ trackTemplateId, stepTemplateId, contentTemplateId }).set({ isPrivate: true, approvedRoles: [advisorRole] }).go();
   await submitQuestionnaire();
+  await interviewCommittee();
 });
+
+/**
+ * The interview step's signature becomes a Committee Vote of a group of the track: the advisor
+ * chairs it (and, as the participant's advisor, is recused), the conference admin and the
+ * superadmin sit on it. Quorum 1, a simple majority of votes cast.
+ */
+async function interviewCommittee(): Promise<void> {
+  const userGroupId = 'read-log-committee';
+  const members = [ADVISOR, CONFERENCE_ADMIN, 'superadmin@example.org'].map((email) => demoUser(email));
+  await db().entities.userGroup.create({ userGroupId, name: 'Interview committee', conferenceId: DEMO_LOCATION_IDS.conference1, trackTemplateId: ids.trackTemplate, memberCount: members.length, chairId: members[0].id }).go();
+  for (const member of members) {
+    await db().entities.userGroupMember.create({ userGroupId, userId: member.id, user: { firstName: member.firstName, lastName: member.lastName, email: member.email } }).go();
+  }
+  const { data } = await db().entities.stepActionTemplate.query.byId({ actionTemplateId: 'demo-action-interview' }).go({ limit: 1 });
+  const { trackTemplateId, stepTemplateId, actionTemplateId } = data[0];
+  await db().entities.stepActionTemplate.patch({ trackTemplateId, stepTemplateId, actionTemplateId }).set({ type: 'Committee Vote', vote: { userGroupId, quorumKind: 'count', quorum: 1, majority: 'simple', base: 'cast' } }).go();
+}
 
 /** The superadmin exports the participant's data (the job run to its end); the link route is then the read. */
 async function finishedExportLink(): Promise<string> {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { STEP_MESSAGES } from '@shared/tracks/step-status';
-import { ruleText, VOTE_MINUTES_MAX, type CommitteeVoteView, type VoteState } from '@shared/schemas/committee-vote';
+import { VOTE_MINUTES_MAX, type CommitteeVoteView, type VoteState } from '@shared/schemas/committee-vote';
 import { Alert, Badge, Button, formatDateTime, TextArea, type BadgeTone } from '../../components/ui';
 import { MemberVoteForm } from './MemberVoteForm';
 import type { ActionView, StepView } from './step-api';
@@ -62,7 +62,7 @@ export function CommitteeVotePanel({ action, vote, contentDone, onChanged }: Com
     <div className="step-vote">
       <div className="step-row">
         <Badge tone={badge.tone}>{badge.label}</Badge>
-        <span className="step-muted">{ruleText({ ...vote.rule, userGroupId: vote.group.id })}</span>
+        <span className="step-muted">{vote.rule.text}</span>
       </div>
       <p className="step-muted">{`${vote.group.name} · Chair: ${chair}`}</p>
 
