@@ -17,7 +17,8 @@ export function demoUserGroupItems() {
   const groups = [
     { userGroupId: DEMO_GROUP_IDS.candidacyPanel, name: 'Candidacy Interview Panel', description: 'Interviews candidates at the end of discernment.', conferenceId: DEMO_LOCATION_IDS.conference1, trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate },
     { userGroupId: DEMO_GROUP_IDS.licensingReaders, name: 'Licensing Readers', description: 'Reads licensing reflections from every conference.', conferenceId: SYSTEM_LOCATION_ID, trackTemplateId: DEMO_INSTANCE_IDS.systemTrack },
-  ].map((group) => ({ ...group, roles: [interviewerRole], memberCount: 1, createdAt: SEEDED_AT, updatedAt: SEEDED_AT }));
+    // The interviewer chairs each: they open and close its committee votes (issue 26).
+  ].map((group) => ({ ...group, roles: [interviewerRole], memberCount: 1, chairId: interviewer.id, createdAt: SEEDED_AT, updatedAt: SEEDED_AT }));
   return {
     groups,
     members: groups.map((group) => ({ userGroupId: group.userGroupId, userId: interviewer.id, user: member, createdAt: SEEDED_AT })),
