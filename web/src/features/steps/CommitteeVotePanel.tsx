@@ -98,7 +98,8 @@ export function CommitteeVotePanel({ action, vote, contentDone, onChanged }: Com
         />
       )}
 
-      {vote.state === 'open' && vote.isChair && (
+      {/* Also on a vote closed without its decision (a close cut off between its two writes): closing again finishes it. */}
+      {(vote.state === 'open' || (vote.state === 'closed' && action.approved === null)) && vote.isChair && (
         <div className="step-vote-form">
           <TextArea label="Minutes" value={minutes} onChange={setMinutes} maxLength={VOTE_MINUTES_MAX} rows={4} />
           <div className="step-row">
