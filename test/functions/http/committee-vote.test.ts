@@ -197,7 +197,7 @@ describe('the vote on the step', () => {
     // One Deny becomes Approve: 15 of 19 (0.79) carries it.
     expect((await post(rest[12], 'vote', { choice: 'Approve' })).status).toBe(200);
     const { version } = voteOf(await page(chair));
-    const { result: closes, requests, counted: closeCost } = await withCountedRequests(() => Promise.all([post(chair, 'close-vote', { version, minutes: 'Licensed for ministry.' }), post(chair, 'close-vote', { version, minutes: 'Again.' })]));
+    const { result: closes, requests, counted: closeCost } = await withCountedRequests(() => Promise.all([post(chair, 'close-vote', { version, minutes: 'Licensed for ministry.' }), post(chair, 'close-vote', { version, minutes: 'Licensed for ministry.' })]));
     expect(closes.map((c) => c.status).sort()).toEqual([200, 409]);
     if (process.env.REPORT_VOTE_COST) console.info('two closes at once', closeCost);
     expect(requests).toBeGreaterThan(0);
