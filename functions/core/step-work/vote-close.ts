@@ -1,6 +1,6 @@
 import { VOTE_NOT_OPEN, VOTE_QUORUM_NOT_MET, type CloseVote } from '../../../shared/schemas/committee-vote';
 import type { StepInstancePage } from '../../../shared/schemas/step-instance';
-import { transact, type TransactionItem } from '../../db/transact';
+import { retry, transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { ConflictError, StaleVersionError } from '../../lib/errors';
 import { eventWrites, stepInstanceLink } from '../outbox/instance-events';
@@ -26,22 +26,24 @@ const CLOSE_ATTEMPTS = 4;
  * between the two is finished by closing again.
  */
 export async function closeVote(auth: Caller, actionInstanceId: string, input: CloseVote): Promise<StepInstancePage> {
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await loadVoteForWrite(auth, actionInstanceId);
-    requireChair(auth, loaded);
-    if (loaded.item.voteState === 'closed' && loaded.item.approved == null) return decide(auth, loaded);
-    if (loaded.item.version !== input.version) throw new StaleVersionError(undefined, loaded.item.version);
-    if (loaded.item.voteState !== 'open') throw new ConflictError(VOTE_NOT_OPEN);
-    try {
+  const closed = await retry(
+    async () => {
+      const loaded = await loadVoteForWrite(auth, actionInstanceId);
+      requireChair(auth, loaded);
+      if (loaded.item.voteState === 'closed' && loaded.item.approved == null) return loaded;
+      if (loaded.item.version !== input.version) throw new StaleVersionError(undefined, loaded.item.version);
+      if (loaded.item.voteState !== 'open') throw new ConflictError(VOTE_NOT_OPEN);
       await close(auth, loaded, input.minutes);
-    } catch (error) {
-      // A ballot changed after we counted (the action's version is still the one sent): count again.
-      if (error instanceof StaleVersionError && attempt < CLOSE_ATTEMPTS) continue;
-      throw error;
-    }
-    return decide(auth, await loadVoteForWrite(auth, actionInstanceId));
-  }
+      return loadVoteForWrite(auth, actionInstanceId);
+    },
+    // A ballot changed after we counted (the action's version is still the one sent): count again.
+    { attempts: CLOSE_ATTEMPTS, again: ({ error }) => error instanceof BallotsMovedError },
+  );
+  return decide(auth, closed);
 }
+
+/** The close's transaction failed on a ballot's version (or the action's): read and count again. */
+class BallotsMovedError extends StaleVersionError {}
 
 async function close(auth: Caller, loaded: LoadedVote, minutes: string): Promise<void> {
   const { item, template, ballots, instance, design } = loaded;
@@ -56,7 +58,7 @@ async function close(auth: Caller, loaded: LoadedVote, minutes: string): Promise
     approve: tally.approve, deny: tally.deny, abstain: tally.abstain, recused: tally.recused, quorumNeeded: tally.quorumNeeded,
   };
   const field = partLabel(design.step.name, template.name);
-  await transact([
+  await transactCounted([
     (tx) => tx.stepActionInstance.patch(key).set({ voteState: 'closed', vote }).add({ version: 1 }).where(ifVersion(item.version)).commit(),
     ...ballots.map(
       (b): TransactionItem =>
@@ -69,6 +71,16 @@ async function close(auth: Caller, loaded: LoadedVote, minutes: string): Promise
       ...(minutes ? [{ field: `${field} minutes`, changed: true }] : []),
     ]),
   ]);
+}
+
+/** The close's writes; a failed condition (a ballot written after the count, or another close) is BallotsMovedError. */
+async function transactCounted(items: TransactionItem[]): Promise<void> {
+  try {
+    await transact(items);
+  } catch (error) {
+    if (error instanceof StaleVersionError) throw new BallotsMovedError();
+    throw error;
+  }
 }
 
 /** The closed vote's decision through the step's machine, as an Approval decided by the chair. */
