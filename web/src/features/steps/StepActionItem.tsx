@@ -4,6 +4,7 @@ import { Alert, Badge, Button, formatDateTime } from '../../components/ui';
 import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { CommitteeVotePanel } from './CommitteeVotePanel';
+import { PanelInterview } from './PanelInterview';
 import type { ActionView, StepView } from './step-api';
 
 const AWAITED: Record<ActionView['type'], string> = { Signature: 'signature', Approval: 'approval', 'Committee Vote': 'committee vote' };
@@ -87,6 +88,8 @@ export function StepActionItem({ action, contentDone, onChanged }: { action: Act
           </span>
         </div>
       )}
+      {/* Its panel interview, for everyone who sees the step (the participant too, to whom the vote is not shown). */}
+      {action.type === 'Committee Vote' && <PanelInterview actionId={action.id} actionVersion={action.version} />}
       {error && <Alert tone="danger">{error}</Alert>}
     </li>
   );
