@@ -16,6 +16,7 @@ import { log } from '../lib/log';
 import { outboxPayloadSchemas, type OutboxKind, type OutboxPayload } from '../core/outbox/outbox-payloads';
 import { emailBlockedReason, smsBlockedReason } from './outbox-recipients';
 import { fanOutNotification } from './outbox-fanout';
+import { deliverInterviewReminder } from './outbox-interview-reminder';
 
 /**
  * Delivers outbox items (ARCHITECTURE.md section 5) so that each effect happens once:
@@ -153,7 +154,8 @@ async function sendOutside<M>(
  * the one-click unsubscribe link in its footer and headers (RFC 8058).
  */
 async function emailMessage(email: OutboxPayload<'email'>): Promise<EmailMessage> {
-  if (!email.content) return { to: email.to, subject: email.subject, html: email.html!, text: email.text! };
+  const attachments = email.attachments;
+  if (!email.content) return { to: email.to, subject: email.subject, html: email.html!, text: email.text!, attachments };
   const unsubscribe = email.purpose === 'notification' && email.userId ? unsubscribeUrl(email.userId, email.to) : undefined;
   const { html, text } = await renderEmail(email.content, unsubscribe);
   const headers = unsubscribe
@@ -162,7 +164,7 @@ async function emailMessage(email: OutboxPayload<'email'>): Promise<EmailMessage
         { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
       ]
     : undefined;
-  return { to: email.to, subject: email.subject, html, text, headers };
+  return { to: email.to, subject: email.subject, html, text, headers, attachments };
 }
 
 async function send(item: OutboxItem, owner: string): Promise<Delivered> {
@@ -182,6 +184,8 @@ async function send(item: OutboxItem, owner: string): Promise<Delivered> {
     case 'removeObject':
       await removeUpload(parsePayload('removeObject', item.payload).key);
       return {};
+    case 'interviewReminder':
+      return deliverInterviewReminder(item.outboxId, Date.parse(item.createdAt), parsePayload('interviewReminder', item.payload));
     case 'releaseFile':
       await releaseFile(parsePayload('releaseFile', item.payload).key);
       return {};

@@ -14,7 +14,8 @@ import { isAddressSuppressed } from '../core/outbox/address-suppression';
  * The other channels of a bell notification (docs/notifications.md), decided when the worker
  * delivers the `notification` item, from the recipient's CURRENT profile:
  * - email, with `emailNotificationsOptIn`, an address and no suppression: an `email` item, or
- *   a digest line when the user is in digest mode (their choice, or a busy hour);
+ *   a digest line when the user is in digest mode (their choice, or a busy hour); a notification
+ *   with a calendar invitation is always its own email, the invitation attached;
  * - SMS, with `smsOptIn` and a verified number: an `sms` item, held past quiet hours.
  * Every item's id is derived from the notification item, and each is created only if absent
  * (the email item and the digest line exclude each other in one transaction), so a repeated
@@ -59,8 +60,9 @@ async function busyHour(userId: string, at: number): Promise<boolean> {
 }
 
 export function notificationEmail({ user, conferenceName }: Recipient, notification: OutboxPayload<'notification'>): OutboxPayloadInput<'email'> {
-  const { message, link, items } = notification;
+  const { message, link, items, calendar } = notification;
   return {
+    ...(calendar ? { attachments: [{ filename: calendar.method === 'CANCEL' ? 'cancelled.ics' : 'invite.ics', contentType: `text/calendar; charset=utf-8; method=${calendar.method}`, content: calendar.ics }] } : {}),
     to: user.email,
     userId: user.userId,
     subject: clip(message, EMAIL_SUBJECT_MAX),
@@ -83,7 +85,8 @@ async function emailOrDigestLine(source: SourceItem, recipient: Recipient, notif
   const { userId } = recipient.user;
   const emailId = emailItemId(source);
   const lineId = digestLineId(source);
-  if (recipient.user.emailDigest || (await busyHour(userId, source.at))) {
+  // A calendar invitation goes at once: a digest would carry it a day late and without its file.
+  if (!notification.calendar && (recipient.user.emailDigest || (await busyHour(userId, source.at)))) {
     await writeOnce([
       (tx) =>
         tx.emailDigestLine

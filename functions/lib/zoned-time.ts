@@ -1,4 +1,4 @@
-import { fromAbsolute } from '@internationalized/date';
+import { fromAbsolute, parseDateTime, toZoned } from '@internationalized/date';
 import { DEFAULT_QUIET_HOURS, DEFAULT_TIME_ZONE, minutesOfDay } from '../../shared/schemas/conference-settings';
 
 export { DEFAULT_TIME_ZONE };
@@ -55,4 +55,14 @@ export function localHour(at: number, timeZone: string): number {
 /** The calendar day (YYYY-MM-DD) `at` falls on in `timeZone`: the day the SMS cap and escalation digests count. */
 export function localDay(at: number, timeZone: string): string {
   return fromAbsolute(at, timeZone).toString().slice(0, 10);
+}
+
+/** The instant (epoch ms) a wall-clock time ('2026-12-14T15:00') names in `timeZone`; in a gap or overlap of a clock change, the earlier reading. */
+export function instantOfLocal(local: string, timeZone: string): number {
+  return toZoned(parseDateTime(local), timeZone, 'earlier').toDate().getTime();
+}
+
+/** 'Mon, Dec 14, 2026, 3:00 PM EST': an instant as people in `timeZone` read it, the zone named. */
+export function localDateTimeText(at: string | number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(at));
 }

@@ -17,6 +17,7 @@ import { stepImportInputSchema } from '../schemas/step-import';
 import { actionInstanceViewSchema, approvedParamSchema, contentChangeSchema, contentInstanceViewSchema, selectableStatusSchema, stepInstancePageSchema, versionBodySchema } from '../schemas/step-instance';
 import { fileKeySchema } from '../files/stored-files';
 import { castVoteSchema, closeVoteSchema, recuseSchema } from '../schemas/committee-vote';
+import { availabilitySchema, cancelInterviewSchema, confirmInterviewSchema, interviewPageSchema, proposeSlotsSchema } from '../schemas/panel-interview';
 import { BULK_MAX } from './limits';
 import { jobStartedSchema } from '../schemas/job';
 import { booleanText, limitSchema, offsetSchema, pageOf, parentWhereSchema, relationsSchema, searchTextSchema, tableOptionText } from './list-query';
@@ -178,6 +179,31 @@ export const stepApi = {
     id: 'step.closeVote', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/close-vote`, access: 'session', readLog: 'stepContent',
     summary: "The chair closes the vote with the minutes, on the action's version: with the quorum met the tally decides the action (approved or denied, as an Approval); without it the vote stays open (409).",
     params: byId, body: closeVoteSchema, response: stepInstancePageSchema,
+  }),
+  interview: defineContract({
+    id: 'step.interview', service: 'step', method: 'GET', path: `${base}/instance/action/{id}/interview`, access: 'session',
+    summary: "A committee vote's panel interview: the proposed times with who can attend (the panel and those overseeing the enrolment; the candidate sees only their own answers), the confirmed time and place.",
+    params: byId, response: interviewPageSchema,
+  }),
+  proposeInterview: defineContract({
+    id: 'step.proposeInterview', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/interview/propose`, access: 'session',
+    summary: "The group's chair proposes up to 8 interview times (wall-clock times in the conference's zone); the panel and the candidate are asked to mark the ones they can attend. A confirmed interview stays until another time is confirmed.",
+    params: byId, body: proposeSlotsSchema, response: interviewPageSchema,
+  }),
+  markAvailability: defineContract({
+    id: 'step.markAvailability', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/interview/availability`, access: 'session',
+    summary: 'A panel member or the candidate marks the proposed times they can attend (replacing their earlier answer).',
+    params: byId, body: availabilitySchema, response: interviewPageSchema,
+  }),
+  confirmInterview: defineContract({
+    id: 'step.confirmInterview', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/interview/confirm`, access: 'session',
+    summary: "The chair confirms one proposed time with a place or a video link, on the interview's version: everyone invited gets a notification and an email with a calendar invitation (a later confirm is an update under the same UID), and a reminder the day before.",
+    params: byId, body: confirmInterviewSchema, response: interviewPageSchema,
+  }),
+  cancelInterview: defineContract({
+    id: 'step.cancelInterview', service: 'step', method: 'POST', path: `${base}/instance/action/{id}/interview/cancel`, access: 'session',
+    summary: "The chair cancels the interview with a reason, on its version: everyone invited gets a notification and a calendar cancellation under the same UID; the reminder is not sent.",
+    params: byId, body: cancelInterviewSchema, response: interviewPageSchema,
   }),
   setStatus: defineContract({
     id: 'step.setStatus', service: 'step', method: 'PATCH', path: `${base}/instance/{id}/{status}`, access: 'session', readLog: 'stepContent',

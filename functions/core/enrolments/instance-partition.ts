@@ -4,7 +4,7 @@ import { packTransactions, transact, type TransactionItem } from '../../db/trans
 
 /**
  * Deleting what an instance's partition holds (`trackInstanceAggregate`: the instance, its
- * assignees, step, content, action and form instances, committee ballots), a page at a time. Deletes are safe to
+ * assignees, step, content, action and form instances, committee ballots, panel interviews and their answers), a page at a time. Deletes are safe to
  * repeat, so a crash part way leaves what the next call finishes. Files named by upload
  * contents and form answers are handed to the `releaseFile` outbox worker in the transaction
  * that deletes the item naming them (it removes each once nothing uses it).
@@ -19,6 +19,8 @@ type Collected = {
   stepActionInstance: Array<{ trackInstanceId: string; stepInstanceId: string; actionInstanceId: string }>;
   formInstance: Array<{ trackInstanceId: string; formInstanceId: string; fieldFiles?: unknown }>;
   committeeBallot?: Array<{ trackInstanceId: string; actionInstanceId: string; round: number; userId: string }>;
+  panelInterview?: Array<{ trackInstanceId: string; actionInstanceId: string }>;
+  panelAvailability?: Array<{ trackInstanceId: string; actionInstanceId: string; userId: string }>;
 };
 
 /** The keys a form's answers name (`fieldFiles`: a list of file keys). */
@@ -37,6 +39,10 @@ function deleteGroups(page: Collected, keepInstance: boolean): TransactionItem[]
   for (const item of page.stepInstance) groups.push([(tx) => tx.stepInstance.delete({ trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId }).commit()]);
   for (const item of page.committeeBallot ?? []) {
     groups.push([(tx) => tx.committeeBallot.delete({ trackInstanceId: item.trackInstanceId, actionInstanceId: item.actionInstanceId, round: item.round, userId: item.userId }).commit()]);
+  }
+  for (const item of page.panelInterview ?? []) groups.push([(tx) => tx.panelInterview.delete({ trackInstanceId: item.trackInstanceId, actionInstanceId: item.actionInstanceId }).commit()]);
+  for (const item of page.panelAvailability ?? []) {
+    groups.push([(tx) => tx.panelAvailability.delete({ trackInstanceId: item.trackInstanceId, actionInstanceId: item.actionInstanceId, userId: item.userId }).commit()]);
   }
   for (const item of page.stepActionInstance) groups.push([(tx) => tx.stepActionInstance.delete({ trackInstanceId: item.trackInstanceId, stepInstanceId: item.stepInstanceId, actionInstanceId: item.actionInstanceId }).commit()]);
   for (const item of page.stepContentInstance) {

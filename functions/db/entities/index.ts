@@ -43,6 +43,7 @@ import { role } from './role';
 import { session } from './session';
 import { stepActionInstance } from './step-action-instance';
 import { committeeBallot } from './committee-ballot';
+import { panelAvailability, panelInterview } from './panel-interview';
 import { stepActionTemplate } from './step-action-template';
 import { stepContentInstance } from './step-content-instance';
 import { stepContentTemplate } from './step-content-template';
@@ -127,6 +128,8 @@ export const entities = {
   stepContentInstance,
   stepActionInstance,
   committeeBallot,
+  panelInterview,
+  panelAvailability,
   // reminders and escalation (issue 13)
   reminderMark,
   overdueDigestLine,

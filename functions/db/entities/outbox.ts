@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { SERVICE, createdAt, ttl } from './attributes';
 
-export const OUTBOX_KINDS = ['email', 'sms', 'notification', 'removeObject', 'releaseFile'] as const;
+export const OUTBOX_KINDS = ['email', 'sms', 'notification', 'removeObject', 'releaseFile', 'interviewReminder'] as const;
 export const OUTBOX_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
 
 /**

@@ -12,6 +12,9 @@ import { stepInstanceAttachment } from '../../core/step-work/step-attachment-lin
 import { changeContent, decideAction, setStepStatus, STATUS_NOT_ALLOWED } from '../../core/step-work/step-work';
 import { castVote, openVote, recuse } from '../../core/step-work/vote-writes';
 import { closeVote } from '../../core/step-work/vote-close';
+import { readInterview } from '../../core/interviews/interview-read';
+import { markAvailability, proposeInterview } from '../../core/interviews/interview-writes';
+import { cancelInterview, confirmInterview } from '../../core/interviews/interview-invitations';
 import { requireStatusSetter } from '../../core/scope/caller-rights';
 import { attachmentLink, readAction, readActions, readContent, readContents, readStep, readSteps, readTask, readTasks, readUpload, readUploads } from '../../core/tracks/step-reads';
 
@@ -49,6 +52,11 @@ export const handler = createServiceHandler(stepApi, {
   castVote: async ({ auth, params, body }) => castVote(auth, params.id, body),
   recuse: async ({ auth, params, body }) => recuse(auth, params.id, body),
   closeVote: async ({ auth, params, body }) => closeVote(auth, params.id, body),
+  interview: async ({ auth, params }) => readInterview(auth, params.id),
+  proposeInterview: async ({ auth, params, body }) => proposeInterview(auth, params.id, body),
+  markAvailability: async ({ auth, params, body }) => markAvailability(auth, params.id, body),
+  confirmInterview: async ({ auth, params, body }) => confirmInterview(auth, params.id, body),
+  cancelInterview: async ({ auth, params, body }) => cancelInterview(auth, params.id, body),
   setStatus: {
     authorize: ({ auth }) => requireStatusSetter(auth, STATUS_NOT_ALLOWED),
     handle: async ({ auth, params, body }) => setStepStatus(auth, params.id, params.status, body.version),

@@ -9,6 +9,8 @@ export interface EmailMessage {
   text: string;
   /** Extra headers (`List-Unsubscribe` ...); SESv2 `Simple.Headers`. */
   headers?: { name: string; value: string }[];
+  /** Text attachments (a calendar invitation), sent as SESv2 `Simple.Attachments`. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 let client: SESv2Client | undefined;
@@ -36,6 +38,9 @@ export async function sendEmail(message: EmailMessage): Promise<string | undefin
           Subject: { Data: message.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: message.html, Charset: 'UTF-8' }, Text: { Data: message.text, Charset: 'UTF-8' } },
           ...(message.headers?.length ? { Headers: message.headers.map(({ name, value }) => ({ Name: name, Value: value })) } : {}),
+          ...(message.attachments?.length
+            ? { Attachments: message.attachments.map((a) => ({ FileName: a.filename, ContentType: a.contentType, RawContent: Buffer.from(a.content, 'utf8'), ContentDisposition: 'ATTACHMENT' as const })) }
+            : {}),
         },
       },
     }),

@@ -142,6 +142,11 @@ export const DECIDED_AFTER_BODY: Record<string, DecidedAfterBody> = {
   // Membership is read with the loaded action's group: every role is refused after the body (no role makes a member).
   'step.castVote': { reason: LOADED, scoped: true, also: [...ANY_PARTY, 'Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] },
   'step.recuse': { reason: LOADED, scoped: true, also: [...ANY_PARTY, 'Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] },
+  // A panel interview: the chair and the panel are decided on the loaded action's group, the candidate on its enrolment.
+  'step.proposeInterview': { reason: LOADED, scoped: true, also: ANY_PARTY },
+  'step.confirmInterview': { reason: LOADED, scoped: true, also: ANY_PARTY },
+  'step.cancelInterview': { reason: LOADED, scoped: true, also: ANY_PARTY },
+  'step.markAvailability': { reason: LOADED, scoped: true, also: [...ANY_PARTY, 'Superadmin', 'ConferenceAdmin', 'DistrictAdmin', 'DistrictSuperintendent'] },
   'form.saveFormInstance': { reason: LOADED, also: NOT_THE_OWNER },
   'file.requestUpload': { reason: NAMED, also: NOT_THE_OWNER },
   // Interview groups: the track or group is in the body or the path.

@@ -67,6 +67,11 @@ export const STEP_WORK_CALLS: Record<string, CallBuilder> = {
   'step.castVote': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/vote`, method: 'POST', body: { choice: 'Approve' } }),
   'step.recuse': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/recuse`, method: 'POST', body: { reason: 'Matrix' } }),
   'step.closeVote': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/close-vote`, method: 'POST', body: { version: 1 } }),
+  'step.interview': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/interview` }),
+  'step.proposeInterview': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/interview/propose`, method: 'POST', body: { slots: [{ start: '2099-01-05T10:00', minutes: 60 }] } }),
+  'step.markAvailability': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/interview/availability`, method: 'POST', body: { slotIds: [] } }),
+  'step.confirmInterview': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/interview/confirm`, method: 'POST', body: { slotId: 'x', place: 'Hall', version: 1 } }),
+  'step.cancelInterview': async (t, tag) => ({ path: `/api/step/instance/action/${(await enrolment(t, tag, true, false, true)).actionInstanceId}/interview/cancel`, method: 'POST', body: { reason: 'Matrix', version: 1 } }),
   'step.instanceAttachment': async (t, tag) => {
     const made = await enrolment(t, tag);
     return { path: `/api/step/step-instance/${made.stepInstanceId}/attachment/${made.fileKey}` };

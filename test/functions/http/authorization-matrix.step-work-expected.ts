@@ -24,6 +24,13 @@ export const STEP_WORK_ROWS: Record<string, MatrixRow> = {
   'step.closeVote': { own: only(OVERRIDE, 409, 403), other: only(['Superadmin'], 409, 403), anonymous: 401 },
   'step.castVote': { own: 403, other: 403, anonymous: 401 },
   'step.recuse': { own: 403, other: 403, anonymous: 401 },
+  // Its panel interview: those who open the step read it; scheduling needs the chair (none here: 409 to
+  // those who open the step, 403 to others first); answering needs a seat on the panel or the candidacy.
+  'step.interview': overrideOnly,
+  'step.proposeInterview': { own: only(OVERRIDE, 409, 403), other: only(['Superadmin'], 409, 403), anonymous: 401 },
+  'step.confirmInterview': { own: only(OVERRIDE, 409, 403), other: only(['Superadmin'], 409, 403), anonymous: 401 },
+  'step.cancelInterview': { own: only(OVERRIDE, 409, 403), other: only(['Superadmin'], 409, 403), anonymous: 401 },
+  'step.markAvailability': { own: 403, other: 403, anonymous: 401 },
   'step.instanceAttachment': overrideOnly,
   // The getters of SPEC.md section 7 read through the step page: one item as the page answers, lists leave out.
   'step.stepContentInstance': overrideOnly,
