@@ -40,7 +40,7 @@ function invitationWrites(loaded: LoadedInterview, event: Omit<CalendarInvitatio
   return invitedOf(loaded).map((person): TransactionWrite => {
     const ics = calendarInvitation({
       ...event,
-      summary: `${loaded.design.step.name} interview: ${candidateName(loaded)}`,
+      summary: `${interviewName(loaded)}: ${candidateName(loaded)}`,
       description,
       url,
       organizer: { name: `${chair.user.firstName} ${chair.user.lastName}`, email: chair.user.email },

@@ -12,8 +12,11 @@ import { invitedOf, isChairOf, isSchedulable, loadInterview, type InterviewItem,
 import { interviewPage } from './interview-view';
 
 export const candidateName = ({ instance }: LoadedInterview) => `${instance.participant.firstName} ${instance.participant.lastName}`;
-/** "the Readiness interview of the Candidacy Interview Panel": how messages name the interview. */
-export const interviewName = (loaded: LoadedInterview) => `${loaded.design.step.name} interview with the ${loaded.group.group.name}`;
+/** "Readiness interview with the Candidacy Interview Panel": how messages name the interview (a step named "... interview" is not said twice). */
+export function interviewName(loaded: LoadedInterview): string {
+  const step = loaded.design.step.name;
+  return `${/interview$/i.test(step) ? step : `${step} interview`} with the ${loaded.group.group.name}`;
+}
 
 /** The chair's writes: the group's chair, while the interview may still be scheduled. */
 export function requireChairToSchedule(auth: Caller, loaded: LoadedInterview): void {

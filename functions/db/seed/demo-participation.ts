@@ -19,6 +19,7 @@ import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { demoLocation, DEMO_LOCATION_IDS } from './demo-organisation';
 import { demoUserByRole } from './demo-people';
 import { DEMO_INSTANCE_IDS as ids } from './demo-tracks';
+import { COMMITTEE_MEMBERS, runDistrictCommittee, seedDistrictCommittee } from './demo-committee';
 
 /**
  * The living part of the demo (`npm start` and `npm run seed`, not the tests' plain demo):
@@ -89,6 +90,7 @@ export async function seedParticipation(seededAt: string): Promise<void> {
     authOf(demoUserByRole('Advisor').id),
     ...LIVING_CANDIDATES.map((person) => authOf(person.id)),
   ]);
+  const committeeStep = await seedDistrictCommittee(admin, seededAt);
   const outcome = await enrol(admin, { trackId: ids.trackTemplate, participantIds: LIVING_CANDIDATES.map((person) => person.id), advisorIds: [advisor.userId] });
   if (!('trackInstanceIds' in outcome)) throw new Error('The demo track should enrol in one transaction');
   const instances = await Promise.all(outcome.trackInstanceIds.map(async (trackInstanceId) => (await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true })).data!));
@@ -139,6 +141,8 @@ export async function seedParticipation(seededAt: string): Promise<void> {
   await addComments(admin, grace.userId, [{ type: 'Performance', comment: 'Strong call story; follow up on the transcript, which is late.' }]);
   // The Retention tab's legal holds and an enrolment's Lift legal hold: Daniel's denied call story is under appeal.
   await placeHold(admin, 'TrackInstance', di, { reason: 'Appeal of the call story decision before the Board of Ordained Ministry.', version: 0 });
+  const [chair, ...members] = await Promise.all([demoUserByRole('Interviewer').id, ...COMMITTEE_MEMBERS.map((m) => m.id)].map(authOf));
+  await runDistrictCommittee(committeeStep, advisor, chair, members, instances[0], instances[2]);
   await remindPriya();
 }
 

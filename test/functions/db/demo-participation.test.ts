@@ -4,27 +4,33 @@ import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo';
 import { seedDemo } from '../../support/demo-table';
 import { pendingNotifications } from '../../support/notifications';
 import { chainIdOf } from '../../../functions/core/records/audit-write';
+import { COMMITTEE_MEMBERS, COMMITTEE_STEP, DISTRICT_COMMITTEE } from '../../../functions/db/seed/demo-committee';
 
 /** The living demo (`npm start`): candidates moved along by the app's own functions, every status on show, once. */
 const SEEDED_AT = '2025-01-06T15:00:00.000Z';
 
+let committeeStep: string;
+
+/** The candidate's step statuses by template, the District Committee's step as 'committee'. */
 async function statusesOf(participantId: string): Promise<Record<string, string>> {
   const [instance] = (await db().entities.trackInstance.query.byParticipant({ participantId }).go()).data;
   const { data: steps } = await db().entities.stepInstance.query.byInstance({ trackInstanceId: instance.trackInstanceId }).go({ consistent: true });
-  return Object.fromEntries(steps.map((step) => [step.stepTemplateId, step.status]));
+  return Object.fromEntries(steps.map((step) => [step.stepTemplateId === committeeStep ? 'committee' : step.stepTemplateId, step.status]));
 }
 
 beforeAll(async () => {
   await seedDemo();
   await seedParticipation(SEEDED_AT);
+  const { data: steps } = await db().entities.stepTemplate.query.byTrack({ trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate }).go();
+  committeeStep = steps.find((step) => step.name === COMMITTEE_STEP)!.stepTemplateId;
 });
 
 it('enrols three candidates through enrolment and moves their steps through every status', async () => {
   const [grace, daniel, sofia] = await Promise.all(LIVING_CANDIDATES.map((person) => statusesOf(person.id)));
   const ids = DEMO_INSTANCE_IDS;
-  expect(grace).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Overdue', [ids.questionnaireTemplate]: 'PendingReview', [ids.interviewTemplate]: 'Unavailable' });
-  expect(daniel).toEqual({ [ids.callStoryTemplate]: 'Resubmit', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Ready', [ids.interviewTemplate]: 'Unavailable' });
-  expect(sofia).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Completed', [ids.interviewTemplate]: 'PendingReview' });
+  expect(grace).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Overdue', [ids.questionnaireTemplate]: 'PendingReview', [ids.interviewTemplate]: 'Unavailable', committee: 'PendingReview' });
+  expect(daniel).toEqual({ [ids.callStoryTemplate]: 'Resubmit', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Ready', [ids.interviewTemplate]: 'Unavailable', committee: 'Ready' });
+  expect(sofia).toEqual({ [ids.callStoryTemplate]: 'Completed', [ids.transcriptTemplate]: 'Completed', [ids.questionnaireTemplate]: 'Completed', [ids.interviewTemplate]: 'PendingReview', committee: 'Ready' });
   const track = (await db().entities.trackTemplate.get({ trackTemplateId: ids.trackTemplate }).go({ consistent: true })).data!;
   expect(track.instanceCount).toBe(4);
   // Overdue reads true: its due date has passed.
@@ -69,4 +75,24 @@ it('seeding again changes nothing', async () => {
   await seedParticipation(SEEDED_AT);
   expect(await statusesOf(LIVING_CANDIDATES[2].id)).toEqual(before);
   expect((await db().entities.trackInstance.query.byParticipant({ participantId: LIVING_CANDIDATES[2].id }).go()).data).toHaveLength(1);
+});
+
+it("has a District Committee whose vote on Grace is in progress and whose interview with Sofia is confirmed for next week", async () => {
+  const { data: groups } = await db().entities.userGroup.query.byTrack({ trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate }).go();
+  const committee = groups.find((group) => group.name === DISTRICT_COMMITTEE)!;
+  expect(committee).toMatchObject({ chairId: 'demo-interviewer', memberCount: 1 + COMMITTEE_MEMBERS.length });
+  const [grace, , sofia] = await Promise.all(LIVING_CANDIDATES.map(async (person) => (await db().entities.trackInstance.query.byParticipant({ participantId: person.id }).go()).data[0]));
+  const { data: graceActions } = await db().entities.stepActionInstance.query.byInstance({ trackInstanceId: grace.trackInstanceId }).go({ consistent: true });
+  const vote = graceActions.find((action) => action.voteState)!;
+  expect(vote).toMatchObject({ voteState: 'open', voteRound: 1, vote: { memberCount: 5 } });
+  const { data: ballots } = await db().entities.committeeBallot.query.byAction({ trackInstanceId: grace.trackInstanceId, actionInstanceId: vote.actionInstanceId, round: 1 }).go({ consistent: true });
+  expect(ballots.filter((ballot) => ballot.choice).map((ballot) => ballot.choice).sort()).toEqual(['Approve', 'Approve', 'Recused']);
+  const { data: interviews } = await db().entities.panelInterview.query.byAction({ trackInstanceId: sofia.trackInstanceId }).go({ consistent: true });
+  expect(interviews).toEqual([expect.objectContaining({ status: 'confirmed', sequence: 0, invitationSent: true, confirmed: expect.objectContaining({ place: 'Foothills District Office, Room 2' }) })]);
+  const days = (Date.parse(interviews[0].confirmed!.start) - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6);
+  expect(days).toBeLessThan(8);
+  // Everyone invited has their invitation (with its calendar file) waiting for the worker.
+  const invitations = (await pendingNotifications()).filter((note) => (note as { calendar?: unknown }).calendar);
+  expect(invitations.map((note) => note.userId).sort()).toEqual(['demo-candidate-sofia', 'demo-interviewer', ...COMMITTEE_MEMBERS.map((m) => m.id)].sort());
 });
