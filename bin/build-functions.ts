@@ -63,6 +63,8 @@ export interface BuiltFunction {
   packages: PackageShare[];
   /** The AWS SDK operations the bundle can send (empty with the SDK external: then nothing is written for the grants). */
   sdkCalls: SdkCall[];
+  /** The source files (relative to the project root) that contribute bytes to the bundle, from esbuild's metafile. */
+  inputs: string[];
 }
 
 /**
@@ -119,7 +121,8 @@ export async function buildFunctions(opts: BuildFunctionsOptions = {}): Promise<
     // external they cannot be known, so no file is written and a synth refuses the bundle.
     const sdkCalls = opts.externalAwsSdk ? [] : sdkCallsOf(output.inputs);
     if (!opts.externalAwsSdk) writeSdkCalls(bundleFolder(outDir, name), sdkCalls);
-    return { name, bytes: statSync(outfile).size, outfile, packages: packageShares(output.inputs), sdkCalls };
+    const inputs = Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []));
+    return { name, bytes: statSync(outfile).size, outfile, packages: packageShares(output.inputs), sdkCalls, inputs };
   });
   if (!opts.quiet) printSizes(built);
   return built;

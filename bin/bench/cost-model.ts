@@ -36,6 +36,7 @@ import { newId } from '../../functions/db/ids';
 import { transact } from '../../functions/db/transact';
 import { eventWrites, stepInstanceLink } from '../../functions/core/outbox/instance-events';
 import { SWEEP_EVENT, handler as outboxWorker } from '../../functions/events/outbox-worker';
+import { handler as jobWorker } from '../../functions/events/job-worker';
 import { isSweepEvent, SWEEP_EVERY_MINUTES } from '../../functions/events/sweepers';
 import { sweepMetrics } from '../../functions/events/sweep-metrics';
 import { requestMetrics } from '../../functions/lib/http/request-metrics';
@@ -360,13 +361,16 @@ async function measureSms(): Promise<Measured> {
   });
 }
 
-/** One scheduled sweep, as EventBridge invokes the worker; `hourly`: the first of the hour, which also runs the reminders. */
+/** One scheduled sweep, as EventBridge invokes the two workers (two invocations); `hourly`: the first of the hour, which also runs the reminders. */
 async function measureSweep(hourly: boolean): Promise<Measured> {
   if (hourly) await db().entities.reminderMark.delete({ markId: 'run:reminders', period: new Date().toISOString().slice(0, 13) }).go();
   return counted(1, async () => {
-    const started = performance.now();
-    await outboxWorker(SWEEP_EVENT);
-    workerRuns.push(performance.now() - started);
+    for (const worker of [outboxWorker, jobWorker]) {
+      const started = performance.now();
+      await worker(SWEEP_EVENT);
+      workerRuns.push(performance.now() - started);
+    }
+    // The job worker's sweep writes the job-stall metric.
     const emf = loggedNow(() => sweepMetrics(0).publishStoredMetrics());
     return { bytesOut: 0, extraLogBytes: emf.bytes, extraLogLines: emf.lines };
   });

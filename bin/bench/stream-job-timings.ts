@@ -1,8 +1,9 @@
 /**
  * `npx tsx bin/bench/stream-job-timings.ts`: how long background jobs take when the stream
  * drives them, as in AWS: an in-memory DynamoDB Local of its own with the table's stream, the
- * local stream poller applying the event source mapping's filter (functions/events/stream-routing.ts)
- * and calling the worker's handler, and no sweep. Each job is started the way its route starts
+ * local stream poller applying each event source mapping's filter (functions/events/stream-routing.ts)
+ * and calling each worker's handler (the job worker for the steps, the outbox worker for what they
+ * send), and no sweep. Each job is started the way its route starts
  * it and timed until it has succeeded (and, for the publish, until every notification is delivered).
  *
  * "Before" is what the same jobs took when the deployed filter let only outbox inserts through:
@@ -23,12 +24,22 @@ const { publishMessage } = await import('../../functions/core/notifications/publ
 const { startTrackCopy } = await import('../../functions/core/tracks/track-copy');
 const { getJob } = await import('../../functions/db/jobs');
 const { SWEEP_EVERY_MINUTES } = await import('../../functions/events/sweepers');
-const { handler } = await import('../../functions/events/outbox-worker');
-const { passesStreamFilters } = await import('../../functions/events/stream-filter');
+const { handler: outboxWorker } = await import('../../functions/events/outbox-worker');
+const { handler: jobWorker } = await import('../../functions/events/job-worker');
+const { passesJobWorkerFilter, passesOutboxWorkerFilter } = await import('../../functions/events/stream-filter');
 const { startStreamPoller } = await import('../local/stream-poller');
 
 process.env.SMS_ADAPTER = 'local';
-const poller = await startStreamPoller({ endpoint: config.dynamoEndpoint!, region: config.region, tableName: config.tableName, handler, filter: passesStreamFilters, intervalMs: 100 });
+const poller = await startStreamPoller({
+  endpoint: config.dynamoEndpoint!,
+  region: config.region,
+  tableName: config.tableName,
+  consumers: [
+    { handler: outboxWorker, filter: passesOutboxWorkerFilter },
+    { handler: jobWorker, filter: passesJobWorkerFilter },
+  ],
+  intervalMs: 100,
+});
 
 /** Waits until the job has ended; its time from `started`, and its steps. */
 async function finished(jobId: string, started: number): Promise<{ ms: number; steps: number; status: string }> {

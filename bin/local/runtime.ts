@@ -20,12 +20,14 @@ import { dynamoClient } from '../../functions/db/client';
 import { ensureTable } from '../../functions/db/table';
 import { seedDemoIfEmpty } from '../../functions/db/seed/demo';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { SWEEP_EVENT, handler as outboxHandler } from '../../functions/events/outbox-worker';
-import { SWEEP_EVERY_MINUTES, type SweepEvent, type SweepReport } from '../../functions/events/sweepers';
-import { passesStreamFilters } from '../../functions/events/stream-filter';
+import { handler as outboxHandler } from '../../functions/events/outbox-worker';
+import { handler as jobHandler } from '../../functions/events/job-worker';
+import { SWEEP_EVENT, SWEEP_EVERY_MINUTES, type SweepEvent, type SweepReport } from '../../functions/events/sweep-run';
+import { passesFilterOf } from '../../functions/events/stream-filter';
+import type { StreamWorker } from '../../functions/events/stream-routing';
 
 /**
- * `npm start` in one function: every AWS stand-in, the outbox worker and the app on one
+ * `npm start` in one function: every AWS stand-in, the two stream workers (outbox, jobs) and the app on one
  * origin. Also what the Playwright suite starts (free port, in-memory database). Each
  * stand-in is skipped when its endpoint variable is already set (README "Configuration").
  */
@@ -41,13 +43,14 @@ export interface LocalRuntimeOptions {
   /** No progress lines (tests). */
   quiet?: boolean;
   /**
-   * Wraps the outbox worker's handler as the stream poller and the sweep timer call it, each call
-   * one Lambda invocation in AWS (measurements: bin/bench/cost-model.ts counts them and their time).
+   * Wraps each stream worker's handler (the outbox worker's, the job worker's) as the stream poller
+   * and the sweep timer call it, each call one Lambda invocation in AWS (measurements:
+   * bin/bench/cost-model.ts counts them and their time).
    */
-  wrapWorker?: (worker: WorkerHandler) => WorkerHandler;
+  wrapWorker?: (worker: WorkerHandler, name: StreamWorker) => WorkerHandler;
 }
 
-/** The outbox worker's entry as the runtime calls it: a stream batch or the sweep event. */
+/** A stream worker's entry as the runtime calls it: a stream batch or the sweep event. */
 export type WorkerHandler = (event: DynamoDBStreamEvent | SweepEvent) => Promise<DynamoDBBatchResponse | SweepReport>;
 
 export interface LocalRuntime {
@@ -157,19 +160,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions = {}): Prom
     if (await seedDemoIfEmpty({ living: true })) say('demo data seeded');
     await assertSafeToExpose(host);
 
-    const worker = options.wrapWorker ? options.wrapWorker(outboxHandler as WorkerHandler) : (outboxHandler as WorkerHandler);
+    const handlers: Record<StreamWorker, WorkerHandler> = { 'outbox-worker': outboxHandler as WorkerHandler, 'job-worker': jobHandler as WorkerHandler };
+    const workers = (Object.keys(handlers) as StreamWorker[]).map((name) => ({ name, handle: options.wrapWorker ? options.wrapWorker(handlers[name], name) : handlers[name] }));
     const poller = await startStreamPoller({
       endpoint: dynamoEndpoint,
       region: settings.get('AWS_REGION')!,
       tableName,
-      handler: (event) => worker(event) as Promise<DynamoDBBatchResponse>,
-      // The records the event source mapping's filter lets through in AWS, and no others.
-      filter: passesStreamFilters,
+      // One per event source mapping: each worker gets the records its filter lets through in AWS, and no others.
+      consumers: workers.map(({ name, handle }) => ({ handler: (event) => handle(event) as Promise<DynamoDBBatchResponse>, filter: passesFilterOf(name) })),
     });
     stoppers.push(poller.stop);
-    // The scheduled sweep, as EventBridge sends it in AWS. Its first run, now, also sends
-    // items written while no worker ran (the stream is read from "now" on).
-    const sweeps = startSweepTimer({ everyMs: SWEEP_EVERY_MS, sweep: () => worker(SWEEP_EVENT) });
+    // The scheduled sweep, as EventBridge sends it in AWS, to both workers. Its first run, now, also
+    // sends items written while no worker ran (the stream is read from "now" on).
+    const sweeps = startSweepTimer({ everyMs: SWEEP_EVERY_MS, sweep: () => Promise.all(workers.map(({ handle }) => handle(SWEEP_EVENT))) });
     stoppers.push(sweeps.stop);
 
     // CloudFront's security headers, with the local uploads stand-in in place of the bucket's hosts.

@@ -11,19 +11,30 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 
 /**
- * Plays the part of Lambda's DynamoDB Streams event source on one machine: reads the
- * table's stream on DynamoDB Local and calls the worker with the event Lambda would send.
- * Like the event source mapping's filter criteria, records `filter` refuses are dropped
- * before the handler sees them. Like Lambda with ReportBatchItemFailures, records the
- * handler reports as failed are offered again (a few times, with the next polls).
+ * Plays the part of Lambda's DynamoDB Streams event sources on one machine: reads the
+ * table's stream on DynamoDB Local and calls each worker with the event Lambda would send.
+ * Each consumer stands for one event source mapping: like its filter criteria, records its
+ * `filter` refuses are dropped before its handler sees them, and it gets its own copy of the
+ * rest (a record two workers need reaches both). Like Lambda with ReportBatchItemFailures,
+ * records a handler reports as failed are offered to that handler again (a few times, with the
+ * next polls).
  */
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+/** One event source mapping: a worker's handler and its filter (functions/events/stream-filter.ts); no filter: every record. */
+export interface StreamConsumer {
+  handler: StreamHandler;
+  filter?: (record: DynamoDBRecord) => boolean;
+}
 
 export interface StreamPollerOptions {
   endpoint: string;
   region: string;
   tableName: string;
-  handler: StreamHandler;
+  /** The mappings on the stream, each called with its own records, side by side as Lambda runs them. */
+  consumers?: readonly StreamConsumer[];
+  /** One mapping alone (instead of `consumers`). */
+  handler?: StreamHandler;
   /** The event source mapping's filter (functions/events/stream-filter.ts); unset: every record. */
   filter?: (record: DynamoDBRecord) => boolean;
   intervalMs?: number;
@@ -45,7 +56,8 @@ const DISCOVER_EVERY_MS = 5_000;
 interface ShardCursor {
   iterator: string | undefined;
   lastSequenceNumber?: string;
-  retry: { record: DynamoDBRecord; tries: number }[];
+  /** Per consumer (by its index): its records to offer again. */
+  retry: { record: DynamoDBRecord; tries: number }[][];
 }
 
 /** The Lambda event record for a stream record (dates become epoch seconds, the stream ARN is added). */
@@ -67,6 +79,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const tables = new DynamoDBClient({ endpoint: options.endpoint, region: options.region, credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region, credentials });
   const intervalMs = options.intervalMs ?? 500;
+  const consumers: readonly StreamConsumer[] = options.consumers ?? (options.handler ? [{ handler: options.handler, filter: options.filter }] : []);
+  if (!consumers.length) throw new Error('The stream poller needs a handler or consumers');
+  const noRetries = () => consumers.map(() => []);
+  const retrying = (cursor: ShardCursor) => cursor.retry.some((list) => list.length > 0);
   const reportError = options.onError ?? ((error) => console.error('[outbox] stream poller:', error));
 
   const { Table } = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
@@ -104,41 +120,49 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       known.add(id);
       const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
       if (initial && !open) continue;
-      cursors.set(id, { iterator: await iteratorFor(id, initial ? 'LATEST' : 'TRIM_HORIZON'), retry: [] });
+      cursors.set(id, { iterator: await iteratorFor(id, initial ? 'LATEST' : 'TRIM_HORIZON'), retry: noRetries() });
     }
   }
 
-  async function deliver(cursor: ShardCursor, records: DynamoDBRecord[]): Promise<void> {
-    const batch = [...cursor.retry.map((r) => r.record), ...records];
+  /** One consumer's batch: its retries, then the new records its filter passes. */
+  async function deliverTo(cursor: ShardCursor, index: number, records: DynamoDBRecord[]): Promise<void> {
+    const { handler, filter } = consumers[index];
+    const retry = cursor.retry[index];
+    const batch = [...retry.map((r) => r.record), ...(filter ? records.filter((record) => filter(record)) : records)];
     if (!batch.length) return;
-    const tries = new Map(cursor.retry.map((r) => [r.record.dynamodb?.SequenceNumber, r.tries]));
+    const tries = new Map(retry.map((r) => [r.record.dynamodb?.SequenceNumber, r.tries]));
     let failed = new Set<string>();
     try {
-      const response = await options.handler({ Records: batch });
+      const response = await handler({ Records: batch });
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       reportError(error);
       failed = new Set(batch.map((r) => r.dynamodb?.SequenceNumber ?? ''));
     }
-    cursor.retry = batch
+    cursor.retry[index] = batch
       .filter((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''))
       .map((record) => ({ record, tries: (tries.get(record.dynamodb?.SequenceNumber) ?? 0) + 1 }))
       .filter((entry) => entry.tries <= MAX_RETRIES);
   }
 
+  /** Every consumer its copy, side by side (each mapping invokes its own Lambda). */
+  async function deliver(cursor: ShardCursor, records: DynamoDBRecord[]): Promise<void> {
+    await Promise.all(consumers.map((_, index) => deliverTo(cursor, index, records)));
+  }
+
   async function pollShard(shardId: string, cursor: ShardCursor): Promise<void> {
     if (!cursor.iterator) {
       await deliver(cursor, []);
-      if (!cursor.retry.length) cursors.delete(shardId);
+      if (!retrying(cursor)) cursors.delete(shardId);
       return;
     }
     try {
       const output = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: BATCH_SIZE }));
       const records = (output.Records ?? []).map((record) => toLambdaRecord(record, streamArn!));
       if (records.length) cursor.lastSequenceNumber = records[records.length - 1].dynamodb?.SequenceNumber;
-      if (records.length || cursor.retry.length) busyRound = true;
+      if (records.length || retrying(cursor)) busyRound = true;
       cursor.iterator = output.NextShardIterator; // undefined once the shard is closed and read to its end
-      await deliver(cursor, options.filter ? records.filter((record) => options.filter!(record)) : records);
+      await deliver(cursor, records);
     } catch (error) {
       if ((error as Error).name !== 'ExpiredIteratorException') reportError(error);
       cursor.iterator = cursor.lastSequenceNumber

@@ -2,19 +2,22 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { deliverOutboxItem } from './outbox-delivery';
 import { isSweepEvent, sweep, type SweepEvent, type SweepReport } from './sweepers';
 import { handleDerivedWork } from './stream-records';
+import { handleStreamBatch } from './stream-batch';
 import { loadSecrets } from '../lib/secrets';
 import { annotateRoute, traceRequest } from '../lib/tracing';
 
 /**
- * The worker Lambda's entry. Two triggers:
+ * The outbox worker Lambda's entry. Two triggers:
  * - the table's stream (DynamoDB Streams -> Lambda with ReportBatchItemFailures in AWS,
- *   bin/local/stream-poller.ts on one machine): each inserted outbox item is delivered, and
- *   each change runs the projections and job steps it calls for (./stream-records.ts);
+ *   bin/local/stream-poller.ts on one machine), through its own filter (./stream-routing.ts):
+ *   each inserted outbox item is delivered, and each change runs the projections and audit seal
+ *   it calls for (./stream-records.ts); job steps are the job worker's (./job-worker.ts);
  * - the scheduled sweep (`{ "source": "formation.sweep" }`, ./sweepers.ts).
  * How one item is delivered exactly once: ./outbox-delivery.ts.
  */
 export { deliverOutboxItem, deliverPendingOutbox, MAX_ATTEMPTS, type DeliveryOutcome } from './outbox-delivery';
 export { SWEEP_EVENT, sweep } from './sweepers';
+export { RESERVE_MS } from './stream-batch';
 
 /** The outbox id of a stream record that inserted an outbox item, otherwise undefined. */
 export function insertedOutboxId(record: DynamoDBRecord): string | undefined {
@@ -26,41 +29,11 @@ export function insertedOutboxId(record: DynamoDBRecord): string | undefined {
   return image.outboxId?.S;
 }
 
-/**
- * Time kept in hand when a record is started: longer than the longest bounded piece of work one
- * record can start (a job step, a delivery with its retries), so the invocation ends before its
- * timeout rather than being killed in the middle of a record.
- */
-export const RESERVE_MS = 10_000;
-
-/** How much time the invocation has left; the local poller and tests pass no context: no limit. */
-type Clock = Pick<Context, 'getRemainingTimeInMillis'> | undefined;
-
-/**
- * Every record is tried in order; failed ones are reported by sequence number and come back on
- * the stream's next attempt (Lambda resumes from the first reported record, and every handler is
- * idempotent). An item another worker holds (`leased`) is not a failure: that worker finishes
- * it, or the sweep does once its lease runs out. When too little time is left to start a record,
- * it and the rest are reported, not started.
- */
-async function deliverStreamRecords(event: DynamoDBStreamEvent, clock: Clock): Promise<DynamoDBBatchResponse> {
-  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  const failed = (record: DynamoDBRecord, outboxId?: string) =>
-    batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? outboxId ?? '' });
-  for (const [index, record] of event.Records.entries()) {
-    if (clock && clock.getRemainingTimeInMillis() < RESERVE_MS) {
-      for (const rest of event.Records.slice(index)) failed(rest);
-      break;
-    }
-    const outboxId = insertedOutboxId(record);
-    try {
-      if (outboxId) await deliverOutboxItem(outboxId);
-      await handleDerivedWork(record);
-    } catch {
-      failed(record, outboxId);
-    }
-  }
-  return { batchItemFailures };
+/** One record: its outbox item delivered (an item another worker holds is not a failure), then its derived work. */
+async function handleRecord(record: DynamoDBRecord): Promise<void> {
+  const outboxId = insertedOutboxId(record);
+  if (outboxId) await deliverOutboxItem(outboxId);
+  await handleDerivedWork(record);
 }
 
 export async function handler(event: SweepEvent, context?: Context): Promise<SweepReport>;
@@ -74,6 +47,6 @@ export async function handler(event: DynamoDBStreamEvent | SweepEvent, context?:
       return sweep();
     }
     annotateRoute('stream');
-    return deliverStreamRecords(event, context);
+    return handleStreamBatch(event, context, handleRecord);
   });
 }

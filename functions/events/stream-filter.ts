@@ -1,4 +1,4 @@
-import { STREAM_FILTER_PATTERNS, type FilterPattern } from './stream-routing';
+import { STREAM_FILTERS, type FilterPattern, type StreamWorker } from './stream-routing';
 
 /**
  * Lambda's event filtering, for the part of its syntax the worker's patterns use: nested
@@ -19,7 +19,23 @@ export function matchesPattern(pattern: FilterPattern, value: unknown): boolean 
   return true;
 }
 
-/** Whether the worker receives this stream record, in AWS and locally alike (one argument, so it can be given to Array.filter). */
-export function passesStreamFilters(record: unknown): boolean {
-  return STREAM_FILTER_PATTERNS.some((pattern) => matchesPattern(pattern, record));
+/** Whether any of these patterns lets the record through (Lambda ORs a mapping's filters). */
+export function passesPatterns(patterns: readonly FilterPattern[], record: unknown): boolean {
+  return patterns.some((pattern) => matchesPattern(pattern, record));
+}
+
+/**
+ * Whether the worker receives this stream record, in AWS and locally alike: its own event source
+ * mapping's filter (./stream-routing.ts). A predicate of one argument, so it can be given to Array.filter.
+ */
+export function passesFilterOf(worker: StreamWorker): (record: unknown) => boolean {
+  return (record) => passesPatterns(STREAM_FILTERS[worker], record);
+}
+
+export const passesOutboxWorkerFilter = passesFilterOf('outbox-worker');
+export const passesJobWorkerFilter = passesFilterOf('job-worker');
+
+/** The workers that receive this record (each its own copy, as each mapping reads the stream on its own). */
+export function workersReceiving(record: unknown): StreamWorker[] {
+  return (Object.keys(STREAM_FILTERS) as StreamWorker[]).filter((worker) => passesFilterOf(worker)(record));
 }

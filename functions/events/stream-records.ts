@@ -1,17 +1,18 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { ProjectionOutcome } from '../db/directory-projection';
-import { runJobStep } from '../db/jobs';
-import { jobKinds } from '../core/jobs/job-kinds';
 import { projectLocation } from '../core/locations/location-projector';
 import { projectEnrolment } from '../core/enrolments/enrolment-projector';
 import { projectUser } from '../core/users/user-projector';
 import { projectEnrolmentRetention, projectPersonRetention } from '../core/retention/retention-cases';
 import { sealAuditEntry, type EntryToSeal } from '../core/records/audit-seal';
-import { AUDIT_ENTRY_ENTITY, ENTITY_ATTRIBUTE, JOB_ENTITY, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';
+import { AUDIT_ENTRY_ENTITY, ENTITY_ATTRIBUTE, PROJECTION_SOURCES, type ProjectionSource } from './stream-routing';
+
+export { runnableJobOf } from './job-records';
 
 /**
  * What a table change means for derived data (ARCHITECTURE.md section 5): which projections
- * to run again, and which job to move on. Read straight from the stream images' few string
+ * to run again, and which audit entry to seal (the outbox worker's part; a job's next step is the
+ * job worker's: ./job-worker.ts, ./job-records.ts). Read straight from the stream images' few string
  * attributes (unmarshalling every entity's item would be wasted work).
  */
 type Image = Record<string, { S?: string; N?: string; BOOL?: boolean } | undefined>;
@@ -60,15 +61,6 @@ export function projectionTargetsOf(record: DynamoDBRecord): ProjectionTarget[] 
   return targets;
 }
 
-/** A job ready for its next step (queued, or running with its lease given back), otherwise undefined. */
-export function runnableJobOf(record: DynamoDBRecord): string | undefined {
-  const image = record.dynamodb?.NewImage as Image | undefined;
-  if (text(image, ENTITY_ATTRIBUTE) !== JOB_ENTITY) return undefined;
-  const status = text(image, 'status');
-  const leased = Number(image?.leaseUntil?.N ?? 0) > Date.now();
-  return (status === 'queued' || status === 'running') && !leased ? text(image, 'jobId') : undefined;
-}
-
 /** An audit entry just written, to be chained by the sealer; otherwise undefined. */
 export function auditEntryToSeal(record: DynamoDBRecord): EntryToSeal | undefined {
   if (record.eventName !== 'INSERT') return undefined;
@@ -101,11 +93,9 @@ export async function runProjection(target: ProjectionTarget): Promise<void> {
   if (outcome === 'busy') throw new ProjectionBusyError(`${target.source} ${target.id} is being projected`);
 }
 
-/** Handles one record's projections, job step and audit seal; throws when the record should be retried. */
+/** Handles one record's audit seal and projections; throws when the record should be retried. */
 export async function handleDerivedWork(record: DynamoDBRecord): Promise<void> {
   const entry = auditEntryToSeal(record);
   if (entry) await sealAuditEntry(entry);
   for (const target of projectionTargetsOf(record)) await runProjection(target);
-  const jobId = runnableJobOf(record);
-  if (jobId) await runJobStep(jobId, jobKinds);
 }

@@ -13,7 +13,8 @@ export interface DashboardInputs {
   throttles: cloudwatch.IMetric;
   tooManyRequests: cloudwatch.IMetric;
   stalledJobs: cloudwatch.IMetric;
-  deadLetters: cloudwatch.IMetric;
+  /** The outbox worker's and the job worker's dead-letter queues. */
+  deadLetters: cloudwatch.IMetric[];
   sesRates: cloudwatch.IMetric[];
   /** The functions' log groups: the per-route table reads the request lines there. */
   logGroupNames: string[];
@@ -59,7 +60,7 @@ export function operationsDashboard(scope: Construct, id: string, m: DashboardIn
     graph('Lambda throttles and 429 answers', [m.throttles, m.tooManyRequests]),
   );
   dashboard.addWidgets(
-    graph('Outbox dead letters and stalled jobs', [m.deadLetters, m.stalledJobs]),
+    graph('Worker dead letters (outbox, jobs) and stalled jobs', [...m.deadLetters, m.stalledJobs]),
     graph('SES bounce and complaint rates', m.sesRates),
     new cloudwatch.LogQueryWidget({ title: 'Slowest routes (p99 ms, from the request lines)', logGroupNames: m.logGroupNames, queryLines: SLOWEST_ROUTES, width: 8, height: 6 }),
   );

@@ -6,7 +6,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
-import { STALLED_JOBS_METRIC, WORKER_SERVICE } from '../../functions/events/sweep-metrics';
+import { JOB_WORKER_SERVICE, STALLED_JOBS_METRIC } from '../../functions/events/sweep-metrics';
 import { METRICS_NAMESPACE } from '../../functions/lib/http/request-metrics';
 import { CostBudget } from './cost-budget';
 import { operationsDashboard } from './operations-dashboard';
@@ -38,11 +38,11 @@ const FIVE_MINUTES = Duration.minutes(5);
 
 export interface OperationsProps {
   httpApi: apigw.IHttpApi;
-  /** Every function (the HTTP services and the worker): throttles and the dashboard's log query. */
+  /** Every function (the HTTP services and the two workers): throttles and the dashboard's log query. */
   functions: readonly lambda.IFunction[];
   /** The API's JSON access log: the source of the 429 count. */
   accessLogs: logs.ILogGroup;
-  /** The outbox worker's wiring: its alarms topic (all alarms go there), queue and alarms. */
+  /** The stream workers' wiring: its alarms topic (all alarms go there), the workers' queues and alarms. */
   outbox: OutboxWorkerWiring;
   /** The `monthlyBudget` setting, in US dollars. */
   monthlyBudgetUsd: number;
@@ -51,7 +51,7 @@ export interface OperationsProps {
 /**
  * What an on-call person watches (docs/deploy.md, "When an alarm fires"): alarms on the API's
  * 5xx rate, p99 latency, Lambda throttles and 429s, stalled jobs, and SES reputation, beside
- * the worker's own two (dead letters, errors); a monthly cost budget; and one dashboard.
+ * each stream worker's own two (dead letters, errors); a monthly cost budget; and one dashboard.
  * Every alarm and the budget notify the alarms topic, which mails `alarmEmail` when set.
  */
 export class Operations extends Construct {
@@ -96,7 +96,7 @@ export class Operations extends Construct {
     const stalledJobs = new cloudwatch.Metric({
       namespace: METRICS_NAMESPACE,
       metricName: STALLED_JOBS_METRIC,
-      dimensionsMap: { service: WORKER_SERVICE },
+      dimensionsMap: { service: JOB_WORKER_SERVICE },
       period: FIVE_MINUTES,
       statistic: cloudwatch.Stats.MAXIMUM,
     });
@@ -115,7 +115,7 @@ export class Operations extends Construct {
     this.budget = new CostBudget(this, 'Cost', { monthlyUsd: props.monthlyBudgetUsd, topic: outbox.alarms });
 
     this.dashboard = operationsDashboard(this, 'Dashboard', {
-      alarms: [...this.alarms, outbox.deadLetterAlarm, outbox.errorAlarm],
+      alarms: [...this.alarms, ...outbox.workerAlarms],
       requests,
       serverErrors,
       clientErrors: httpApi.metricClientError(sum),
@@ -124,7 +124,7 @@ export class Operations extends Construct {
       throttles,
       tooManyRequests: tooMany,
       stalledJobs,
-      deadLetters: outbox.deadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
+      deadLetters: [outbox.deadLetters, outbox.jobDeadLetters].map((queue) => queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM })),
       sesRates: [bounceRate, complaintRate],
       logGroupNames: props.functions.flatMap((fn) => (fn instanceof lambda.Function ? [fn.logGroup.logGroupName] : [])),
     });

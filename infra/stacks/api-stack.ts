@@ -15,7 +15,7 @@ import { OutboxWorkerWiring, deadLetterQueue } from '../constructs/outbox-worker
 import { OriginAuthorizer } from '../constructs/origin-authorizer';
 import type { FunctionSecrets } from '../constructs/function-secrets';
 import { ServiceFunction } from '../constructs/service-function';
-import { ORIGIN_AUTHORIZER, OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
+import { JOB_WORKER, ORIGIN_AUTHORIZER, OUTBOX_WORKER, bundleFolder } from '../bundling/function-bundles';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/http/request-guards';
 import { READ_ONLY_FUNCTIONS, grantSdkCalls, grantTableAccess, type NeedResources } from '../function-needs';
 import { readSdkCalls } from '../bundling/sdk-calls';
@@ -53,10 +53,13 @@ export interface ApiStackProps extends StackProps {
   originVerifyVersion?: string;
 }
 
+/** The job worker's timeout: a job step is one bounded chunk of seconds (functions/db/jobs.ts); under the 120 s job lease. */
+export const JOB_WORKER_TIMEOUT = Duration.seconds(60);
+
 /** CloudFront adds this header to every /api/* request; the handlers answer only requests that carry the secret in it. */
 export { ORIGIN_VERIFY_HEADER };
 
-/** The HTTP API, one function per service, and the outbox worker on the table's stream. */
+/** The HTTP API, one function per service, and the outbox worker and the job worker on the table's stream. */
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly functions = new Map<string, lambda.Function>();
@@ -114,7 +117,17 @@ export class ApiStack extends Stack {
 
     // The worker signs the unsubscribe links of the emails it renders.
     const worker = addFunction(OUTBOX_WORKER, 'Delivers outbox items (email, SMS, notifications) from the table stream', { unsubscribe: secrets.unsubscribe.secret }, Duration.seconds(30));
-    this.worker = new OutboxWorkerWiring(this, 'Outbox', { worker, deadLetters: deadLetterQueue(this, 'OutboxFailures'), table: props.table, alarmEmail: props.alarmEmail });
+    // Every background job's steps (functions/events/job-worker.ts); no secret: its steps write outbox items, which the worker above renders.
+    // Its timeout leaves a step the 10 s reserve and more, and stays under the job lease (120 s), so no other run takes a step over while it still runs.
+    const jobWorker = addFunction(JOB_WORKER, 'Runs the steps of background jobs from the table stream and the sweep', {}, JOB_WORKER_TIMEOUT);
+    this.worker = new OutboxWorkerWiring(this, 'Outbox', {
+      worker,
+      deadLetters: deadLetterQueue(this, 'OutboxFailures'),
+      jobWorker,
+      jobDeadLetters: deadLetterQueue(this, 'JobFailures'),
+      table: props.table,
+      alarmEmail: props.alarmEmail,
+    });
 
     this.operations = new Operations(this, 'Operations', {
       httpApi: this.httpApi,

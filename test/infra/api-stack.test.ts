@@ -1,9 +1,10 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { contracts, services } from '../../shared/api';
 import { tableDefinition } from '../../functions/db/table';
-import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
-import { STREAM_FILTER_PATTERNS } from '../../functions/events/stream-routing';
-import { SWEEPERS } from '../../functions/events/sweepers';
+import { JOB_WORKER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
+import { JOB_ENTITY, JOB_WORKER_FILTER, OUTBOX_WORKER_FILTER } from '../../functions/events/stream-routing';
+import { OUTBOX_SWEEPERS } from '../../functions/events/sweepers';
+import { JOB_SWEEPERS } from '../../functions/events/job-sweepers';
 import { READ_ONLY_FUNCTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../infra/function-needs';
 import type { ApiStack } from '../../infra/stacks/api-stack';
 import { allowedActions, managedPoliciesOf, statementsOf } from './support/policies';
@@ -17,14 +18,15 @@ beforeAll(() => {
   template = synthesized.templates.api;
 }, SYNTH_TIMEOUT);
 
-const everyFunction = () => [...services, OUTBOX_WORKER];
+const everyFunction = () => [...services, OUTBOX_WORKER, JOB_WORKER];
+const logicalIdOf = (name: string) => api.getLogicalId(api.functions.get(name)!.node.defaultChild as any);
 
 describe('functions', () => {
-  it('has one Node 22 arm64 function per service, plus the outbox worker (and the origin authorizer: origin-authorizer.test.ts)', () => {
+  it('has one Node 22 arm64 function per service, plus the outbox worker and the job worker (and the origin authorizer: origin-authorizer.test.ts)', () => {
     const all = Object.values(template.findResources('AWS::Lambda::Function')) as any[];
-    expect(all).toHaveLength(services.length + 2);
+    expect(all).toHaveLength(services.length + 3);
     const functions = all.filter((f) => !f.Properties.Description.startsWith('HTTP API authorizer'));
-    expect(functions).toHaveLength(services.length + 1);
+    expect(functions).toHaveLength(services.length + 2);
     for (const { Properties: fn } of functions) {
       expect(fn.Runtime).toBe('nodejs22.x');
       expect(fn.Architectures).toEqual(['arm64']);
@@ -35,6 +37,11 @@ describe('functions', () => {
     const http = functions.filter((f) => f.Properties.Description.startsWith('HTTP service'));
     expect(http.map((f) => f.Properties.MemorySize)).toEqual(services.map(() => 512));
     expect(http.map((f) => f.Properties.Timeout)).toEqual(services.map(() => 10));
+    // A job step within the job lease (120 s), with the batch loop's 10 s reserve to spare.
+    const jobWorker = template.toJSON().Resources[logicalIdOf(JOB_WORKER)].Properties;
+    expect(jobWorker.Timeout).toBeGreaterThan(10);
+    expect(jobWorker.Timeout).toBeLessThan(120);
+    expect(jobWorker.Handler).toBe('index.handler');
   });
 
   it('tells every function where the app, the table and sign-in are', () => {
@@ -112,51 +119,77 @@ describe('the stage', () => {
   });
 });
 
-describe('the outbox worker', () => {
-  it('reads the table stream through the one routing declaration (outbox and audit entry inserts, runnable jobs, projections\' sources), bisecting failures into a dead-letter queue', () => {
-    const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')) as any[];
-    expect(mappings).toHaveLength(1);
-    const mapping = mappings[0].Properties;
-    expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
-    expect(mapping.FunctionName).toEqual({ Ref: api.getLogicalId(api.functions.get(OUTBOX_WORKER)!.node.defaultChild as any) });
-    const patterns = mapping.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern));
-    // The very patterns the local poller and the tests' settle apply (functions/events/stream-filter.ts).
-    expect(patterns).toEqual(JSON.parse(JSON.stringify(STREAM_FILTER_PATTERNS)));
-    expect(patterns).toContainEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['outbox', 'auditEntry'] } } } });
-    // Lambda's default quota of filters per event source mapping.
-    expect(patterns.length).toBeLessThanOrEqual(5);
-    expect(mapping.BisectBatchOnFunctionError).toBe(true);
-    expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
-    expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue'));
-    expect(mapping.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+describe('the stream workers', () => {
+  const mappings = () => Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).map((m: any) => m.Properties);
+  const mappingOf = (name: string) => {
+    const found = mappings().filter((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: logicalIdOf(name) }));
+    expect(found, name).toHaveLength(1);
+    return found[0];
+  };
+  const patternsOf = (mapping: any) => mapping.FilterCriteria.Filters.map((f: any) => JSON.parse(f.Pattern));
+  const queueOf = (mapping: any) => mapping.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
+
+  it('each read the table stream through their own declared filter, bisecting failures into a dead-letter queue of their own', () => {
+    expect(mappings()).toHaveLength(2);
+    for (const name of [OUTBOX_WORKER, JOB_WORKER]) {
+      const mapping = mappingOf(name);
+      expect(JSON.stringify(mapping.EventSourceArn)).toContain('StreamArn');
+      // Lambda's default quota of filters per event source mapping.
+      expect(patternsOf(mapping).length, name).toBeLessThanOrEqual(5);
+      expect(mapping.BisectBatchOnFunctionError).toBe(true);
+      expect(mapping.MaximumRetryAttempts).toBeGreaterThan(0);
+      expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    }
+    const queues = Object.keys(template.findResources('AWS::SQS::Queue'));
+    expect([queueOf(mappingOf(OUTBOX_WORKER)), queueOf(mappingOf(JOB_WORKER))].sort()).toEqual(queues.sort());
   });
 
-  it('is invoked every five minutes with the sweep event', () => {
+  it('the outbox worker gets outbox and audit entry inserts and projections\' sources, and no job item', () => {
+    const patterns = patternsOf(mappingOf(OUTBOX_WORKER));
+    // The very patterns the local poller and the tests' settle apply for it (functions/events/stream-filter.ts).
+    expect(patterns).toEqual(JSON.parse(JSON.stringify(OUTBOX_WORKER_FILTER)));
+    expect(patterns).toContainEqual({ eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['outbox', 'auditEntry'] } } } });
+    expect(JSON.stringify(patterns)).not.toContain(`"${JOB_ENTITY}"`);
+  });
+
+  it('the job worker gets runnable jobs only', () => {
+    const patterns = patternsOf(mappingOf(JOB_WORKER));
+    expect(patterns).toEqual(JSON.parse(JSON.stringify(JOB_WORKER_FILTER)));
+    expect(patterns).toContainEqual({ dynamodb: { NewImage: { __edb_e__: { S: [JOB_ENTITY] }, status: { S: ['queued'] } } } });
+    for (const pattern of patterns) expect(pattern.dynamodb.NewImage.__edb_e__).toEqual({ S: [JOB_ENTITY] });
+  });
+
+  it('are both invoked every five minutes with the sweep event', () => {
     const rules = Object.values(template.findResources('AWS::Events::Rule')) as any[];
     expect(rules).toHaveLength(1);
     const rule = rules[0].Properties;
     expect(rule.ScheduleExpression).toBe('rate(5 minutes)');
-    // The same event runs every sweeper, the Overdue sweep of late steps and the reminders included (functions/events/sweepers.ts).
+    // The same event runs each worker's sweepers, the Overdue sweep of late steps and the reminders included (functions/events/sweepers.ts).
     expect(rule.Description).toContain('Overdue');
     expect(rule.Description).toContain('reminders');
-    // The daily retention purge is one of its sweepers, not a rule of its own (the local sweep timer runs the same list).
+    // The daily retention purge is one of its sweepers, not a rule of its own (the local sweep timer runs the same lists).
     expect(rule.Description).toContain('retention purge');
-    expect(SWEEPERS.map((sweeper) => sweeper.name)).toContain('retention');
-    expect(rule.Targets).toHaveLength(1);
-    expect(JSON.parse(rule.Targets[0].Input)).toEqual({ source: 'formation.sweep' });
-    expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [api.getLogicalId(api.functions.get(OUTBOX_WORKER)!.node.defaultChild as any), 'Arn'] });
+    expect(OUTBOX_SWEEPERS.map((sweeper) => sweeper.name)).toContain('retention');
+    // Stuck jobs: the job worker's.
+    expect(rule.Description).toContain('job worker resumes stuck jobs');
+    expect(JOB_SWEEPERS.map((sweeper) => sweeper.name)).toEqual(['jobs']);
+    expect(OUTBOX_SWEEPERS.map((sweeper) => sweeper.name)).not.toContain('jobs');
+    expect(rule.Targets).toHaveLength(2);
+    for (const target of rule.Targets) expect(JSON.parse(target.Input)).toEqual({ source: 'formation.sweep' });
+    expect(rule.Targets.map((target: any) => target.Arn)).toEqual([OUTBOX_WORKER, JOB_WORKER].map((name) => ({ 'Fn::GetAtt': [logicalIdOf(name), 'Arn'] })));
   });
 
-  it('raises an alarm when a record reaches the dead-letter queue, and when the worker fails', () => {
+  it('raise an alarm when a record reaches either dead-letter queue, and when either worker fails', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a: any) => a.Properties);
-    const [queueId] = Object.keys(template.findResources('AWS::SQS::Queue'));
+    const queues = Object.keys(template.findResources('AWS::SQS::Queue'));
     const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic'));
-    const waiting = alarms.find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(waiting).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topicId }] });
-    expect(waiting.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }]);
-    const errors = alarms.find((a) => a.MetricName === 'Errors');
-    expect(errors).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, AlarmActions: [{ Ref: topicId }] });
+    const waiting = alarms.filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(waiting).toHaveLength(2);
+    for (const alarm of waiting) expect(alarm).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [{ Ref: topicId }] });
+    expect(waiting.map((a) => JSON.stringify(a.Dimensions)).sort()).toEqual(queues.map((queueId) => JSON.stringify([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }])).sort());
+    const errors = alarms.filter((a) => a.MetricName === 'Errors');
+    for (const alarm of errors) expect(alarm).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: 1, AlarmActions: [{ Ref: topicId }] });
+    expect(errors.map((a) => a.Dimensions[0].Value)).toEqual([{ Ref: logicalIdOf(OUTBOX_WORKER) }, { Ref: logicalIdOf(JOB_WORKER) }]);
     // No alarmEmail in these settings: the alarms show in CloudWatch, nobody is subscribed.
     expect(template.findResources('AWS::SNS::Subscription')).toEqual({});
   });

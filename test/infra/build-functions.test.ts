@@ -11,7 +11,7 @@ import { buildFunctions, lambdaBuildOptions, type BuiltFunction } from '../../bi
 import { sanitizeRichText } from '../../functions/lib/rich-text';
 import { contracts, services } from '../../shared/api';
 import { openApiDocument } from '../../shared/api/openapi';
-import { ORIGIN_AUTHORIZER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
+import { JOB_WORKER, ORIGIN_AUTHORIZER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 
 /** ARCHITECTURE.md section 12: a Lambda bundle is at most 1 MB minified (read strictly: 10^6 bytes). */
 const BUNDLE_BUDGET = 1_000_000;
@@ -37,8 +37,8 @@ async function invoke(name: string, event: object, env: Record<string, string> =
 const httpEvent = (path: string, cookies: string[] = []) => ({ version: '2.0', rawPath: path, cookies, requestContext: { http: { method: 'GET', path } }, headers: {} });
 
 describe('buildFunctions', () => {
-  it('writes <name>/index.mjs for every service, the outbox worker and the origin authorizer, and reports its size and what weighs in it', () => {
-    expect(built.map((b) => b.name)).toEqual([...services, OUTBOX_WORKER, ORIGIN_AUTHORIZER]);
+  it('writes <name>/index.mjs for every service, the outbox worker, the job worker and the origin authorizer, and reports its size and what weighs in it', () => {
+    expect(built.map((b) => b.name)).toEqual([...services, OUTBOX_WORKER, JOB_WORKER, ORIGIN_AUTHORIZER]);
     const app = bundle('app');
     expect(app.outfile).toBe(join(outDir, 'app', 'index.mjs'));
     expect(app.bytes).toBe(readFileSync(app.outfile).byteLength);
@@ -53,9 +53,21 @@ describe('buildFunctions', () => {
     expect(existsSync(join(dirname(bundle('app').outfile), 'index.mjs.map'))).toBe(true);
   });
 
-  it('keeps every bundle within the 1 MB budget', () => {
+  it('keeps every bundle within the 1 MB budget, both stream workers included', () => {
+    expect(built.map((b) => b.name)).toEqual(expect.arrayContaining([OUTBOX_WORKER, JOB_WORKER]));
     const over = built.filter((b) => b.bytes > BUNDLE_BUDGET).map((b) => `${b.name}: ${b.bytes} bytes, largest ${b.packages.slice(0, 3).map((p) => `${p.name} ${p.bytes}`).join(', ')}`);
     expect(over).toEqual([]);
+  });
+
+  it('keeps job code out of the outbox worker: the job worker alone bundles the job kinds (esbuild\'s metafile)', () => {
+    const jobCode = (input: string) => input.startsWith('functions/core/jobs/') || /-job\.ts$/.test(input);
+    expect(bundle(OUTBOX_WORKER).inputs.filter(jobCode)).toEqual([]);
+    expect(bundle(OUTBOX_WORKER).inputs).not.toContain('functions/events/job-worker.ts');
+    // The sweep starts jobs (reminders, retention) by writing their items: the starters, without the implementations.
+    expect(bundle(OUTBOX_WORKER).inputs).toEqual(expect.arrayContaining(['functions/core/retention/retention-start.ts', 'functions/core/reminders/overdue-digest-start.ts']));
+    expect(bundle(JOB_WORKER).inputs).toEqual(expect.arrayContaining(['functions/core/jobs/job-kinds.ts', 'functions/core/jobs/run-stalled-jobs.ts', 'functions/core/retention/retention-job.ts']));
+    // Nor does the job worker carry the outbox's delivery (its email, SMS and notification senders).
+    expect(bundle(JOB_WORKER).inputs.filter((input) => input.startsWith('functions/events/outbox-'))).toEqual([]);
   });
 
   it("bundles each service's own contracts only (the app service's OpenAPI document is made at build time)", () => {

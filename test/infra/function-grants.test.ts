@@ -5,7 +5,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildFunctions, type BuiltFunction } from '../../bin/build-functions';
 import { services } from '../../shared/api';
-import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
+import { JOB_WORKER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 import { PRESIGNED_POST_CALL, readSdkCalls, sdkCallsOf } from '../../infra/bundling/sdk-calls';
 import { SDK_GRANTS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, UPLOADS_POLICY_ACTIONS, grantOf, grantedActions } from '../../infra/function-needs';
 import type { ApiStack } from '../../infra/stacks/api-stack';
@@ -42,7 +42,7 @@ function heldActions(name: string): string[] {
 
 const neededActions = (fn: BuiltFunction) => [...grantedActions(fn.sdkCalls).values()].flat().sort();
 
-/** The bundles whose functions the API stack grants from their operations (every service and the worker, at least). */
+/** The bundles whose functions the API stack grants from their operations (every service and the two workers, at least). */
 const granted = () => built.filter((fn) => api.functions.has(fn.name));
 
 /** Command classes in minified SDK code read `class extends X(a,b,"Operation",c){}`. */
@@ -56,8 +56,8 @@ describe('the AWS SDK operations of each bundle', () => {
     for (const fn of built) {
       const fromModules = fn.sdkCalls.filter((call) => call !== PRESIGNED_POST_CALL).map((call) => call.split(':')[1]).sort();
       const inCode = commandsInCode(fn.outfile);
-      // Every service and the worker read the table: an SDK whose code no longer matches the pattern fails here, not silently.
-      if ([...services, OUTBOX_WORKER].includes(fn.name)) expect(inCode, fn.name).toContain('GetItem');
+      // Every service and both workers read the table: an SDK whose code no longer matches the pattern fails here, not silently.
+      if ([...services, OUTBOX_WORKER, JOB_WORKER].includes(fn.name)) expect(inCode, fn.name).toContain('GetItem');
       expect(fromModules, fn.name).toEqual(inCode);
       expect(readSdkCalls(dirname(fn.outfile)), fn.name).toEqual(fn.sdkCalls);
     }
@@ -81,7 +81,7 @@ describe('the AWS SDK operations of each bundle', () => {
 
 describe('each function is granted', () => {
   it('from its operations by the API stack, and a bundle the API stack does not grant calls nothing that needs a grant', () => {
-    expect(granted().map((fn) => fn.name)).toEqual(expect.arrayContaining([...services, OUTBOX_WORKER]));
+    expect(granted().map((fn) => fn.name)).toEqual(expect.arrayContaining([...services, OUTBOX_WORKER, JOB_WORKER]));
     for (const fn of built.filter((b) => !api.functions.has(b.name))) expect(neededActions(fn), fn.name).toEqual([]);
   });
 

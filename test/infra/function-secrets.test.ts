@@ -1,6 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { services } from '../../shared/api';
-import { OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
+import { JOB_WORKER, OUTBOX_WORKER } from '../../infra/bundling/function-bundles';
 import { readSettings } from '../../infra/settings';
 import type { ApiStack } from '../../infra/stacks/api-stack';
 import { allowedActions, statementsOf } from './support/policies';
@@ -42,6 +42,13 @@ describe('the functions\' secrets', () => {
         expect(env.COOKIE_SECRET_ARN, name).toEqual(secretRef('cookie-secret'));
       }
     }
+  });
+
+  it('are none of the job worker\'s: its steps write outbox items, which the outbox worker renders and signs', () => {
+    const fn = fnOf(JOB_WORKER);
+    expect(Object.keys(fn.Environment.Variables).filter((name) => name.includes('SECRET')), JOB_WORKER).toEqual([]);
+    expect(fn.Layers, JOB_WORKER).toBeUndefined();
+    expect(statementsOf(api, template, JOB_WORKER).filter((s) => allowedActions([s]).some((a) => a.startsWith('secretsmanager:')))).toEqual([]);
   });
 
   it('are read through the Parameters and Secrets extension, whose own cache is off (the functions keep values five minutes)', () => {

@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { STALLED_JOBS_METRIC, WORKER_SERVICE } from '../../functions/events/sweep-metrics';
+import { JOB_WORKER_SERVICE, STALLED_JOBS_METRIC } from '../../functions/events/sweep-metrics';
 import { ALARM_THRESHOLDS, TOO_MANY_REQUESTS_METRIC } from '../../infra/constructs/operations';
 import { DEFAULT_MONTHLY_BUDGET, readSettings } from '../../infra/settings';
 import { CUSTOM_DOMAIN_SETTINGS, SYNTH_TIMEOUT, synthFormation } from './support/synth-formation';
@@ -46,18 +46,25 @@ describe('alarms', () => {
     });
   });
 
-  it('watch stalled jobs (the sweep\'s metric), the dead-letter queue and SES reputation', () => {
+  it('watch stalled jobs (the job worker sweep\'s metric), both workers\' dead-letter queues and errors, and SES reputation', () => {
     const stalled = alarmOn('FormationTracks', STALLED_JOBS_METRIC);
-    expect(stalled.Dimensions).toEqual([{ Name: 'service', Value: WORKER_SERVICE }]);
+    expect(stalled.Dimensions).toEqual([{ Name: 'service', Value: JOB_WORKER_SERVICE }]);
     expect(stalled).toMatchObject({ EvaluationPeriods: ALARM_THRESHOLDS.stalledJobSweeps, DatapointsToAlarm: ALARM_THRESHOLDS.stalledJobSweeps, Threshold: 1 });
-    alarmOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
+    const on = (namespace: string, metricName: string) => alarms().filter((a) => watched(a).some((m) => m.Namespace === namespace && m.MetricName === metricName));
+    // One per queue: the outbox worker's and the job worker's.
+    const queues = Object.keys(api.findResources('AWS::SQS::Queue'));
+    expect(queues).toHaveLength(2);
+    const deadLetters = on('AWS/SQS', 'ApproximateNumberOfMessagesVisible').map((a) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0]);
+    expect(deadLetters.sort()).toEqual(queues.sort());
+    // One per worker function.
+    expect(on('AWS/Lambda', 'Errors')).toHaveLength(2);
     expect(alarmOn('AWS/SES', 'Reputation.BounceRate').Threshold).toBe(ALARM_THRESHOLDS.sesBounceRate);
     expect(alarmOn('AWS/SES', 'Reputation.ComplaintRate').Threshold).toBe(ALARM_THRESHOLDS.sesComplaintRate);
   });
 
   it('all notify the one alarms topic, which mails alarmEmail', () => {
     const topic = alarmsTopicId();
-    expect(alarms().length).toBeGreaterThanOrEqual(9);
+    expect(alarms().length).toBeGreaterThanOrEqual(11);
     for (const alarm of alarms()) expect(alarm.Properties.AlarmActions, alarm.Properties.AlarmDescription).toEqual([{ Ref: topic }]);
     api.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org', TopicArn: { Ref: topic } });
   });

@@ -1,8 +1,10 @@
 /**
- * Plays the stream worker's part in integration tests, without timers: reads the test
+ * Plays the stream workers' part in integration tests, without timers: reads the test
  * table's stream from where the last call stopped and runs what each change calls for
- * (projections, job steps, audit seals: functions/events/stream-records.ts), round after round, until
- * the table is quiet. Derived data then stands as the deployed system leaves it.
+ * (the outbox worker's projections and audit seals: functions/events/stream-records.ts; the job
+ * worker's job steps: functions/events/job-worker.ts), each worker on the records its own filter
+ * passes (functions/events/stream-routing.ts), round after round, until the table is quiet.
+ * Derived data then stands as the deployed system leaves it.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
@@ -10,9 +12,10 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { dynamoClient } from '../../functions/db/client';
 import { runJobStep } from '../../functions/db/jobs';
 import { jobKinds } from '../../functions/core/jobs/job-kinds';
-import { auditEntryToSeal, projectionTargetsOf, runProjection, runnableJobOf } from '../../functions/events/stream-records';
+import { auditEntryToSeal, projectionTargetsOf, runProjection } from '../../functions/events/stream-records';
+import { runnableJobOf } from '../../functions/events/job-records';
 import { sealAuditEntry } from '../../functions/core/records/audit-seal';
-import { passesStreamFilters } from '../../functions/events/stream-filter';
+import { passesJobWorkerFilter, passesOutboxWorkerFilter } from '../../functions/events/stream-filter';
 import { toLambdaRecord } from '../../bin/local/stream-poller';
 import { useTableStream } from './table-stream';
 
@@ -52,12 +55,13 @@ export async function settle(maxRounds = 500): Promise<number> {
   for (let round = 1; round <= maxRounds; round++) {
     const all = await readNewRecords();
     if (!all.length) return round;
-    // What the worker receives in AWS: the event source mapping's filter drops the rest.
-    const records = all.filter(passesStreamFilters);
-    for (const entry of records.map(auditEntryToSeal)) if (entry) await sealAuditEntry(entry);
-    const targets = new Map(records.flatMap(projectionTargetsOf).map((target) => [`${target.source}:${target.id}`, target]));
+    // What each worker receives in AWS: its event source mapping's filter drops the rest.
+    const outboxRecords = all.filter(passesOutboxWorkerFilter);
+    for (const entry of outboxRecords.map(auditEntryToSeal)) if (entry) await sealAuditEntry(entry);
+    const targets = new Map(outboxRecords.flatMap(projectionTargetsOf).map((target) => [`${target.source}:${target.id}`, target]));
     for (const target of targets.values()) await runProjection(target);
-    for (const jobId of new Set(records.map(runnableJobOf).filter(Boolean))) await runJobStep(jobId!, jobKinds);
+    const jobRecords = all.filter(passesJobWorkerFilter);
+    for (const jobId of new Set(jobRecords.map(runnableJobOf).filter(Boolean))) await runJobStep(jobId!, jobKinds);
   }
   throw new Error(`The stream did not settle in ${maxRounds} rounds`);
 }

@@ -1,21 +1,13 @@
-import { getJob, newJob, runJobToEnd, type JobKind } from '../../db/jobs';
+import { getJob, runJobToEnd, type JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
 import { transact } from '../../db/transact';
-import { isConditionFailure, StaleVersionError } from '../../db/versioned';
+import { isConditionFailure } from '../../db/versioned';
 import { log } from '../../lib/log';
 import { collectOverdue, DIGEST_PAGE, sendDigestsPage, type DigestReport } from './overdue-digests';
-import { markTtl } from '../step-indexes/reminder-index';
+import { digestJobFor, OVERDUE_DIGEST_JOB_KIND, type DigestInput } from './overdue-digest-start';
 
-export const OVERDUE_DIGEST_JOB_KIND = 'reminders.overdueDigests';
-
-interface DigestInput {
-  /** The run's clock: steps overdue by then are told. */
-  now: string;
-  /** The digest day (the schedule's: the default zone's; one digest per recipient and their local day). */
-  day: string;
-  /** Steps per collecting step, recipients per sending step. */
-  pageSize: number;
-}
+/** Starting the day's job needs only its item (./overdue-digest-start.ts): the reminder schedule starts it without this implementation. */
+export { OVERDUE_DIGEST_JOB_KIND, startOverdueDigests } from './overdue-digest-start';
 
 interface DigestCursor extends DigestReport {
   phase: 'collect' | 'send';
@@ -56,29 +48,10 @@ export const overdueDigestJob: JobKind<DigestInput> = {
 };
 
 const kinds = { [OVERDUE_DIGEST_JOB_KIND]: overdueDigestJob };
-const jobFor = (now: string, day: string, pageSize: number, jobId?: string) =>
-  newJob({ kind: OVERDUE_DIGEST_JOB_KIND, ownerId: 'system', title: `Overdue digests of ${day}`, input: { now, day, pageSize } satisfies DigestInput, ...(jobId ? { jobId } : {}) });
-
-/**
- * The schedule's daily start: the day's job (id `overdue-digests-<day>`) and the day's
- * `run:digests` mark in one transaction, created only if absent, so a second sweep that day
- * starts nothing. The job's stream record runs it (the sweeper restarts it after a crash).
- * Returns the job's id, or null when the day's job exists.
- */
-export async function startOverdueDigests(now: string, day: string, pageSize = DIGEST_PAGE): Promise<string | null> {
-  const { jobId, write } = jobFor(now, day, pageSize, `overdue-digests-${day}`);
-  try {
-    await transact([write, (tx) => tx.reminderMark.create({ markId: 'run:digests', period: day, createdAt: now, ttl: markTtl(now) }).commit()]);
-    return jobId;
-  } catch (error) {
-    if (error instanceof StaleVersionError) return null;
-    throw error;
-  }
-}
 
 /** Runs a digest day now in this process, to its end (the seed, tests): a job of its own, so it runs even if the day's already ran. */
 export async function sendOverdueDigests(now = new Date().toISOString(), { pageSize = DIGEST_PAGE } = {}): Promise<DigestReport> {
-  const { jobId, write } = jobFor(now, now.slice(0, 10), pageSize);
+  const { jobId, write } = digestJobFor(now, now.slice(0, 10), pageSize);
   await transact([write]);
   return runDigestJob(jobId);
 }

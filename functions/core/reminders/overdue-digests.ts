@@ -17,8 +17,7 @@ import { DEFAULT_TIME_ZONE, knownTimeZone, localDay } from '../../lib/zoned-time
 type LocationItem = EntityItem<typeof location>;
 type LineItem = EntityItem<typeof overdueDigestLine>;
 
-/** Overdue steps read per collecting step of the digest job, and recipients per sending step. */
-export const DIGEST_PAGE = 25;
+export { DIGEST_PAGE } from './overdue-digest-start';
 /** A digest's lines (the outbox payload's bound); past it the last line says how many more. */
 export const DIGEST_ITEMS_MAX = 100;
 

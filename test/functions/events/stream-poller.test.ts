@@ -3,7 +3,9 @@ import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import { config } from '../../../functions/lib/config';
 import { deliverOutboxItem, insertedOutboxId } from '../../../functions/events/outbox-worker';
-import { passesStreamFilters } from '../../../functions/events/stream-filter';
+import { passesJobWorkerFilter, passesOutboxWorkerFilter } from '../../../functions/events/stream-filter';
+import { newJob } from '../../../functions/db/jobs';
+import { transact } from '../../../functions/db/transact';
 import { startStreamPoller, type StreamPoller } from '../../../bin/local/stream-poller';
 import { useTableStream } from '../../support/table-stream';
 
@@ -20,8 +22,8 @@ beforeAll(async () => {
     region: config.region,
     tableName: config.tableName,
     intervalMs: 100,
-    // As the runtime starts it: the event source mapping's filter (functions/events/stream-routing.ts).
-    filter: passesStreamFilters,
+    // As the runtime starts it for the outbox worker: its event source mapping's filter (functions/events/stream-routing.ts).
+    filter: passesOutboxWorkerFilter,
     handler: async (event) => {
       events.push(event);
       if (failNext > 0) {
@@ -92,5 +94,38 @@ describe('stream poller', () => {
     await eventually(() => (recordsFor(laterId).length ? true : undefined));
     const ofUpdated = events.flatMap((event) => event.Records).filter((record) => record.dynamodb?.NewImage?.outboxId?.S === updatedId);
     expect(ofUpdated.map((record) => record.eventName)).toEqual(['INSERT']);
+  });
+
+  it('gives each worker its own copy of what its filter passes, as each event source mapping does', async () => {
+    const seen: Record<'outbox' | 'job' | 'all', DynamoDBStreamEvent[]> = { outbox: [], job: [], all: [] };
+    const consumer = (name: keyof typeof seen, filter?: (record: any) => boolean) => ({
+      filter,
+      handler: async (event: DynamoDBStreamEvent) => {
+        seen[name].push(event);
+        return { batchItemFailures: [] };
+      },
+    });
+    const mappings = await startStreamPoller({
+      endpoint: config.dynamoEndpoint!,
+      region: config.region,
+      tableName: config.tableName,
+      intervalMs: 100,
+      consumers: [consumer('outbox', passesOutboxWorkerFilter), consumer('job', passesJobWorkerFilter), consumer('all')],
+    });
+    try {
+      const outboxId = newId();
+      await db().entities.outbox.create({ outboxId, kind: 'notification', payload: { userId: 'u5', message: 'copies' } }).go();
+      const { jobId, write } = newJob({ kind: 'test.unknown', ownerId: 'system', title: 'Poller copies', input: {} });
+      await transact([write]);
+      const ids = (name: keyof typeof seen) => seen[name].flatMap((event) => event.Records).map((record) => record.dynamodb?.NewImage?.outboxId?.S ?? record.dynamodb?.NewImage?.jobId?.S);
+      await eventually(() => (ids('all').includes(outboxId) && ids('all').includes(jobId) ? true : undefined));
+      await mappings.idle();
+      expect(ids('outbox')).toContain(outboxId);
+      expect(ids('outbox')).not.toContain(jobId);
+      expect(ids('job')).toContain(jobId);
+      expect(ids('job')).not.toContain(outboxId);
+    } finally {
+      await mappings.stop();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { matchesPattern, passesStreamFilters } from '../../../functions/events/stream-filter';
-import { PROJECTION_SOURCES, STREAM_FILTER_PATTERNS } from '../../../functions/events/stream-routing';
+import { matchesPattern, passesJobWorkerFilter, passesOutboxWorkerFilter, workersReceiving } from '../../../functions/events/stream-filter';
+import { JOB_ENTITY, JOB_WORKER_FILTER, OUTBOX_WORKER_FILTER, PROJECTION_SOURCES, STREAM_FILTERS } from '../../../functions/events/stream-routing';
 import { auditEntryToSeal, projectionTargetsOf, runnableJobOf } from '../../../functions/events/stream-records';
 import { insertedOutboxId } from '../../../functions/events/outbox-worker';
 
@@ -15,13 +15,24 @@ function record(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', images: { NewImage?: 
 }
 const entity = (name: string, rest: Attributes = {}): Attributes => ({ __edb_e__: s(name), ...rest });
 
-/** What the worker would do with a record, whatever the filter says. */
-const acted = (r: DynamoDBRecord) => Boolean(insertedOutboxId(r) || runnableJobOf(r) || auditEntryToSeal(r) || projectionTargetsOf(r).length);
+/** What each worker would do with a record, whatever its filter says. */
+const outboxActed = (r: DynamoDBRecord) => Boolean(insertedOutboxId(r) || auditEntryToSeal(r) || projectionTargetsOf(r).length);
+const jobActed = (r: DynamoDBRecord) => Boolean(runnableJobOf(r));
+/** Whether some worker receives it (each through its own mapping). */
+const passesStreamFilters = (r: DynamoDBRecord) => workersReceiving(r).length > 0;
 
-describe('stream routing: one filter for AWS and the local runtime', () => {
+describe('stream routing: one filter per worker, for AWS and the local runtime', () => {
+  it('declares each worker\'s filter once, by bundle name; only the job worker gets job items, and it gets nothing else', () => {
+    expect(STREAM_FILTERS).toEqual({ 'outbox-worker': OUTBOX_WORKER_FILTER, 'job-worker': JOB_WORKER_FILTER });
+    expect(JSON.stringify(OUTBOX_WORKER_FILTER)).not.toContain(`"${JOB_ENTITY}"`);
+    for (const pattern of JOB_WORKER_FILTER) expect(JSON.stringify(pattern)).toContain(`{"S":["${JOB_ENTITY}"]}`);
+    // Lambda's default quota of filters per event source mapping.
+    for (const patterns of Object.values(STREAM_FILTERS)) expect(patterns.length).toBeLessThanOrEqual(5);
+  });
+
   it('lets through outbox inserts only (an outbox item is delivered once)', () => {
     const item = entity('outbox', { outboxId: s('o1') });
-    expect(passesStreamFilters(record('INSERT', { NewImage: item }))).toBe(true);
+    expect(workersReceiving(record('INSERT', { NewImage: item }))).toEqual(['outbox-worker']);
     expect(passesStreamFilters(record('MODIFY', { NewImage: item, OldImage: item }))).toBe(false);
     expect(passesStreamFilters(record('REMOVE', { OldImage: item }))).toBe(false);
   });
@@ -37,10 +48,10 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
     expect(passesStreamFilters(record('INSERT', { NewImage: entity('auditHead', { chainId: s('User#u1') }) }))).toBe(false);
   });
 
-  it('lets through a queued job, and a running one whose lease was given back; not a lease being taken nor a finished job', () => {
+  it('lets through a queued job, and a running one whose lease was given back, to the job worker only; not a lease being taken nor a finished job', () => {
     const job = (rest: Attributes) => record('MODIFY', { NewImage: entity('job', { jobId: s('j1'), ...rest }) });
-    expect(passesStreamFilters(record('INSERT', { NewImage: entity('job', { jobId: s('j1'), status: s('queued') }) }))).toBe(true);
-    expect(passesStreamFilters(job({ status: s('running'), leaseUntil: n(0) }))).toBe(true);
+    expect(workersReceiving(record('INSERT', { NewImage: entity('job', { jobId: s('j1'), status: s('queued') }) }))).toEqual(['job-worker']);
+    expect(workersReceiving(job({ status: s('running'), leaseUntil: n(0) }))).toEqual(['job-worker']);
     expect(passesStreamFilters(job({ status: s('running'), leaseUntil: n(Date.now() + 120_000) }))).toBe(false);
     for (const status of ['succeeded', 'failed']) expect(passesStreamFilters(job({ status: s(status), leaseUntil: n(0) }))).toBe(false);
   });
@@ -51,7 +62,7 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
         const image = entity(name, { userId: s('u1'), trackInstanceId: s('t1'), locationId: s('l1'), status: s('Open') });
         const changed = { ...image, status: s('Completed') };
         for (const r of [record('INSERT', { NewImage: image }), record('MODIFY', { NewImage: changed, OldImage: image }), record('REMOVE', { OldImage: image })]) {
-          expect(passesStreamFilters(r), `${source} <- ${name} ${r.eventName}`).toBe(true);
+          expect(workersReceiving(r), `${source} <- ${name} ${r.eventName}`).toEqual(['outbox-worker']);
           expect(projectionTargetsOf(r).map((target) => target.source), `${name} ${r.eventName}`).toContain(source);
         }
       }
@@ -66,7 +77,7 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
     }
   });
 
-  it('never drops a record the worker would act on (every entity, event and job state)', () => {
+  it('never drops a record a worker would act on from that worker (every entity, event and job state)', () => {
     const names = [...Object.values(PROJECTION_SOURCES).flat(), 'outbox', 'job', 'auditEntry', 'auditHead', 'session', 'stepInstance'];
     const variants: Attributes[] = [
       {},
@@ -79,7 +90,8 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
       for (const extra of variants) {
         const image = entity(name, { outboxId: s('o'), jobId: s('j'), chainId: s('User#u'), entryId: s('e'), contentHash: s('h'), userId: s('u'), trackInstanceId: s('t'), locationId: s('l'), ...extra });
         for (const r of [record('INSERT', { NewImage: image }), record('MODIFY', { NewImage: image, OldImage: { ...image, sortName: s('x') } }), record('REMOVE', { OldImage: image })]) {
-          if (acted(r)) expect(passesStreamFilters(r), `${name} ${r.eventName} ${JSON.stringify(extra)}`).toBe(true);
+          if (outboxActed(r)) expect(passesOutboxWorkerFilter(r), `outbox worker: ${name} ${r.eventName} ${JSON.stringify(extra)}`).toBe(true);
+          if (jobActed(r)) expect(passesJobWorkerFilter(r), `job worker: ${name} ${r.eventName} ${JSON.stringify(extra)}`).toBe(true);
         }
       }
     }
@@ -87,7 +99,7 @@ describe('stream routing: one filter for AWS and the local runtime', () => {
 
   it('refuses to evaluate a rule it does not implement, rather than guessing', () => {
     expect(() => matchesPattern({ a: [{ prefix: 'x' }] as never }, { a: 'xy' })).toThrow(/Unsupported/);
-    for (const pattern of STREAM_FILTER_PATTERNS) expect(() => matchesPattern(pattern, {})).not.toThrow();
+    for (const pattern of Object.values(STREAM_FILTERS).flat()) expect(() => matchesPattern(pattern, {})).not.toThrow();
   });
 
   it('feeds every projector in the code: a new projector without its sources in the routing fails here', () => {
