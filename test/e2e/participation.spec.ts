@@ -1,19 +1,8 @@
-import { expect, test, type Page } from './fixtures';
-import { dismissAnnouncements, emailsTo, expectNoAxeViolations, signedIn, signIn } from './support';
+import { expect, test } from './fixtures';
+import { dismissAnnouncements, emailsTo, expectNoAxeViolations, openNotification, signedIn, signIn } from './support';
 
 const TRACK_PAGE = '/tracks/demo-track-candidacy/assignments/demo-instance-candidacy';
 const STEP = 'Share your call story';
-
-/** The bell's notification with this message, once the outbox worker has delivered it (read again on each try). */
-async function openNotification(page: Page, message: string) {
-  await expect(async () => {
-    await page.reload();
-    await dismissAnnouncements(page);
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` }).click();
-}
 
 test('a participant hands in a step; their advisor denies it, the participant resubmits, the advisor approves, and the track shows the progress', async ({ browser }) => {
   test.slow(); // two people, each signing in

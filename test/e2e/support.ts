@@ -79,6 +79,8 @@ interface StoredEmail {
   destination: { to: string[] };
   subject: string;
   body: { text?: string };
+  /** Base64 contents, as the mail viewer keeps them. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** Every email the local mail viewer holds for `address`, oldest first. */
@@ -129,4 +131,15 @@ export async function addUser(page: Page, firstName: string, lastName: string, o
     },
     { firstName, lastName, districtId: options.districtId ?? DEMO_LOCATION_IDS.district2, salesforceId: options.salesforceId },
   );
+}
+
+/** The bell's notification with this message, once the outbox worker has delivered it (read again on each try). */
+export async function openNotification(page: Page, message: string) {
+  await expect(async () => {
+    await page.reload();
+    await dismissAnnouncements(page);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: `Unread: ${message}` }).click();
 }

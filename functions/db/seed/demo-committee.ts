@@ -3,7 +3,7 @@ import { createGroups } from '../../core/user-groups/group-writes';
 import { createStep } from '../../core/tracks/step-editor';
 import { castVote, openVote, recuse } from '../../core/step-work/vote-writes';
 import { changeContent } from '../../core/step-work/step-work';
-import { proposeInterview } from '../../core/interviews/interview-writes';
+import { markAvailability, proposeInterview } from '../../core/interviews/interview-writes';
 import { confirmInterview } from '../../core/interviews/interview-invitations';
 import { instancePartId, stepInstanceIdOf } from '../../core/enrolments/instance-items';
 import { projectUser } from '../../core/users/user-projector';
@@ -34,7 +34,6 @@ export const COMMITTEE_MEMBERS = [
 
 export const DISTRICT_COMMITTEE = 'District Committee on Ordained Ministry';
 export const COMMITTEE_STEP = 'District Committee interview';
-const CONTENT_TEMPLATE = 'demo-content-dcom-interview';
 
 async function seedMembers(seededAt: string): Promise<void> {
   const conference = demoLocation(DEMO_LOCATION_IDS.conference1);
@@ -91,7 +90,7 @@ function localIn(days: number, hour: number, timeZone = 'America/New_York'): str
 /** After enrolment: Grace's vote in progress, Sofia's interview next week. */
 type Enrolment = { trackInstanceId: string; createdAt: string };
 
-export async function runDistrictCommittee(step: StepDetail, advisor: AuthContext, chair: AuthContext, members: AuthContext[], grace: Enrolment, sofia: Enrolment): Promise<void> {
+export async function runDistrictCommittee(step: StepDetail, advisor: AuthContext, chair: AuthContext, members: AuthContext[], grace: Enrolment, sofia: Enrolment, candidate: AuthContext): Promise<void> {
   const g = committeeParts(step, grace);
   await changeContent(advisor, g.content, { instanceType: 'Task', version: 1, completed: true });
   await openVote(chair, g.action, 1);
@@ -101,6 +100,9 @@ export async function runDistrictCommittee(step: StepDetail, advisor: AuthContex
 
   const s = committeeParts(step, sofia);
   const proposed = await proposeInterview(chair, s.action, { slots: [{ start: localIn(7, 10), minutes: 60 }, { start: localIn(8, 14), minutes: 60 }, { start: localIn(9, 10), minutes: 60 }] });
-  const first = proposed.interview!.slots[0];
+  const [first, second, third] = proposed.interview!.slots;
+  // Who can attend which time; Ruth Alvarez has not answered yet.
+  const answers: Array<[AuthContext, string[]]> = [[chair, [first.id]], [members[0], [first.id, second.id]], [members[1], [first.id]], [members[2], [first.id, third.id]], [candidate, [first.id, second.id]]];
+  for (const [who, slotIds] of answers) await markAvailability(who, s.action, { slotIds });
   await confirmInterview(chair, s.action, { slotId: first.id, place: 'Foothills District Office, Room 2', videoLink: 'https://meet.example.org/dcom-reyes', version: proposed.interview!.version });
 }

@@ -141,8 +141,11 @@ export async function seedParticipation(seededAt: string): Promise<void> {
   await addComments(admin, grace.userId, [{ type: 'Performance', comment: 'Strong call story; follow up on the transcript, which is late.' }]);
   // The Retention tab's legal holds and an enrolment's Lift legal hold: Daniel's denied call story is under appeal.
   await placeHold(admin, 'TrackInstance', di, { reason: 'Appeal of the call story decision before the Board of Ordained Ministry.', version: 0 });
+  // The committee's chair also sits in on Grace's enrolment as its interviewer: her Assignments lead to the vote.
+  const interviewerId = demoUserByRole('Interviewer').id;
+  await changeAssignments(admin, instances[0].trackInstanceId, { roleId: ASSIGNEE_ROLE_IDS.Interviewer, field: 'assigneeIds', ids: [interviewerId], next: (current) => [...current, interviewerId] });
   const [chair, ...members] = await Promise.all([demoUserByRole('Interviewer').id, ...COMMITTEE_MEMBERS.map((m) => m.id)].map(authOf));
-  await runDistrictCommittee(committeeStep, advisor, chair, members, instances[0], instances[2]);
+  await runDistrictCommittee(committeeStep, advisor, chair, members, instances[0], instances[2], sofia);
   await remindPriya();
 }
 

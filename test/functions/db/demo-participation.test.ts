@@ -89,6 +89,8 @@ it("has a District Committee whose vote on Grace is in progress and whose interv
   expect(ballots.filter((ballot) => ballot.choice).map((ballot) => ballot.choice).sort()).toEqual(['Approve', 'Approve', 'Recused']);
   const { data: interviews } = await db().entities.panelInterview.query.byAction({ trackInstanceId: sofia.trackInstanceId }).go({ consistent: true });
   expect(interviews).toEqual([expect.objectContaining({ status: 'confirmed', sequence: 0, invitationSent: true, confirmed: expect.objectContaining({ place: 'Foothills District Office, Room 2' }) })]);
+  const { data: answers } = await db().entities.panelAvailability.query.byAction({ trackInstanceId: sofia.trackInstanceId, actionInstanceId: interviews[0].actionInstanceId }).go({ consistent: true });
+  expect(answers).toHaveLength(5);
   const days = (Date.parse(interviews[0].confirmed!.start) - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(6);
   expect(days).toBeLessThan(8);
