@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet, useHref, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useAppHref } from './app-href';
 import { RouterProvider } from 'react-aria-components';
 import { LoadingState } from '../components/ui/LoadingState';
 import { ToastProvider } from '../components/ui/Toast';
@@ -37,7 +38,7 @@ export function Shell() {
 
   return (
     // Links inside react-aria components (menu items) navigate client-side through react-router.
-    <RouterProvider navigate={navigate} useHref={useHref}>
+    <RouterProvider navigate={navigate} useHref={useAppHref}>
     <ToastProvider>
     <div className="app-layout">
       <a className="app-skip-link" href="#main">

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useHref, useLocation, useNavigate } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useAppHref } from '../../../../web/src/app/app-href';
 import { RouterProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
 import { buildAbility } from '../../../../shared/auth/ability';
@@ -47,7 +48,7 @@ function CurrentPath() {
 function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <RouterProvider navigate={navigate} useHref={useHref}>
+    <RouterProvider navigate={navigate} useHref={useAppHref}>
       {children}
     </RouterProvider>
   );

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import type { InterviewView } from '@shared/schemas/panel-interview';
+import { Link } from '../../components/ui';
 import { slotTimeText } from './InterviewSlots';
 
 export interface InterviewOutcomeProps {
@@ -28,10 +29,9 @@ export function InterviewOutcome({ interview, timeZone, ref }: InterviewOutcomeP
       {confirmed.videoLink && (
         <p>
           {'Video link: '}
-          {/* A plain anchor, as the feedback link: the design system's Link resolves its href through the router, which would make this address relative. */}
-          <a className="ui-link" href={confirmed.videoLink} target="_blank" rel="noopener noreferrer">
+          <Link href={confirmed.videoLink} target="_blank" rel="noopener noreferrer">
             {confirmed.videoLink} <span className="ui-visually-hidden">(opens in a new tab)</span>
-          </a>
+          </Link>
         </p>
       )}
     </div>
