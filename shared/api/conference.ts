@@ -6,6 +6,7 @@ import { AUTOCOMPLETE_LIMITS } from './limits';
 import { searchTextSchema } from './list-query';
 import { locationRowSchema, locationSchema } from '../schemas/location';
 import { retentionContracts } from './retention';
+import { transferContracts } from './transfer';
 
 export const conferenceApi = {
   ...locationSetContracts({ service: 'conference', kind: 'Conference', plural: 'conferences', sortable: ['name', 'parentName'], hasParent: true, messagingSettings: true }),
@@ -45,4 +46,5 @@ export const conferenceApi = {
     response: z.array(locationRowSchema),
   }),
   ...retentionContracts,
+  ...transferContracts,
 };

@@ -23,7 +23,7 @@ export const AUDIT_KINDS = {
   TrackTemplate: ['created', 'details', 'activation', 'phases', 'steps', 'deleted'],
   FormTemplate: ['created', 'details', 'versions', 'deleted'],
   /** `content`: tasks, uploads and forms of its steps; `actions`: approvals, signatures and their decisions. */
-  TrackInstance: ['enrolment', 'assignees', 'status', 'content', 'actions', 'files', 'retention'],
+  TrackInstance: ['enrolment', 'assignees', 'status', 'content', 'actions', 'files', 'retention', 'transfer'],
   UserGroup: ['created', 'details', 'members', 'deleted'],
 } as const satisfies Record<AuditChainKind, readonly string[]>;
 

@@ -23,6 +23,8 @@ import { REINDEX_JOB_KIND, reindexJob } from './reindex-job';
 import { RETENTION_JOB_KIND, retentionJob } from '../retention/retention-job';
 import { DATA_EXPORT_JOB_KIND, dataExportJob } from '../people/data-export/export-job';
 import { ERASURE_JOB_KIND, erasureJob } from '../people/erasure/erasure-job';
+import { TRANSFER_JOB_KIND } from '../transfers/transfer-store';
+import { transferJob } from '../transfers/transfer-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
 export const jobKinds: Record<string, JobKind> = {
@@ -47,4 +49,5 @@ export const jobKinds: Record<string, JobKind> = {
   [RETENTION_JOB_KIND]: retentionJob,
   [DATA_EXPORT_JOB_KIND]: dataExportJob,
   [ERASURE_JOB_KIND]: erasureJob,
+  [TRANSFER_JOB_KIND]: transferJob,
 };

@@ -13,6 +13,7 @@ import { comment } from './comment';
 import { directoryCount } from './directory-count';
 import { directoryEntry } from './directory-entry';
 import { emailChange } from './email-change';
+import { enrolmentTransfer } from './enrolment-transfer';
 import { emailDigestLine, notificationSmsDay } from './email-digest-line';
 import { emailSuppression } from './email-suppression';
 import { fileReference } from './file-reference';
@@ -130,6 +131,8 @@ export const entities = {
   committeeBallot,
   panelInterview,
   panelAvailability,
+  // transfers between conferences (issue 26)
+  enrolmentTransfer,
   // reminders and escalation (issue 13)
   reminderMark,
   overdueDigestLine,

@@ -4,6 +4,7 @@ import { activeConferences, findConferences } from '../../core/locations/confere
 import { readableLocationsByIds } from '../../core/locations/locations-by-ids';
 import { locationSetRoutes } from '../location-set';
 import { retentionRoutes } from './retention-routes';
+import { transferRoutes } from './transfer-routes';
 
 export const handler = createServiceHandler(conferenceApi, {
   ...locationSetRoutes('Conference'),
@@ -11,4 +12,5 @@ export const handler = createServiceHandler(conferenceApi, {
   byIds: async ({ auth, params }) => readableLocationsByIds(auth, 'Conference', params.ids),
   active: async ({ auth }) => activeConferences(auth),
   ...retentionRoutes,
+  ...transferRoutes,
 });

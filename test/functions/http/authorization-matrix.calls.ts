@@ -14,6 +14,7 @@ import { USER_GENERIC_CALLS } from './authorization-matrix.user-generic-calls';
 import { GROUP_CALLS } from './authorization-matrix.group-calls';
 import { ANNOUNCEMENT_CALLS } from './authorization-matrix.announcement-calls';
 import { AUDIT_CALLS } from './authorization-matrix.audit-calls';
+import { TRANSFER_CALLS } from './authorization-matrix.transfer-calls';
 import { RETENTION_CALLS } from './authorization-matrix.retention-calls';
 import { ERASURE_CALLS } from './authorization-matrix.erasure-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
@@ -164,6 +165,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...ANNOUNCEMENT_CALLS,
   ...AUDIT_CALLS,
   ...RETENTION_CALLS,
+  ...TRANSFER_CALLS,
   ...ERASURE_CALLS,
   ...GROUP_CALLS,
 

@@ -11,6 +11,7 @@ import { USER_GENERIC_ROWS } from './authorization-matrix.user-generic-expected'
 import { GROUP_ROWS } from './authorization-matrix.group-expected';
 import { ANNOUNCEMENT_ROWS } from './authorization-matrix.announcement-expected';
 import { AUDIT_ROWS } from './authorization-matrix.audit-expected';
+import { TRANSFER_ROWS } from './authorization-matrix.transfer-expected';
 import { RETENTION_ROWS } from './authorization-matrix.retention-expected';
 import { ERASURE_ROWS } from './authorization-matrix.erasure-expected';
 
@@ -169,6 +170,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...ANNOUNCEMENT_ROWS,
   ...AUDIT_ROWS,
   ...RETENTION_ROWS,
+  ...TRANSFER_ROWS,
   ...ERASURE_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.

@@ -100,9 +100,17 @@ export const ACTION_WORDS: Record<string, string> = {
   'retention.hold.placed': 'Legal hold placed',
   'retention.hold.lifted': 'Legal hold lifted',
   'retention.purged': 'Purged by the retention schedule',
+  'user.transfer.requested': 'Transfer to another conference requested',
+  'user.transfer.approved': 'Transfer approved',
+  'user.transfer.refused': 'Transfer refused',
+  'user.transfer.cancelled': 'Transfer request withdrawn',
+  'user.transfer.completed': 'Transferred to another conference',
+  'enrolment.transferred.out': 'Transferred to another conference',
+  'enrolment.transferred.in': 'Transferred from another conference',
+  'track.transferred': 'Track copied for a transfer',
 };
 
-const KINDS: Record<string, string> = { memberships: 'Church memberships', move: 'Moves', merge: 'Merges' };
+const KINDS: Record<string, string> = { memberships: 'Church memberships', move: 'Moves', merge: 'Merges', transfer: 'Transfers' };
 
 /** 'dateOfBirth' reads 'date Of Birth'; 'primary_district' and 'home-church' read with spaces. */
 const spaced = (text: string) => text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').trim();
