@@ -27,6 +27,7 @@ export const TRANSFER_MESSAGES = {
   placeOutside: 'Choose a district or church of this conference.',
   notRequested: 'This transfer has already been decided.',
   openVote: 'A committee vote is open on one of the candidate\'s enrolments. Close it before approving the transfer.',
+  legalHold: 'A legal hold is on this candidate\'s records. Lift it before approving the transfer.',
   notFound: 'Transfer not found.',
 } as const;
 

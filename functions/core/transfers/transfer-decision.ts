@@ -6,6 +6,7 @@ import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { BusinessRuleError, ConflictError, NotFoundError } from '../../lib/errors';
 import { eventWrites } from '../outbox/instance-events';
+import { holdsOn } from '../retention/legal-holds';
 import { auditActorOf } from '../records/audit-write';
 import type { AuthContext } from '../session/resolve-session';
 import { transferChanges, transferPersonEntry } from './transfer-records';
@@ -35,6 +36,12 @@ async function hasOpenVote(trackInstanceIds: readonly string[]): Promise<boolean
   return false;
 }
 
+/** A legal hold on the person or an enrolment keeps the records where the conference that placed it governs them. */
+async function isHeld(userId: string, trackInstanceIds: readonly string[]): Promise<boolean> {
+  const holds = await Promise.all([holdsOn({ userId }), ...trackInstanceIds.map((trackInstanceId) => holdsOn({ trackInstanceId }))]);
+  return holds.some((found) => found.length > 0);
+}
+
 function decisionWrite(transfer: TransferItem, version: number, changes: Record<string, unknown>): TransactionItem {
   return {
     write: (tx) => tx.enrolmentTransfer.patch({ transferId: transfer.transferId }).set(changes).add({ version: 1 }).where(ifVersion(version)).commit(),
@@ -55,6 +62,7 @@ export async function approveTransfer(auth: AuthContext, transferId: string, inp
   const enrolments = (await enrolmentsByConference(transfer.participantId)).get(transfer.fromConferenceId) ?? [];
   const trackInstanceIds = enrolments.map((instance) => instance.trackInstanceId);
   if (await hasOpenVote(trackInstanceIds)) throw new BusinessRuleError(TRANSFER_MESSAGES.openVote);
+  if (await isHeld(transfer.participantId, trackInstanceIds)) throw new BusinessRuleError(TRANSFER_MESSAGES.legalHold);
 
   const now = new Date().toISOString();
   const actor = auditActorOf(auth);

@@ -1,5 +1,4 @@
 import { JobFailure, type JobKind, type JobItem } from '../../db/jobs';
-import { getLocation } from '../../db/access/location-store';
 import { db } from '../../db/service';
 import { batchGet, transact } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
@@ -73,14 +72,14 @@ async function runStage(job: JobItem & { input: TransferJobInput }, transfer: Tr
   if (cursor.stage === 'move') {
     const ids = transfer.trackInstanceIds ?? [];
     if (cursor.enrolment >= ids.length) return { done: 0, cursor: { stage: 'person' } };
-    const [copies, place, actor] = await Promise.all([copiesOf(job, sources), receivingPlace(transfer), jobActor(job)]);
-    const outcome = await moveEnrolment(ids[cursor.enrolment], { job, transfer, place, copies, actor });
+    const [copies, actor] = await Promise.all([copiesOf(job, sources), jobActor(job)]);
+    const outcome = await moveEnrolment(ids[cursor.enrolment], { job, transfer, copies, actor });
     if (outcome === 'steps') return { done: 0, cursor };
     await projectEnrolmentsNow([ids[cursor.enrolment]], 'job');
     return { done: 1, cursor: { stage: 'move', enrolment: cursor.enrolment + 1 } };
   }
   if (cursor.stage === 'person') {
-    await movePersonPlaces(transfer, await receivingPlace(transfer), await jobActor(job));
+    await movePersonPlaces(transfer, await jobActor(job));
     return { done: 0, cursor: { stage: 'finish' } };
   }
   await completeTransfer(transfer);
@@ -92,12 +91,6 @@ async function copiesOf(job: JobItem, sourceIds: readonly string[]): Promise<Map
   const ids = new Map(sourceIds.map((sourceId) => [copiedId(job, sourceId), sourceId]));
   const found = await batchGet<TrackTemplateItem>(db().entities.trackTemplate, [...ids.keys()].map((trackTemplateId) => ({ trackTemplateId })), { consistent: true });
   return new Map(found.map((copy) => [ids.get(copy.trackTemplateId)!, { trackTemplateId: copy.trackTemplateId, name: copy.name }]));
-}
-
-async function receivingPlace(transfer: TransferItem) {
-  const place = await getLocation(transfer.toLocationId);
-  if (!place) throw new HttpError(404, `${transfer.toLocationName} no longer exists.`);
-  return place;
 }
 
 async function completeTransfer(transfer: TransferItem): Promise<void> {

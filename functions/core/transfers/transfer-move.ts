@@ -1,7 +1,6 @@
 import { db } from '../../db/service';
 import { transact, type TransactionItem, type TransactionWrite } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
-import type { LocationItem } from '../../db/access/location-store';
 import { ConflictError } from '../../lib/errors';
 import { enrolmentClaim } from '../enrolments/enrol-writes';
 import type { TrackInstanceItem } from '../enrolments/instance-access';
@@ -54,8 +53,8 @@ async function stepMoveWrites(job: CopyJob, trackInstanceId: string, step: Summa
 }
 
 /** Where the enrolment sits in the receiving conference: the district (a church's parent) and its chain. */
-export function receivingDistrict(place: Pick<LocationItem, 'kind' | 'locationId' | 'ancestorIds'>): { districtId: string; ancestorIds: string[] } {
-  const ancestorIds = place.kind === 'Church' ? place.ancestorIds.slice(0, -1) : place.ancestorIds;
+export function receivingDistrict(transfer: Pick<TransferItem, 'toLocationKind' | 'toAncestorIds'>): { districtId: string; ancestorIds: string[] } {
+  const ancestorIds = transfer.toLocationKind === 'Church' ? transfer.toAncestorIds.slice(0, -1) : transfer.toAncestorIds;
   return { districtId: ancestorIds[ancestorIds.length - 1], ancestorIds };
 }
 
@@ -68,7 +67,6 @@ export interface TrackCopy {
 export interface MoveTarget {
   job: CopyJob;
   transfer: TransferItem;
-  place: LocationItem;
   /** By source track id. */
   copies: ReadonlyMap<string, TrackCopy>;
   actor: AuditActor;
@@ -103,7 +101,7 @@ function flipWrites(instance: TrackInstanceItem, assignees: Summary['assignees']
     trackTemplateId: copyTrackId,
     trackName: copyTrackName,
     conferenceId: transfer.toConferenceId,
-    ...receivingDistrict(target.place),
+    ...receivingDistrict(transfer),
     assignees: [],
     version: instance.version + 1,
     updatedAt: now,

@@ -18,9 +18,9 @@ import type { TransferItem } from './transfer-store';
  * One access change (user-access-change.ts: versioned, projected), with an entry in the person's
  * History for each conference. A repeat finds nothing to do.
  */
-export async function movePersonPlaces(transfer: TransferItem, place: LocationItem, actor: AuditActor): Promise<void> {
-  // The receiving conference, then its chain down to the place (district, and church when named).
-  const chain = place.ancestorIds.slice(place.ancestorIds.indexOf(transfer.toConferenceId));
+export async function movePersonPlaces(transfer: TransferItem, actor: AuditActor): Promise<void> {
+  // The receiving conference, then its chain down to the place (district, and church when named); a place gone since is left out.
+  const chain = transfer.toAncestorIds.slice(transfer.toAncestorIds.indexOf(transfer.toConferenceId));
   const places = await getLocations(chain);
   await changeUserAccess(transfer.participantId, (target) => planMove(target, transfer, places, actor));
 }

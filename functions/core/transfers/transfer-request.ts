@@ -69,6 +69,8 @@ export async function requestTransfer(auth: AuthContext, conferenceId: string, i
     toConferenceName: to.name,
     toLocationId: place.locationId,
     toLocationName: place.name,
+    toLocationKind: place.kind as 'District' | 'Church',
+    toAncestorIds: place.ancestorIds,
     note: input.note,
     requestedBy: { userId: auth.userId, name: actor.actorName },
     requestedAt: now,

@@ -28,6 +28,9 @@ export const enrolmentTransfer = new Entity({
     /** The district or church of the receiving conference the candidate joins. */
     toLocationId: { type: 'string', required: true },
     toLocationName: { type: 'string', required: true },
+    toLocationKind: { type: ['District', 'Church'] as const, required: true },
+    /** The place's chain, outermost first, ending with it (as at the request): the job needs no location read to place the enrolments. */
+    toAncestorIds: { ...stringList, required: true },
     note: { type: 'string', required: true, default: '' },
     reason: { type: 'string' },
     /** The enrolments the job moves (fixed at approval) and their tracks' names. */

@@ -25,6 +25,8 @@ async function transferIn(target: Target): Promise<string> {
     toConferenceName: conference.name,
     toLocationId: target.chain.District,
     toLocationName: 'Matrix District',
+    toLocationKind: 'District',
+    toAncestorIds: [target.chain.Jurisdiction, target.chain.EpiscopalArea, target.chain.Conference, target.chain.District],
     note: '',
     requestedBy: { userId: 'matrix', name: 'Matrix' },
     requestedAt: now,
