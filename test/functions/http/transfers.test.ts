@@ -14,6 +14,7 @@ import { invoke } from '../../support/invoke';
 import { cookieFor, cookieForUser, demoUser } from '../../support/session';
 import { putTestUser } from '../../support/test-users';
 import { entriesOf } from '../../support/audit-entries';
+import { withCountedRequests } from '../../support/dynamo';
 
 /**
  * Transfers between conferences (issue 26, item 4) through the routes: Prairie Rivers asks for
@@ -130,22 +131,28 @@ describe('an approved transfer', () => {
     expect((await invoke(tracks, `/api/track/track-instance/${ids.trackInstance}`, { cookie: advisorCookie })).status).toBe(200);
     const stepsBefore = (await db().entities.stepInstance.query.byInstance({ trackInstanceId: ids.trackInstance }).go()).data;
 
-    const asked = (await request(receivingAdmin, { email: priya(), locationId: 'loc-prairie-light-church', note: '' })).body as TransferView;
-    const approved = await decide(SENDING_ADMIN, asked.transferId, 'approve', { version: 1 });
+    const { result: requested, requests: requestCost } = await withCountedRequests(() => request(receivingAdmin, { email: priya(), locationId: 'loc-prairie-light-church', note: '' }));
+    const asked = requested.body as TransferView;
+    const { result: approved, requests: approveCost } = await withCountedRequests(() => decide(SENDING_ADMIN, asked.transferId, 'approve', { version: 1 }));
+    const { requests: listCost } = await withCountedRequests(() => listsOf(SENDING_ADMIN, places.conference1));
+    if (process.env.REPORT_TRANSFER_COST) console.info('request', requestCost, 'approve', approveCost, 'list', listCost);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ status: 'moving', tracks: [before.trackName] });
     expect((await pendingNotifications(participantId)).some((m) => m.includes('was approved'))).toBe(true);
 
     // Every third step crashes after its work and before its progress is saved: the next try repeats it.
     const jobId = approved.body.jobId as string;
-    for (let run = 0; run < 500; run++) {
-      jobFaults.failAfterWork = run % 3 === 1;
-      const job = await runJobStep(jobId, jobKinds).catch(() => 'crashed' as const);
-      if (job && job !== 'busy' && job !== 'crashed' && job.status !== 'running' && job.status !== 'queued') break;
-      if (job === 'crashed') await db().entities.job.patch({ jobId }).remove(['leaseUntil']).go();
-    }
-    jobFaults.failAfterWork = false;
-    const job = await runJobToEnd(jobId, jobKinds);
+    const { result: job, requests: jobCost } = await withCountedRequests(async () => {
+      for (let run = 0; run < 500; run++) {
+        jobFaults.failAfterWork = run % 3 === 1;
+        const step = await runJobStep(jobId, jobKinds).catch(() => 'crashed' as const);
+        if (step && step !== 'busy' && step !== 'crashed' && step.status !== 'running' && step.status !== 'queued') break;
+        if (step === 'crashed') await db().entities.job.patch({ jobId }).remove(['leaseUntil']).go();
+      }
+      jobFaults.failAfterWork = false;
+      return runJobToEnd(jobId, jobKinds);
+    });
+    if (process.env.REPORT_TRANSFER_COST) console.info('job with crashes', jobCost, 'steps', (await getJob(jobId))?.steps);
     expect(job?.status, job?.error).toBe('succeeded');
 
     const transfer = (await listsOf(receivingAdmin, places.conference2)).incoming.find((t) => t.transferId === asked.transferId)!;
