@@ -20,6 +20,7 @@ import { demoLocation, DEMO_LOCATION_IDS } from './demo-organisation';
 import { demoUserByRole } from './demo-people';
 import { DEMO_INSTANCE_IDS as ids } from './demo-tracks';
 import { COMMITTEE_MEMBERS, runDistrictCommittee, seedDistrictCommittee } from './demo-committee';
+import { seedDemoTransfer } from './demo-transfers';
 
 /**
  * The living part of the demo (`npm start` and `npm run seed`, not the tests' plain demo):
@@ -147,6 +148,7 @@ export async function seedParticipation(seededAt: string): Promise<void> {
   const [chair, ...members] = await Promise.all([demoUserByRole('Interviewer').id, ...COMMITTEE_MEMBERS.map((m) => m.id)].map(authOf));
   await runDistrictCommittee(committeeStep, advisor, chair, members, instances[0], instances[2], sofia);
   await remindPriya();
+  await seedDemoTransfer(await authOf(demoUserByRole('Superadmin').id), LIVING_CANDIDATES[1].email);
 }
 
 /**

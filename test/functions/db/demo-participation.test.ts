@@ -5,6 +5,11 @@ import { seedDemo } from '../../support/demo-table';
 import { pendingNotifications } from '../../support/notifications';
 import { chainIdOf } from '../../../functions/core/records/audit-write';
 import { COMMITTEE_MEMBERS, COMMITTEE_STEP, DISTRICT_COMMITTEE } from '../../../functions/db/seed/demo-committee';
+import { DEMO_TRANSFER_NOTE } from '../../../functions/db/seed/demo-transfers';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
+import { approveTransfer } from '../../../functions/core/transfers/transfer-decision';
+import { TRANSFER_MESSAGES } from '../../../shared/schemas/transfer';
+import { callerOf } from '../../support/audit-entries';
 
 /** The living demo (`npm start`): candidates moved along by the app's own functions, every status on show, once. */
 const SEEDED_AT = '2025-01-06T15:00:00.000Z';
@@ -97,4 +102,11 @@ it("has a District Committee whose vote on Grace is in progress and whose interv
   // Everyone invited has their invitation (with its calendar file) waiting for the worker.
   const invitations = (await pendingNotifications()).filter((note) => (note as { calendar?: unknown }).calendar);
   expect(invitations.map((note) => note.userId).sort()).toEqual(['demo-candidate-sofia', 'demo-interviewer', ...COMMITTEE_MEMBERS.map((m) => m.id)].sort());
+});
+
+it('has a transfer of Daniel to Prairie Rivers waiting on Blue Ridge, which the legal hold on his enrolment keeps from approval', async () => {
+  const { data: outgoing } = await db().entities.enrolmentTransfer.query.byFrom({ fromConferenceId: DEMO_LOCATION_IDS.conference1 }).go();
+  expect(outgoing).toEqual([expect.objectContaining({ status: 'requested', participantId: 'demo-candidate-daniel', toConferenceId: DEMO_LOCATION_IDS.conference2, toLocationId: DEMO_LOCATION_IDS.district3, note: DEMO_TRANSFER_NOTE })]);
+  const admin = await callerOf('conference.admin@example.org');
+  await expect(approveTransfer(admin, outgoing[0].transferId, { version: 1 })).rejects.toMatchObject({ status: 422, message: TRANSFER_MESSAGES.legalHold });
 });
