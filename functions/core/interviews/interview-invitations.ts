@@ -4,22 +4,21 @@ import { transact, type TransactionWrite } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { config } from '../../lib/config';
 import { appLink } from '../../lib/email/email-content';
-import { ConflictError, ValidationError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { localDateTimeText } from '../../lib/zoned-time';
 import { stepInstanceLink } from '../outbox/instance-events';
 import { enrolmentEntry } from '../records/enrolment-records';
 import type { Caller } from '../step-work/step-load';
 import { calendarInvitation, type CalendarInvitation } from './ics';
-import { invitedOf, loadInterview, type InterviewItem, type LoadedInterview } from './interview-load';
+import { invitedOf, type InterviewItem, type LoadedInterview } from './interview-load';
 import { interviewPage } from './interview-view';
-import { candidateName, interviewName, requireChairToSchedule, requireVersion } from './interview-writes';
+import { candidateName, interviewKey, interviewName, loadForChairWrite } from './interview-writes';
 
 type Confirmed = NonNullable<InterviewItem['confirmed']>;
 type Invited = ReturnType<typeof invitedOf>[number];
 
 const DAY_MS = 86_400_000;
 const whereText = (c: Confirmed) => [c.place, c.videoLink && `video: ${c.videoLink}`].filter(Boolean).join(', ');
-const key = (loaded: LoadedInterview) => ({ trackInstanceId: loaded.item.trackInstanceId, actionInstanceId: loaded.item.actionInstanceId });
 
 /** How one person reads the news: the candidate about their own interview, the panel about the candidate's. */
 function messageFor(loaded: LoadedInterview, person: Invited, news: string): string {
@@ -60,7 +59,7 @@ function reminderWrites(loaded: LoadedInterview, interview: InterviewItem, seque
   const groups = [invited.filter((p) => p.userId !== loaded.instance.participantId), invited.filter((p) => p.userId === loaded.instance.participantId)].filter((g) => g.length);
   return groups.map((people, index): TransactionWrite => {
     const payload = {
-      ...key(loaded), sequence, recipientIds: people.map((p) => p.userId),
+      ...interviewKey(loaded), sequence, recipientIds: people.map((p) => p.userId),
       message: `Reminder: ${messageFor(loaded, people[0], news)}`, link: stepInstanceLink(loaded.item.stepInstanceId),
     };
     // The id sorts at the hold's end, where the sweep's pending Query reaches it.
@@ -73,27 +72,25 @@ const calendarUid = (interview: InterviewItem) => `${interview.interviewId}@${ne
 /**
  * `POST .../interview/confirm`: the chair confirms one proposed time with a place or a video link,
  * on the interview's version. The first confirmation invites (SEQUENCE 0); a later one moves the
- * event (same UID, SEQUENCE + 1). One transaction: the interview, an invitation for each person
+ * event (same UID, SEQUENCE + 1); one after a cancel and new times invites again (same UID, SEQUENCE + 1). One transaction: the interview, an invitation for each person
  * (at most 41), the reminders and the History.
  */
 export async function confirmInterview(auth: Caller, actionInstanceId: string, input: ConfirmInterview): Promise<InterviewPage> {
-  const loaded = await loadInterview(auth, actionInstanceId);
-  requireChairToSchedule(auth, loaded);
+  const loaded = await loadForChairWrite(auth, actionInstanceId, input.version);
   const { interview } = loaded;
-  if (!interview) throw new ConflictError(INTERVIEW_MESSAGES.noInterview);
-  requireVersion(interview, input.version);
-  if (interview.status === 'cancelled') throw new ConflictError(INTERVIEW_MESSAGES.cancelled);
   const slot = interview.slots.find((s) => s.slotId === input.slotId);
   if (!slot) throw new ValidationError({ slotId: [INTERVIEW_MESSAGES.unknownSlot] });
   if (Date.parse(slot.start) <= Date.now()) throw new ValidationError({ slotId: [INTERVIEW_MESSAGES.slotsInFuture] });
-  const moved = Boolean(interview.invitationSent);
-  const sequence = moved ? interview.sequence + 1 : interview.sequence;
+  // Moved: another time of a confirmed interview. Once the UID has been sent (also in a cancellation), every
+  // later message needs a higher SEQUENCE: an interview scheduled again after a cancel is confirmed anew at the next one.
+  const moved = interview.status === 'confirmed';
+  const sequence = interview.invitationSent ? interview.sequence + 1 : interview.sequence;
   const confirmed: Confirmed = { slotId: slot.slotId, start: slot.start, end: slot.end, place: input.place, videoLink: input.videoLink };
   const stamp = new Date().toISOString();
   const when = localDateTimeText(slot.start, loaded.timeZone);
   const news = `${moved ? 'is moved to' : 'is confirmed for'} ${when} (${whereText(confirmed)}).`;
   await transact([
-    (tx) => tx.panelInterview.patch(key(loaded)).set({ status: 'confirmed', confirmed, sequence, invitationSent: true }).add({ version: 1 }).where(ifVersion(interview.version)).commit(),
+    (tx) => tx.panelInterview.patch(interviewKey(loaded)).set({ status: 'confirmed', confirmed, sequence, invitationSent: true }).add({ version: 1 }).where(ifVersion(interview.version)).commit(),
     ...invitationWrites(loaded, { method: 'REQUEST', uid: calendarUid(interview), sequence, start: slot.start, end: slot.end, stamp, location: [input.place, input.videoLink].filter(Boolean).join(' · ') || undefined }, confirmed, news),
     ...reminderWrites(loaded, interview, sequence, confirmed),
     enrolmentEntry(auth, loaded.instance, moved ? 'enrolment.interview.moved' : 'enrolment.interview.confirmed', 'actions', [
@@ -109,12 +106,8 @@ export async function confirmInterview(auth: Caller, actionInstanceId: string, i
  * find the interview cancelled and are skipped. Proposing times again schedules it anew.
  */
 export async function cancelInterview(auth: Caller, actionInstanceId: string, input: CancelInterview): Promise<InterviewPage> {
-  const loaded = await loadInterview(auth, actionInstanceId);
-  requireChairToSchedule(auth, loaded);
+  const loaded = await loadForChairWrite(auth, actionInstanceId, input.version);
   const { interview } = loaded;
-  if (!interview) throw new ConflictError(INTERVIEW_MESSAGES.noInterview);
-  requireVersion(interview, input.version);
-  if (interview.status === 'cancelled') throw new ConflictError(INTERVIEW_MESSAGES.cancelled);
   const sequence = interview.invitationSent ? interview.sequence + 1 : interview.sequence;
   const stamp = new Date().toISOString();
   const news = `is cancelled: ${input.reason}`;
@@ -126,7 +119,7 @@ export async function cancelInterview(auth: Caller, actionInstanceId: string, in
         .filter((p) => p.userId !== auth.userId)
         .map((person): TransactionWrite => (tx) => tx.outbox.create({ outboxId: deterministicId(Date.parse(stamp), interview.interviewId, 'cancel', person.userId), kind: 'notification', payload: { userId: person.userId, message: messageFor(loaded, person, news), link } }).commit());
   await transact([
-    (tx) => tx.panelInterview.patch(key(loaded)).set({ status: 'cancelled', cancelReason: input.reason, sequence }).remove(['confirmed']).add({ version: 1 }).where(ifVersion(interview.version)).commit(),
+    (tx) => tx.panelInterview.patch(interviewKey(loaded)).set({ status: 'cancelled', cancelReason: input.reason, sequence }).remove(['confirmed']).add({ version: 1 }).where(ifVersion(interview.version)).commit(),
     ...notices,
     enrolmentEntry(auth, loaded.instance, 'enrolment.interview.cancelled', 'actions', [{ field: `${loaded.design.step.name} interview`, before: interview.status, after: `cancelled (${input.reason})` }]),
   ]);

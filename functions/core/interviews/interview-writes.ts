@@ -30,7 +30,22 @@ export function requireVersion(interview: InterviewItem | null, version: number 
   if (interview && interview.version !== version) throw new StaleVersionError(undefined, interview.version);
 }
 
-const key = (loaded: LoadedInterview) => ({ trackInstanceId: loaded.item.trackInstanceId, actionInstanceId: loaded.item.actionInstanceId });
+/** The interview's key (and its answers' partition): the vote action's. */
+export const interviewKey = (loaded: LoadedInterview) => ({ trackInstanceId: loaded.item.trackInstanceId, actionInstanceId: loaded.item.actionInstanceId });
+
+/**
+ * The chair's writes on a scheduled interview (confirm, cancel): loaded, the caller its chair, the
+ * interview proposed and not cancelled, on the version read.
+ */
+export async function loadForChairWrite(auth: Caller, actionInstanceId: string, version: number): Promise<LoadedInterview & { interview: InterviewItem }> {
+  const loaded = await loadInterview(auth, actionInstanceId);
+  requireChairToSchedule(auth, loaded);
+  const { interview } = loaded;
+  if (!interview) throw new ConflictError(INTERVIEW_MESSAGES.noInterview);
+  requireVersion(interview, version);
+  if (interview.status === 'cancelled') throw new ConflictError(INTERVIEW_MESSAGES.cancelled);
+  return { ...loaded, interview };
+}
 
 /** The proposed times as instants, in order; a time that is not in the future is refused by its field. */
 function slotsOf(input: ProposeSlots, timeZone: string, now: number): InterviewItem['slots'] {
@@ -62,7 +77,7 @@ export async function proposeInterview(auth: Caller, actionInstanceId: string, i
   const next: InterviewItem = interview
     ? { ...interview, slots, proposalId, status, timeZone, updatedAt: now, version: interview.version + 1 }
     : {
-        ...key(loaded), interviewId: newId(), stepInstanceId: item.stepInstanceId, userGroupId: loaded.group.group.userGroupId,
+        ...interviewKey(loaded), interviewId: newId(), stepInstanceId: item.stepInstanceId, userGroupId: loaded.group.group.userGroupId,
         status, timeZone, proposalId, slots, sequence: 0, createdAt: now, updatedAt: now, version: 1,
       };
   if (next.status !== 'cancelled') delete next.cancelReason;
@@ -72,7 +87,7 @@ export async function proposeInterview(auth: Caller, actionInstanceId: string, i
   await transact([
     (tx) =>
       interview
-        ? tx.panelInterview.patch(key(loaded)).set({ slots, proposalId, status, timeZone }).remove(['cancelReason']).add({ version: 1 }).where(ifVersion(interview.version)).commit()
+        ? tx.panelInterview.patch(interviewKey(loaded)).set({ slots, proposalId, status, timeZone }).remove(['cancelReason']).add({ version: 1 }).where(ifVersion(interview.version)).commit()
         : tx.panelInterview.create(next).commit(),
     ...eventWrites({ recipientIds: panel, actorId: auth.userId, message: `Times are proposed for ${candidateName(loaded)}'s ${interviewName(loaded)}: mark the ones you can attend.`, link }),
     ...eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `Times are proposed for your ${interviewName(loaded)}: mark the ones you can attend.`, link }),
@@ -98,11 +113,11 @@ export async function markAvailability(auth: Caller, actionInstanceId: string, i
   const unknown = input.slotIds.findIndex((id) => !known.has(id));
   if (unknown >= 0) throw new ValidationError({ [`slotIds.${unknown}`]: [INTERVIEW_MESSAGES.unknownSlot] });
   const now = new Date().toISOString();
-  const answer = { ...key(loaded), userId: auth.userId, proposalId: interview.proposalId, slotIds: input.slotIds, firstName: me.firstName, lastName: me.lastName, updatedAt: now };
+  const answer = { ...interviewKey(loaded), userId: auth.userId, proposalId: interview.proposalId, slotIds: input.slotIds, firstName: me.firstName, lastName: me.lastName, updatedAt: now };
   await transact([
     (tx) => tx.panelAvailability.put({ ...answer, createdAt: now }).commit(),
     // The times answered are still the ones proposed: a new proposal meanwhile sends the answer back (409).
-    (tx) => tx.panelInterview.check(key(loaded)).where(({ proposalId, status }, { eq, ne }) => `${eq(proposalId, interview.proposalId)} AND ${ne(status, 'cancelled')}`).commit(),
+    (tx) => tx.panelInterview.check(interviewKey(loaded)).where(({ proposalId, status }, { eq, ne }) => `${eq(proposalId, interview.proposalId)} AND ${ne(status, 'cancelled')}`).commit(),
   ]);
   const answers = [...loaded.answers.filter((a) => a.userId !== auth.userId), { ...answer, createdAt: now }];
   return interviewPage(auth, { ...loaded, answers });

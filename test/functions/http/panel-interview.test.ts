@@ -267,4 +267,20 @@ describe('confirming, moving and cancelling', () => {
     expect((await post(members[0], 'availability', { slotIds: [] })).body.message).toBe(INTERVIEW_MESSAGES.cancelled);
     expect((await outboxItem((await invitations())[0]?.outboxId ?? 'none'))).toBeNull();
   });
+
+  it('schedules the cancelled interview again: new times, then a confirmation (not a move) under the same UID, above the cancellation', async () => {
+    const { interview } = await pageOf(chair);
+    const proposed = await post(chair, 'propose', { slots: [{ start: localIn(20, 10), minutes: 60 }], version: interview!.version });
+    expect(proposed.status).toBe(200);
+    const again = (proposed.body as InterviewPage).interview!;
+    expect(again.status).toBe('proposed');
+    expect((await post(chair, 'confirm', { slotId: again.slots[0].id, place: 'Wesley Hall, Room 3', version: again.version })).status).toBe(200);
+    const sent = await deliverInvitations();
+    const mine = sent.find((i) => i.payload.userId === participantId)!;
+    expect(mine.payload.message).toContain('is confirmed for');
+    expect(field(mine.payload.calendar.ics, 'METHOD')).toBe('METHOD:REQUEST');
+    expect(field(mine.payload.calendar.ics, 'UID')).toBe(uid);
+    expect(field(mine.payload.calendar.ics, 'SEQUENCE')).toBe('SEQUENCE:3');
+    expect((await entriesOf(`TrackInstance#${ids.trackInstance}`)).filter((e) => e.action === 'enrolment.interview.confirmed')).toHaveLength(2);
+  });
 });
