@@ -29,6 +29,22 @@ export const CONFERENCE_ADMIN: Viewer = {
   permissions: [{ entity: 'Conference', entityId: 'loc-blue-ridge', active: true, denial: false, ancestorIds: ['loc-se', 'loc-piedmont', 'loc-blue-ridge'] }],
 };
 
+/** CONFERENCE_ADMIN's own permission, as `GET /api/user/user-permissions` answers it (the tabs' conference picker). */
+export const CONFERENCE_ADMIN_PERMISSION = {
+  id: 'p-blue',
+  userId: 'viewer',
+  entity: 'Conference' as const,
+  entityId: 'loc-blue-ridge',
+  name: 'Blue Ridge Conference',
+  locationActive: true,
+  active: true,
+  primary: true,
+  denial: false,
+  ancestorIds: ['loc-se', 'loc-piedmont', 'loc-blue-ridge'],
+  version: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
 export function abilityOf(viewer: Viewer) {
   const role = SYSTEM_ROLES.find((r) => r.name === viewer.role)!;
   return buildAbility(rulesFor({ userId: 'viewer', roles: [{ name: role.name, policies: role.policies }], permissions: viewer.permissions ?? [] }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RETENTION_YEARS_MESSAGE } from '../../../../shared/schemas/retention';
 import { expectNoAxeViolations } from '../../../support/axe';
-import { CONFERENCE_ADMIN, fakeServer, renderAdmin } from './admin-harness';
+import { CONFERENCE_ADMIN, CONFERENCE_ADMIN_PERMISSION, fakeServer, renderAdmin } from './admin-harness';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,26 +21,12 @@ const hold = {
   placedAt: '2026-10-01T09:00:00.000Z',
   version: 1,
 };
-const permission = {
-  id: 'p-blue',
-  userId: 'viewer',
-  entity: 'Conference' as const,
-  entityId: 'loc-blue-ridge',
-  name: 'Blue Ridge Conference',
-  locationActive: true,
-  active: true,
-  primary: true,
-  denial: false,
-  ancestorIds: ['loc-se', 'loc-piedmont', 'loc-blue-ridge'],
-  version: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
 
 describe('the Retention tab', () => {
   it('a conference admin reads their conference’s periods, the next purge and the holds, and saves a period on the version read', async () => {
     const user = userEvent.setup();
     const server = fakeServer({
-      'GET /api/user/user-permissions': () => [permission],
+      'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION],
       'GET /api/conference/retention/{id}': () => policy('loc-blue-ridge'),
       'PUT /api/conference/retention/{id}': (request) => policy('loc-blue-ridge', 1, (request.body as { periods: typeof periods }).periods),
       'GET /api/conference/retention/{id}/preview': () => ({
@@ -81,7 +67,7 @@ describe('the Retention tab', () => {
 
   it('shows the empty states when nothing is due and nothing is held', async () => {
     fakeServer({
-      'GET /api/user/user-permissions': () => [permission],
+      'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION],
       'GET /api/conference/retention/{id}': () => policy('loc-blue-ridge', 3, { completed: 60 }),
       'GET /api/conference/retention/{id}/preview': () => ({ data: [], more: false }),
       'GET /api/conference/retention/{id}/holds': () => ({ data: [], cursor: null }),
@@ -95,7 +81,7 @@ describe('the Retention tab', () => {
   it('a stale save says so and keeps what was typed', async () => {
     const user = userEvent.setup();
     fakeServer({
-      'GET /api/user/user-permissions': () => [permission],
+      'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION],
       'GET /api/conference/retention/{id}': () => policy('loc-blue-ridge', 2),
       'PUT /api/conference/retention/{id}': () => ({ status: 409, body: { message: 'Stale version.' } }),
       'GET /api/conference/retention/{id}/preview': () => ({ data: [], more: false }),

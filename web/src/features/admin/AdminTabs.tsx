@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Alert, LoadingState, Tabs } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
@@ -12,9 +12,15 @@ import { LOCATION_KIND_CONFIGS } from './locations/location-kinds';
 import { LocationTab } from './locations/LocationTab';
 import { RolesTab } from './roles/RolesTab';
 
-// The audit trail loads when its tab is opened, off the Admin page's own chunk.
-const AuditTab = lazyChunk(() => import('./audit/AuditTab').then((m) => ({ default: m.AuditTab })));
-const RetentionTab = lazyChunk(() => import('./retention/RetentionTab').then((m) => ({ default: m.RetentionTab })));
+/** A tab that loads when it is opened, off the Admin page's own chunk. */
+function lazyPanel(load: () => Promise<{ default: ComponentType }>): () => ReactNode {
+  const Panel = lazyChunk(load);
+  return () => (
+    <Suspense fallback={<LoadingState message="Loading..." />}>
+      <Panel />
+    </Suspense>
+  );
+}
 
 const PANELS: Record<AdminTabId, () => ReactNode> = {
   churches: () => <LocationTab config={LOCATION_KIND_CONFIGS.churches} />,
@@ -25,16 +31,9 @@ const PANELS: Record<AdminTabId, () => ReactNode> = {
   advisors: () => <AdvisorsTab />,
   roles: () => <RolesTab />,
   announcements: () => <AnnouncementsTab />,
-  audit: () => (
-    <Suspense fallback={<LoadingState message="Loading..." />}>
-      <AuditTab />
-    </Suspense>
-  ),
-  retention: () => (
-    <Suspense fallback={<LoadingState message="Loading..." />}>
-      <RetentionTab />
-    </Suspense>
-  ),
+  audit: lazyPanel(() => import('./audit/AuditTab').then((m) => ({ default: m.AuditTab }))),
+  retention: lazyPanel(() => import('./retention/RetentionTab').then((m) => ({ default: m.RetentionTab }))),
+  transfers: lazyPanel(() => import('./transfers/TransfersTab').then((m) => ({ default: m.TransfersTab }))),
 };
 
 /**

@@ -3,7 +3,7 @@ import { hasAnySystemRole, type RoleRef } from '@shared/auth/permissions';
 import { roleLabel } from '@shared/auth/system-roles';
 import type { Action, Subject, SystemRoleName } from '@shared/auth/vocabulary';
 
-export type AdminTabId = 'churches' | 'districts' | 'conferences' | 'episcopal-areas' | 'jurisdictions' | 'advisors' | 'roles' | 'announcements' | 'audit' | 'retention';
+export type AdminTabId = 'churches' | 'districts' | 'conferences' | 'episcopal-areas' | 'jurisdictions' | 'advisors' | 'roles' | 'announcements' | 'audit' | 'retention' | 'transfers';
 
 export interface AdminTab {
   id: AdminTabId;
@@ -29,6 +29,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'audit', label: 'Audit', gate: { I: 'update', a: 'Conference' }, roles: ['Superadmin', 'ConferenceAdmin'] },
   // Issue 25: retention periods, the next purge and legal holds, for the same people.
   { id: 'retention', label: 'Retention', gate: { I: 'update', a: 'Conference' }, roles: ['Superadmin', 'ConferenceAdmin'] },
+  // Issue 26, item 4: candidates transferred between conferences, for the same people.
+  { id: 'transfers', label: 'Transfers', gate: { I: 'update', a: 'Conference' }, roles: ['Superadmin', 'ConferenceAdmin'] },
 ];
 
 /** Where /admin lands. */

@@ -3,7 +3,7 @@ import type { SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
-import { locationOptions } from '../../lib/locations/location-options';
+import { locationOption, locationOptions } from '../../lib/locations/location-options';
 
 /** The scope above conferences: roles, jurisdictions, episcopal areas, everyone's announcements, system tracks and people placed nowhere. */
 export const SYSTEM_SCOPE: SelectOption = { id: 'system', label: 'System' };
@@ -19,20 +19,29 @@ export interface GovernedScopes {
 }
 
 /**
- * The scopes a caller governs on the organisation's pages (the Audit and Retention tabs), as the
- * server decides them (docs/security.md "Audit trail", "Retention and legal holds"): a superadmin
- * System and every conference (the conference search); anyone else the conferences they may
- * update, from their own permissions.
+ * The scopes a caller governs on the organisation's pages (the Audit, Retention and Transfers tabs),
+ * as the server decides them (docs/security.md "Audit trail", "Retention and legal holds"): a
+ * superadmin System and every conference (the conference search); anyone else the conferences
+ * they may update, from their own permissions. Without System (`withSystem` false: transfers are
+ * between conferences), a superadmin starts on the first conference by name.
  */
-export function useGovernedScopes(): GovernedScopes {
+export function useGovernedScopes({ withSystem = true }: { withSystem?: boolean } = {}): GovernedScopes {
   const ability = useAbility();
   const isSuperadmin = ability.can('manage', 'all');
   const own = useApi(routes.user.userPermissions, isSuperadmin ? null : {});
-  if (isSuperadmin) {
+  const first = useApi(routes.conference.quickSearch, isSuperadmin && !withSystem ? { query: { limit: 1, offset: 0 } } : null);
+  if (isSuperadmin && withSystem) {
     return {
       initial: SYSTEM_SCOPE,
       search: async (text) => [...(matches(SYSTEM_SCOPE, text) ? [SYSTEM_SCOPE] : []), ...(await locationOptions('Conference', text))],
       error: undefined,
+    };
+  }
+  if (isSuperadmin) {
+    return {
+      initial: first.data ? (first.data.data.map(locationOption)[0] ?? null) : undefined,
+      search: (text) => locationOptions('Conference', text),
+      error: first.error,
     };
   }
   const governed = (own.data ?? [])

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { trackInputSchema, type TrackTemplateView } from '@shared/schemas/track';
-import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../components/ui';
+import { Alert, cancelAndSubmit, LoadingState, Modal, type SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
+import { PickerField } from '../../lib/forms/PickerField';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { conferenceOptions, createTrack, useHasConferences } from './track-api';
 import { TrackTextFields } from './TrackTextFields';
@@ -39,23 +39,7 @@ export function CreateTrackDialog({ onClose, onCreated }: CreateTrackDialogProps
     body = (
       <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate>
         {banner && <Alert tone="danger">{banner}</Alert>}
-        <Controller
-          control={form.control}
-          name="conferenceId"
-          render={({ field, fieldState }) => (
-            <SearchableSelect
-              label="Conference"
-              isRequired
-              value={conference}
-              onChange={(option) => {
-                setConference(option);
-                field.onChange(option?.id ?? '');
-              }}
-              errorMessage={fieldState.error?.message}
-              loadOptions={(text) => conferenceOptions(text, isSuperadmin)}
-            />
-          )}
-        />
+        <PickerField control={form.control} name="conferenceId" label="Conference" value={conference} onPick={setConference} loadOptions={(text) => conferenceOptions(text, isSuperadmin)} />
         <TrackTextFields control={form.control} />
       </form>
     );

@@ -4,7 +4,7 @@ import { Alert, cancelAndSubmit, Modal } from '../../components/ui';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
 import { ImportPickerChain } from './ImportPickerChain';
 import { importPhase } from './track-api';
-import { closeOnlyFooter, TrackJobProgress } from './TrackJobProgress';
+import { closeOnlyFooter, JobProgress } from '../../lib/jobs/JobProgress';
 
 export interface ImportPhaseDialogProps {
   trackTemplateId: string;
@@ -41,7 +41,7 @@ export function ImportPhaseDialog({ trackTemplateId, onClose, onImported }: Impo
       }
     >
       {jobId ? (
-        <TrackJobProgress jobId={jobId} onSucceeded={onImported} />
+        <JobProgress jobId={jobId} onSucceeded={onImported} />
       ) : (
         <form id={formId} className="tracks-form" onSubmit={onSubmit} noValidate>
           {banner && <Alert tone="danger">{banner}</Alert>}

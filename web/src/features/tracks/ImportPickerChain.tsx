@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SelectOption } from '../../components/ui';
-import { NO_TEMPLATES_MESSAGE, PickerField } from './PickerField';
-import { conferenceOptions, phaseOptions, stepOptions, trackOptions } from './track-api';
+import { PickerField } from '../../lib/forms/PickerField';
+import { conferenceOptions, NO_TEMPLATES_MESSAGE, phaseOptions, stepOptions, trackOptions } from './track-api';
 
 /** The chain's levels, in order: each lists the choices under the level before it. */
 const LEVELS = [

@@ -3,11 +3,11 @@ import { NO_CONFERENCE_ID, trackImportFormSchema, type TrackImportForm } from '@
 import { Alert, cancelAndSubmit, LoadingState, Modal, type SelectOption } from '../../components/ui';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
+import { PickerField } from '../../lib/forms/PickerField';
 import { useSchemaForm } from '../../lib/forms/use-schema-form';
+import { closeOnlyFooter, JobProgress } from '../../lib/jobs/JobProgress';
 import { NO_CONFERENCES_MESSAGE } from './CreateTrackDialog';
-import { conferenceOptions, copyTrack, importTrack, trackOptions, useHasConferences } from './track-api';
-import { NO_TEMPLATES_MESSAGE, PickerField } from './PickerField';
-import { closeOnlyFooter, TrackJobProgress } from './TrackJobProgress';
+import { conferenceOptions, copyTrack, importTrack, NO_TEMPLATES_MESSAGE, trackOptions, useHasConferences, type TrackCopyResult } from './track-api';
 import { TrackTextFields } from './TrackTextFields';
 
 /** SPEC.md section 8. */
@@ -79,7 +79,7 @@ export function TrackCopyDialog({ mode, onClose, onCopied }: TrackCopyDialogProp
   );
 
   let body;
-  if (jobId) body = <TrackJobProgress jobId={jobId} onSucceeded={(result) => onCopied(result.trackTemplateId)} onFailed={() => setFailed(true)} />;
+  if (jobId) body = <JobProgress<TrackCopyResult> jobId={jobId} onSucceeded={(result) => onCopied(result.trackTemplateId)} onFailed={() => setFailed(true)} />;
   else if (loading) body = <LoadingState message="Loading tracks..." />;
   else if (warning) body = <Alert tone="warning">{warning}</Alert>;
   else {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, cancelAndSubmit, LoadingState, Modal } from '../../components/ui';
 import { useTrackOutline } from './track-api';
-import { closeOnlyFooter, TrackJobProgress } from './TrackJobProgress';
+import { closeOnlyFooter, JobProgress } from '../../lib/jobs/JobProgress';
 
 export interface TrackDeleteDialogProps {
   trackTemplateId: string;
@@ -33,7 +33,7 @@ export function TrackDeleteDialog({ trackTemplateId, start, onClose }: TrackDele
   }
 
   let body;
-  if (jobId) body = <TrackJobProgress jobId={jobId} onSucceeded={() => onClose()} onFailed={() => setFailed(true)} />;
+  if (jobId) body = <JobProgress jobId={jobId} onSucceeded={() => onClose()} onFailed={() => setFailed(true)} />;
   else if (outline.error && !name) body = <Alert tone="danger">{(outline.error as Error).message}</Alert>;
   else if (!outline.data && !name) body = <LoadingState message="Loading track..." />;
   else body = <p>{`Are you sure you want to delete the track "${shownName}" with its phases and steps? This cannot be undone.`}</p>;

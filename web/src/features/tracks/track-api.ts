@@ -36,6 +36,12 @@ export async function trackOptions(conferenceId: string, text: string): Promise<
   return tracks.map((track) => ({ id: track.id, label: track.name }));
 }
 
+/** SPEC.md section 8: an import picker with nothing to pick (no track templates, phases or steps under the choice above). */
+export const NO_TEMPLATES_MESSAGE = 'No Available Templates';
+
+/** What a copy or import job made: the new track (and, for a phase import, the phase). */
+export type TrackCopyResult = { trackTemplateId: string; phaseId?: string };
+
 /** Copy from Existing: a job copies the system track; its result names the new track. */
 export const copyTrack = (form: TrackCopyForm) =>
   call(routes.track.copy, { params: { trackTemplateId: form.sourceTrackTemplateId, conferenceId: form.conferenceId }, body: { name: form.name, description: form.description } });

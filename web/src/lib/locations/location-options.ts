@@ -1,8 +1,10 @@
 import { AUTOCOMPLETE_LIMITS } from '@shared/api/limits';
 import type { LocationKind } from '@shared/auth/vocabulary';
+import type { LocationRow } from '@shared/schemas/location';
 import type { SelectOption } from '../../components/ui';
 import { call } from '../api/client';
 import { routes } from '../api/routes';
+import { compact } from '../table/table-query';
 
 /** The kinds a location picker offers, with the service that searches them. */
 export const PICKABLE_LOCATIONS = {
@@ -15,13 +17,15 @@ export type PickableKind = keyof typeof PICKABLE_LOCATIONS & LocationKind;
 /** SPEC.md section 9: location pickers (conference among them) show 10. */
 const LOCATION_OPTIONS_LIMIT = AUTOCOMPLETE_LIMITS.conference;
 
+/** A location row as a picker option, with its parent for context. */
+export const locationOption = (row: Pick<LocationRow, 'id' | 'name' | 'parentName'>): SelectOption => ({ id: row.id, label: row.name, description: row.parentName });
+
 /**
  * The location search of every location picker: active locations of a kind the caller can see
  * with a word starting with the text, searched on the server (first 10 by name), each with its
- * parent for context.
+ * parent for context; with `parentId`, only those under that location (a conference's churches).
  */
-export async function locationOptions(kind: PickableKind, text: string): Promise<SelectOption[]> {
-  const name = text.trim();
-  const page = await call(PICKABLE_LOCATIONS[kind], { query: { limit: LOCATION_OPTIONS_LIMIT, offset: 0, where: name ? { name } : undefined } });
-  return page.data.map((row) => ({ id: row.id, label: row.name, description: row.parentName }));
+export async function locationOptions(kind: PickableKind, text: string, parentId?: string): Promise<SelectOption[]> {
+  const page = await call(PICKABLE_LOCATIONS[kind], { query: { limit: LOCATION_OPTIONS_LIMIT, offset: 0, where: compact({ name: text.trim() || undefined, parentId }) } });
+  return page.data.map(locationOption);
 }

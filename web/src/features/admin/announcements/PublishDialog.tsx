@@ -5,6 +5,7 @@ import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
 import { FormTextArea } from '../../../lib/forms/FormTextArea';
 import { FormTextField } from '../../../lib/forms/FormTextField';
+import { PickerField } from '../../../lib/forms/PickerField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { PUBLISH_MESSAGE_MAX } from '@shared/schemas/notification-publish';
 import { searchLocations } from '../locations/location-api';
@@ -52,23 +53,14 @@ export function PublishDialog({ onClose, onStarted }: PublishDialogProps) {
     <Modal isOpen onClose={onClose} title="Publish Message" footer={cancelAndSubmit({ formId, isPending, label: 'Send' })}>
       <form id={formId} className="admin-form" onSubmit={onSubmit} noValidate>
         {banner && <Alert tone="danger">{banner}</Alert>}
-        <Controller
+        <PickerField
           control={form.control}
           name="locationId"
-          render={({ field, fieldState }) => (
-            <SearchableSelect
-              label="Location"
-              isRequired
-              description="Everyone with an active place in this conference or district."
-              value={location}
-              onChange={(option) => {
-                setLocation(option);
-                field.onChange(option?.id ?? '');
-              }}
-              errorMessage={fieldState.error?.message}
-              loadOptions={audienceOptions}
-            />
-          )}
+          label="Location"
+          description="Everyone with an active place in this conference or district."
+          value={location}
+          onPick={setLocation}
+          loadOptions={audienceOptions}
         />
         <Controller
           control={form.control}

@@ -4,10 +4,11 @@ import { AuditEntryList } from '../../../components/audit/AuditEntryList';
 import { AuthorFilter, KindFilter } from '../../../components/audit/AuditFilters';
 import { useAuditPages } from '../../../components/audit/use-audit-pages';
 import { useAuthorsSeen } from '../../../components/audit/use-authors-seen';
-import { Alert, DatePicker, EmptyState, LoadingState, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { DatePicker, SearchableSelect, type SelectOption } from '../../../components/ui';
 import { routes } from '../../../lib/api/routes';
 import { toQueryString } from '../../../lib/api/query-string';
 import { useGovernedScopes, type GovernedScopes } from '../governed-scopes';
+import { GovernedScopesGate } from '../GovernedScopeTabs';
 import '../../../components/audit/audit.css';
 
 /**
@@ -17,10 +18,11 @@ import '../../../components/audit/audit.css';
  */
 export function AuditTab() {
   const scopes = useGovernedScopes();
-  if (scopes.error) return <Alert tone="danger">{(scopes.error as Error).message}</Alert>;
-  if (scopes.initial === undefined) return <LoadingState message="Loading..." />;
-  if (scopes.initial === null) return <EmptyState message="You do not administer a conference, so there is no audit trail to show." />;
-  return <OrganisationAudit scopes={scopes} initial={scopes.initial} />;
+  return (
+    <GovernedScopesGate scopes={scopes} none="You do not administer a conference, so there is no audit trail to show.">
+      {(initial) => <OrganisationAudit scopes={scopes} initial={initial} />}
+    </GovernedScopesGate>
+  );
 }
 
 function OrganisationAudit({ scopes, initial }: { scopes: GovernedScopes; initial: SelectOption }) {

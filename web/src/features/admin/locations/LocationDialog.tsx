@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import type { LocationView } from '@shared/schemas/location';
-import { Alert, cancelAndSubmit, LoadingState, Modal, SearchableSelect, type SelectOption } from '../../../components/ui';
+import { Alert, cancelAndSubmit, LoadingState, Modal, type SelectOption } from '../../../components/ui';
 import { FormTextField } from '../../../lib/forms/FormTextField';
+import { PickerField } from '../../../lib/forms/PickerField';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { Gate, useEntityCheck } from '../../../lib/gate';
 import type { LocationKindConfig } from './location-kinds';
@@ -108,23 +108,7 @@ function LocationForm({ formId, config, existing, onPendingChange, onSaved }: Lo
       {banner && <Alert tone="danger">{banner}</Alert>}
       <FormTextField control={form.control} name="name" label="Name" isRequired autoFocus />
       {parentKind && (
-        <Controller
-          control={form.control}
-          name="parentId"
-          render={({ field, fieldState }) => (
-            <SearchableSelect
-              label={parentKind.label}
-              isRequired
-              value={parent}
-              onChange={(option) => {
-                setParent(option);
-                field.onChange(option?.id ?? '');
-              }}
-              errorMessage={fieldState.error?.message}
-              loadOptions={(text) => parentOptions(parentKind.service, text)}
-            />
-          )}
-        />
+        <PickerField control={form.control} name="parentId" label={parentKind.label} value={parent} onPick={setParent} loadOptions={(text) => parentOptions(parentKind.service, text)} />
       )}
       {messaging && <ConferenceMessagingFields control={form.control} />}
     </form>

@@ -6,7 +6,7 @@ import type { TrackInstanceStatus } from '@shared/tracks/step-status';
 import { Alert, cancelAndSubmit, ConfirmDialog, MenuButton, Modal, SelectField, useToast } from '../../../components/ui';
 import { useFollowJob } from '../../../lib/jobs/use-follow-job';
 import { NothingSelected } from '../../users/list/NothingSelected';
-import { closeOnlyFooter, TrackJobProgress } from '../TrackJobProgress';
+import { closeOnlyFooter, JobProgress } from '../../../lib/jobs/JobProgress';
 import { AssignAdvisorDialog } from './AssignAdvisorDialog';
 import { ENROLMENT_ACTIONS, outcomeMessage, participantsText, startBulk, type BulkChange, type EnrolmentAction } from './selected-enrolments';
 
@@ -103,7 +103,7 @@ export function ParticipantActions({ trackId, selected, dialog, base, onDone }: 
       <>
         {menu}
         <Modal isOpen onClose={closeWhileRunning} title={title} footer={closeOnlyFooter}>
-          <TrackJobProgress<ParticipantBulkResult>
+          <JobProgress<ParticipantBulkResult>
             jobId={run.jobId}
             onSucceeded={(result) => {
               report(run, result);

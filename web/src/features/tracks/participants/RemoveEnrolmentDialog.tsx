@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { ParticipantRow } from '@shared/schemas/participants';
 import { Alert, cancelAndSubmit, LoadingState, Modal, useToast } from '../../../components/ui';
-import { closeOnlyFooter, TrackJobProgress } from '../TrackJobProgress';
+import { closeOnlyFooter, JobProgress } from '../../../lib/jobs/JobProgress';
 import { removeEnrolment, useInstanceAssignees } from './participants-api';
 import { useVersionedSend } from './use-versioned-send';
 
@@ -44,7 +44,7 @@ export function RemoveEnrolmentDialog({ rows, trackName, onClose, onRemoved }: R
   }
 
   let body;
-  if (jobId) body = <TrackJobProgress jobId={jobId} onSucceeded={() => onRemoved()} />;
+  if (jobId) body = <JobProgress jobId={jobId} onSucceeded={() => onRemoved()} />;
   else if (current.error) body = <Alert tone="danger">{(current.error as Error).message}</Alert>;
   else if (!current.data) body = <LoadingState message="Loading participant..." />;
   else if (!instance) body = <Alert tone="danger">This participant could not be found.</Alert>;

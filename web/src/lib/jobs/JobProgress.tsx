@@ -1,14 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { JobView } from '@shared/schemas/job';
 import { Alert, Button, LoadingState, ProgressBar } from '../../components/ui';
-import { JOB_STARTING_LABEL } from '../../lib/jobs/JobProgressToast';
 import { useLatest } from '../../components/ui/useLatest';
-import { useJobProgress } from '../../lib/jobs/use-job-progress';
+import { JOB_STARTING_LABEL } from './JobProgressToast';
+import { useJobProgress } from './use-job-progress';
 
-/** What a copy or import job made. */
-type CopyResult = { trackTemplateId: string; phaseId?: string };
-
-export interface TrackJobProgressProps<Result> {
+export interface JobProgressProps<Result> {
   jobId: string;
   /** Runs once when the job has succeeded, with its result (what it made, or what it did). */
   onSucceeded: (result: Result) => void;
@@ -16,11 +13,11 @@ export interface TrackJobProgressProps<Result> {
 }
 
 /**
- * A track job (a copy, an import, a removal, a bulk action) followed inside its dialog: the job's
- * title and 'n of total' while it runs, the server's message if it fails. A copy itself shows only
- * once the job succeeded.
+ * A background job followed in place (a track copy, import, removal or bulk action in its dialog; a
+ * transfer on its row): the job's title and 'n of total' while it runs, the server's message if it
+ * fails. What the job made shows only once it succeeded.
  */
-export function TrackJobProgress<Result = CopyResult>({ jobId, onSucceeded, onFailed }: TrackJobProgressProps<Result>) {
+export function JobProgress<Result = unknown>({ jobId, onSucceeded, onFailed }: JobProgressProps<Result>) {
   const { job, error, isFinished } = useJobProgress(jobId);
   const callbacks = useLatest({ onSucceeded, onFailed });
   const reported = useRef(false);

@@ -1,13 +1,12 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { SearchableSelect, type SelectOption } from '../../components/ui';
-
-/** SPEC.md section 8: an import picker with nothing to pick (no track templates, phases or steps under the choice above). */
-export const NO_TEMPLATES_MESSAGE = 'No Available Templates';
 
 export interface PickerFieldProps<T extends FieldValues> {
   control: Control<T, any, any>;
   name: FieldPath<T>;
   label: string;
+  description?: ReactNode;
   value: SelectOption | null;
   onPick: (option: SelectOption | null) => void;
   loadOptions: (text: string) => Promise<SelectOption[]>;
@@ -17,8 +16,11 @@ export interface PickerFieldProps<T extends FieldValues> {
   emptyMessage?: string;
 }
 
-/** A required searchable picker bound to one id of a dialog's form (the import pickers of SPEC.md section 2). */
-export function PickerField<T extends FieldValues>({ control, name, label, value, onPick, loadOptions, isDisabled, emptyMessage }: PickerFieldProps<T>) {
+/**
+ * A required searchable picker bound to one id of a form ('' until picked): the import pickers of
+ * SPEC.md section 2, a transfer's district or church. The owner keeps the picked option (its label).
+ */
+export function PickerField<T extends FieldValues>({ control, name, label, description, value, onPick, loadOptions, isDisabled, emptyMessage }: PickerFieldProps<T>) {
   return (
     <Controller
       control={control}
@@ -26,6 +28,7 @@ export function PickerField<T extends FieldValues>({ control, name, label, value
       render={({ field, fieldState }) => (
         <SearchableSelect
           label={label}
+          description={description}
           isRequired
           value={value}
           onChange={(option) => {
