@@ -16,18 +16,26 @@ function filterPeople(text: string) {
   return people.filter((person) => person.label.toLowerCase().includes(text.toLowerCase()));
 }
 
-function Harness({ loadOptions, onChange = () => {} }: { loadOptions: (text: string) => Promise<SelectOption[]>; onChange?: (value: SelectOption | null) => void }) {
+function Harness({ loadOptions, onChange = () => {}, clearable = false }: { loadOptions: (text: string) => Promise<SelectOption[]>; onChange?: (value: SelectOption | null) => void; clearable?: boolean }) {
   const [value, setValue] = useState<SelectOption | null>(null);
   return (
-    <SearchableSelect
-      label="Advisor"
-      loadOptions={loadOptions}
-      value={value}
-      onChange={(next) => {
-        onChange(next);
-        setValue(next);
-      }}
-    />
+    <>
+      <SearchableSelect
+        label="Advisor"
+        loadOptions={loadOptions}
+        value={value}
+        onChange={(next) => {
+          onChange(next);
+          setValue(next);
+        }}
+      />
+      {/* As a form's reset after a save: the owner clears the choice. */}
+      {clearable && (
+        <button type="button" onClick={() => setValue(null)}>
+          Clear
+        </button>
+      )}
+    </>
   );
 }
 
@@ -67,6 +75,38 @@ describe('SearchableSelect', () => {
     expect(loadOptions).toHaveBeenCalledTimes(1);
     expect(loadOptions).toHaveBeenCalledWith('an');
     expect(screen.getByRole('option', { name: 'Ann Baker' })).toBeTruthy();
+  });
+
+  it('keeps a choice made from the list shown while a newer search waits: its late answer neither reopens the list nor changes it', async () => {
+    const loadOptions = vi.fn(async (text: string) => filterPeople(text));
+    render(<Harness loadOptions={loadOptions} />);
+    const box = screen.getByRole('combobox', { name: 'Advisor' });
+    await user.type(box, 'a');
+    await advance(SEARCH_DEBOUNCE_MS);
+    // More typing starts a new search; the list still shows the first answer, and a person picks from it at once.
+    await user.type(box, 'n');
+    await user.click(screen.getByRole('option', { name: 'Ann Baker' }));
+    await advance(SEARCH_DEBOUNCE_MS * 3);
+    expect(loadOptions).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect((box as HTMLInputElement).value).toBe('Ann Baker');
+  });
+
+  it('after the owner clears a choice, picking again from the list still shown closes it for good', async () => {
+    const loadOptions = vi.fn(async (text: string) => filterPeople(text));
+    render(<Harness loadOptions={loadOptions} clearable />);
+    const box = screen.getByRole('combobox', { name: 'Advisor' });
+    await user.type(box, 'an');
+    await advance(SEARCH_DEBOUNCE_MS);
+    await user.click(screen.getByRole('option', { name: 'Ann Baker' }));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect((box as HTMLInputElement).value).toBe('');
+    await user.type(box, 'a');
+    await user.click(screen.getByRole('option', { name: 'Ann Baker' }));
+    await advance(SEARCH_DEBOUNCE_MS * 3);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(loadOptions).toHaveBeenCalledTimes(1);
+    expect((box as HTMLInputElement).value).toBe('Ann Baker');
   });
 
   it("says 'Loading options...' only after loading has lasted 300 ms", async () => {

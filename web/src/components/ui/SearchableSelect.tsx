@@ -88,6 +88,7 @@ export function SearchableSelect<T extends SelectOption>({
     }
     const option = options.items.find((item) => item.id === key) ?? (value?.id === key ? value : null);
     if (!option) return;
+    options.settle();
     setInputValue(option.label);
     if (option.id !== value?.id) onChange(option);
   }

@@ -20,6 +20,8 @@ export interface DebouncedOptions<T> {
   search: (text: string) => void;
   /** Opening the list: load at once. */
   loadNow: (text: string) => void;
+  /** A choice was made: a search still waiting or in flight no longer changes the list (its late answer would reopen it). */
+  settle: () => void;
 }
 
 /**
@@ -86,6 +88,13 @@ export function useDebouncedOptions<T>(loadOptions: (text: string) => Promise<T[
     [loadNow, stopTimers],
   );
 
+  const settle = useCallback(() => {
+    stopTimers();
+    latestRequest.current += 1;
+    setStatus((current) => (current === 'waiting' || current === 'loading' ? 'done' : current));
+    setSlow(false);
+  }, [stopTimers]);
+
   useEffect(
     () => () => {
       stopTimers();
@@ -94,7 +103,7 @@ export function useDebouncedOptions<T>(loadOptions: (text: string) => Promise<T[
     [stopTimers],
   );
 
-  return { items, status, isSlow, lastQuery, errorMessage, search, loadNow };
+  return { items, status, isSlow, lastQuery, errorMessage, search, loadNow, settle };
 }
 
 /** An API answer of 429 says how long to wait: worth more to the user than a generic failure. */
