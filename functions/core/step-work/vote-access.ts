@@ -22,17 +22,20 @@ export const voteTemplatesOf = (design: StepDesign) =>
  * The caller's rights on a step: those of the enrolment (instance-access.ts), or, for a member of
  * the group of one of the step's committee votes who may not otherwise open the enrolment, the
  * rights of a reader who is responsible for nothing (they see the step to vote on it; private
- * content stays hidden unless their roles are approved for it). One GetItem per vote on the step,
- * and only when the enrolment's rule said no.
+ * content stays hidden unless their roles are approved for it). The group must be one of the
+ * enrolment's own track. One Query per vote on the step (the group with its members), and only
+ * when the enrolment's rule said no.
  */
 export async function stepRightsWithCommittee(auth: StepCaller, instance: TrackInstanceItem, design: StepDesign): Promise<StepRights> {
   try {
     return await requireStepRights(auth, instance);
   } catch (error) {
     if (!(error instanceof ForbiddenError)) throw error;
-    const groups = [...new Set(voteTemplatesOf(design).map((t) => t.vote.userGroupId))];
-    const memberships = await Promise.all(groups.map((userGroupId) => db().entities.userGroupMember.get({ userGroupId, userId: auth.userId }).go()));
-    if (!memberships.some((found) => found.data)) throw error;
+    const groups = await Promise.all([...new Set(voteTemplatesOf(design).map((t) => t.vote.userGroupId))].map((userGroupId) => loadGroup(userGroupId)));
+    // A member of a group of the enrolment's own track: a design copied into another conference (a transfer, an
+    // import) still names the source's group, whose members must not follow the enrolment there.
+    const isMember = groups.some((loaded) => loaded?.group.trackTemplateId === instance.trackTemplateId && loaded.members.some((m) => m.userId === auth.userId));
+    if (!isMember) throw error;
     return {
       userId: auth.userId,
       participantId: instance.participantId,

@@ -1,6 +1,7 @@
 import { handler as conferences } from '../../../functions/http/conference/handler';
 import { handler as tracks } from '../../../functions/http/track/handler';
 import { handler as steps } from '../../../functions/http/step/handler';
+import { handler as groups } from '../../../functions/http/user-group/handler';
 import { DEMO_INSTANCE_IDS as ids } from '../../../functions/db/seed/demo-tracks';
 import { DEMO_LOCATION_IDS as places } from '../../../functions/db/seed/demo-organisation';
 import { db } from '../../../functions/db/service';
@@ -130,6 +131,17 @@ describe('an approved transfer', () => {
     const advisorCookie = await cookieOf(ADVISOR);
     expect((await invoke(tracks, `/api/track/track-instance/${ids.trackInstance}`, { cookie: advisorCookie })).status).toBe(200);
     const stepsBefore = (await db().entities.stepInstance.query.byInstance({ trackInstanceId: ids.trackInstance }).go()).data;
+    // The call story is decided by Blue Ridge's committee: a member who is nothing else to Priya sees the step for the vote.
+    const member = await putTestUser({ firstName: 'Cora', lastName: 'Committee', locationId: places.conference1, role: 'Interviewer' });
+    const admin = await cookieOf(SENDING_ADMIN);
+    const group = await invoke(groups, '/api/user-group', { method: 'POST', cookie: admin, body: { trackTemplateId: ids.trackTemplate, name: 'District Committee', description: '', conferenceId: places.conference1, users: [{ id: member }], chairId: member } });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const design = (await invoke(steps, `/api/step/step-template/${ids.callStoryTemplate}`, { cookie: admin })).body;
+    const vote = { userGroupId: group.body.id, quorum: 1, majority: 'simple', base: 'cast' };
+    const saved = await invoke(steps, '/api/step/update-step-template', { method: 'POST', cookie: admin, body: { ...design, attachments: [], actions: [{ id: design.actions[0].id, name: 'Committee vote', roleId: design.actions[0].roleId, type: 'Committee Vote', vote }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stepAs = async (who: string) => (await invoke(steps, `/api/step/step-instance/${ids.callStoryStep}`, { cookie: await cookieOf(who) })).status;
+    expect(await stepAs(member)).toBe(200);
 
     const { result: requested, requests: requestCost } = await withCountedRequests(() => request(receivingAdmin, { email: priya(), locationId: 'loc-prairie-light-church', note: '' }));
     const asked = requested.body as TransferView;
@@ -184,6 +196,8 @@ describe('an approved transfer', () => {
     const page = await invoke(steps, `/api/step/step-instance/${ids.callStoryStep}`, { cookie: await cookieOf(receivingAdmin) });
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     expect((await invoke(steps, `/api/step/step-instance/${ids.callStoryStep}`, { cookie: await cookieOf(SENDING_ADMIN) })).status).toBe(403);
+    // The copy still names Blue Ridge's committee: its members do not follow the enrolment.
+    expect(await stepAs(member)).toBe(403);
 
     // Her places moved: Blue Ridge's are kept inactive, Prairie Rivers' given (the church named, its district and conference).
     const person = (await loadUserAggregate(participantId, { consistent: true }))!;
