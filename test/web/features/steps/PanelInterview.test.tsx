@@ -317,8 +317,8 @@ describe('the panel interview', () => {
     expect(screen.queryByRole('region', { name: 'Panel interview' })).toBeNull();
   });
 
-  it('shows nothing to those the server does not show the interview to (403, 404)', async () => {
-    for (const status of [403, 404]) {
+  it("shows nothing to those the server does not show the interview to (403, 404), nor when the vote's committee is another track's (409)", async () => {
+    for (const status of [403, 404, 409]) {
       const server = fakeServer({ [`GET ${PATH}`]: () => stepPage(null), [`GET ${INTERVIEW}`]: () => ({ status, body: { message: 'Not for you' } }) });
       const view = render();
       expect(await screen.findByText('Awaiting committee vote by Advisor')).toBeTruthy();

@@ -22,7 +22,8 @@ export interface PanelInterviewProps {
  * A committee vote's panel interview (issue 26, item 3), under the vote for everyone who sees the
  * step: the chair proposes times, the panel and the candidate mark those they can attend, and the
  * chair confirms one with a place or a video link, moves it or cancels it. Times are entered and
- * shown in the conference's zone. Those the server does not show it to (403, 404) see nothing.
+ * shown in the conference's zone. Those the server does not show it to (403, 404) see nothing, nor does
+ * anyone when the vote's committee is another track's (409: a transferred or imported design).
  */
 export function PanelInterview({ actionId, actionVersion }: PanelInterviewProps) {
   const { data: page, error: loadError, mutate } = useInterview(actionId);
@@ -74,7 +75,8 @@ export function PanelInterview({ actionId, actionVersion }: PanelInterviewProps)
     return outcome;
   };
 
-  if (loadError instanceof ApiError && (loadError.status === 403 || loadError.status === 404)) return null;
+  // 409: the vote names a committee of another track (a design copied by a transfer or an import): nothing to schedule here.
+  if (loadError instanceof ApiError && (loadError.status === 403 || loadError.status === 404 || loadError.status === 409)) return null;
   if (!loadError && (!page || (!page.interview && !page.schedulable))) return null;
 
   const interview = page?.interview ?? null;
