@@ -6,7 +6,7 @@ import type { Actor, Target } from './authorization-matrix.fixtures';
 type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | Promise<MatrixCall>;
 
 /** The hold of the target person as a call needs it: lifted (to place again) or in force (to lift), written straight to the table. */
-async function holdOf(userId: string, active: boolean): Promise<number> {
+export async function holdOf(userId: string, active: boolean): Promise<number> {
   const key = { recordKind: 'User' as const, recordId: userId };
   const { data } = await db().entities.legalHold.get(key).go({ consistent: true });
   const version = (data?.version ?? 0) + 1;

@@ -1,6 +1,7 @@
 import { db } from '../../../functions/db/service';
 import { newId } from '../../../functions/db/ids';
 import type { MatrixCall } from './authorization-matrix.calls';
+import { holdOf } from './authorization-matrix.retention-calls';
 import type { Actor, Target } from './authorization-matrix.fixtures';
 
 type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | Promise<MatrixCall>;
@@ -8,9 +9,12 @@ type CallBuilder = (target: Target, tag: string, actor: Actor) => MatrixCall | P
 /**
  * A requested transfer of the target person within the target's conference, written straight to
  * the table (one per call: nothing is shared). Both sides are the target's conference, so an
- * answer names no place of the other column: who may act depends on that conference alone.
+ * answer names no place of the other column: who may act depends on that conference alone. The
+ * person's hold is lifted first.
  */
 async function transferIn(target: Target): Promise<string> {
+  // The legal-hold rows run first and may leave the target held, which approval rightly refuses (422).
+  await holdOf(target.userId, false);
   const transferId = newId();
   const now = new Date().toISOString();
   const conference = { conferenceId: target.chain.Conference, name: 'Matrix Conference' };
