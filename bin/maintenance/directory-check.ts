@@ -2,6 +2,8 @@ import { directoryCountsOf, enrolmentDirectoryEntries, entryKey, userDirectoryEn
 import { entriesOf } from '../../functions/core/locations/location-entries';
 import { userDirectoryState } from '../../functions/core/users/user-directory';
 import { tableSnapshot } from './table-snapshot';
+import { talliesOfItems } from '../../functions/core/dashboard/tally-metrics';
+import { talliedKeysOf, type TallyInput } from '../../functions/db/directory-projection';
 
 /**
  * `npm run check:directory`: compares every directory entry and counter, and every copy of a
@@ -15,7 +17,7 @@ export interface DriftReport {
   differences: string[];
 }
 
-const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'trackInstance', 'directoryEntry', 'directoryCount', 'projection'];
+const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'trackInstance', 'stepInstance', 'phaseTemplate', 'directoryEntry', 'directoryCount', 'scopeTally', 'projection'];
 
 export async function checkDirectory(): Promise<DriftReport> {
   const snapshot = await tableSnapshot(SOURCES);
@@ -63,6 +65,20 @@ export async function checkDirectory(): Promise<DriftReport> {
 
   differences.push(...recordDifferences(of('projection'), wantedByTarget));
 
+  // The dashboards' figures: each place's sums of what its enrolments count in, and each enrolment's record of them.
+  const tallies = talliesOfItems(of('trackInstance') as never, of('stepInstance') as never, of('phaseTemplate') as never);
+  const tallied = new Map(of('scopeTally').map((item) => [`${item.scopeId}\u0000${item.metric}`, item.count as number]));
+  const wantedTallies = new Map<string, number>();
+  for (const figures of tallies.values()) {
+    for (const tally of figures) wantedTallies.set(`${tally.scopeId}\u0000${tally.metric}`, (wantedTallies.get(`${tally.scopeId}\u0000${tally.metric}`) ?? 0) + (tally.weight ?? 1));
+  }
+  for (const key of new Set([...tallied.keys(), ...wantedTallies.keys()])) {
+    const is = tallied.get(key) ?? 0;
+    const should = wantedTallies.get(key) ?? 0;
+    if (is !== should) differences.push(`figure ${show(key)} is ${is}, should be ${should}`);
+  }
+  differences.push(...talliedDifferences(of('projection'), tallies));
+
   let copiesChecked = 0;
   for (const item of locations.values()) {
     if (item.parentId && item.kind !== 'Jurisdiction') {
@@ -94,7 +110,7 @@ export async function checkDirectory(): Promise<DriftReport> {
     if (role && role.name !== held.roleName) differences.push(`user ${held.userId} shows role "${held.roleName}", should show "${role.name}"`);
   }
 
-  return { entriesChecked: wantedByKey.size + actual.size, countersChecked: wantedCounts.size, copiesChecked, differences };
+  return { entriesChecked: wantedByKey.size + actual.size, countersChecked: wantedCounts.size + wantedTallies.size, copiesChecked, differences };
 }
 
 /**
@@ -119,6 +135,18 @@ function recordDifferences(records: Array<Record<string, any>>, wantedByTarget: 
     if (!sameSet(record.entries, new Set(entries.map(entryKey)))) differences.push(`${label}: projection record lists other entries`);
     const counted = new Set(directoryCountsOf(entries).map(({ scopeId, list }) => `${scopeId}\u0000${list}`));
     if (!sameSet(record.counted, counted)) differences.push(`${label}: projection record counts other lists`);
+  }
+  return differences;
+}
+
+/** Each enrolment's dashboard record must name exactly the figures it counts in (with their weights). */
+function talliedDifferences(records: Array<Record<string, any>>, tallies: Map<string, TallyInput[]>): string[] {
+  const byTarget = new Map(records.filter((record) => record.source === 'dashboard').map((record) => [record.targetId as string, record]));
+  const differences: string[] = [];
+  for (const [trackInstanceId, figures] of tallies) {
+    const held = new Set(byTarget.get(trackInstanceId)?.tallied ?? []);
+    const wanted = talliedKeysOf(figures);
+    if (held.size !== wanted.size || [...wanted].some((key) => !held.has(key))) differences.push(`dashboard ${trackInstanceId}: projection record counts other figures`);
   }
   return differences;
 }

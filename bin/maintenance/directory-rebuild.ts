@@ -7,6 +7,7 @@ import { nameClaimOf } from '../../functions/core/locations/location-writes';
 import { roleNameClaim } from '../../functions/core/roles/role-editor';
 import { projectUser } from '../../functions/core/users/user-projector';
 import { projectEnrolment } from '../../functions/core/enrolments/enrolment-projector';
+import { projectDashboard } from '../../functions/core/dashboard/dashboard-projector';
 import { checkDirectory } from './directory-check';
 import { tableSnapshot } from './table-snapshot';
 
@@ -53,6 +54,7 @@ export async function rebuildDirectory(options: { scopeId?: string; log?: (line:
     .map((item) => item.trackInstanceId as string);
   for (const [index, trackInstanceId] of enrolmentIds.entries()) {
     await projectOrWait(() => projectEnrolment(trackInstanceId, { rewrite: true }));
+    await projectOrWait(() => projectDashboard(trackInstanceId));
     if ((index + 1) % 500 === 0) log(`enrolments: ${index + 1} of ${enrolmentIds.length}`);
   }
 
@@ -124,7 +126,8 @@ async function deleteUnwantedEntries(): Promise<number> {
 
 /** Every counter := the number of projection records counted in it (the projectors' own ledger). */
 async function recountFromProjections(scopeId?: string): Promise<number> {
-  const snapshot = await tableSnapshot(['projection', 'directoryCount']);
+  const snapshot = await tableSnapshot(['projection', 'directoryCount', 'scopeTally']);
+  await refigureFromProjections(snapshot, scopeId);
   const counts = new Map<string, number>();
   for (const item of snapshot.get('directoryCount') ?? []) counts.set(`${item.scopeId}\u0000${item.list}`, 0);
   for (const record of snapshot.get('projection') ?? []) for (const key of record.counted ?? []) counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -138,4 +141,23 @@ async function recountFromProjections(scopeId?: string): Promise<number> {
     await db().entities.directoryCount.put(items.slice(start, start + 25)).go();
   }
   return items.length;
+}
+
+/** The dashboards' figures set to the sums of the weights the projection records hold (a restore may have left a figure behind its records). */
+async function refigureFromProjections(snapshot: Map<string, Array<Record<string, any>>>, scopeId?: string): Promise<void> {
+  const figures = new Map<string, number>();
+  for (const item of snapshot.get('scopeTally') ?? []) figures.set(`${item.scopeId}\u0000${item.metric}`, 0);
+  for (const record of snapshot.get('projection') ?? []) {
+    for (const key of record.tallied ?? []) {
+      const [scope, metric, weight] = String(key).split('\u0000');
+      figures.set(`${scope}\u0000${metric}`, (figures.get(`${scope}\u0000${metric}`) ?? 0) + Number(weight));
+    }
+  }
+  const items = [...figures]
+    .map(([key, count]) => {
+      const [scope, metric] = key.split('\u0000');
+      return { scopeId: scope, metric, count };
+    })
+    .filter((item) => !scopeId || item.scopeId === scopeId);
+  for (let start = 0; start < items.length; start += 25) await db().entities.scopeTally.put(items.slice(start, start + 25)).go();
 }

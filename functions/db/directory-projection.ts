@@ -23,10 +23,24 @@ import { retry, transact, TRANSACTION_MAX_ITEMS, jitteredDelay, type Transaction
  * A run that changes nothing (the stream replaying the request's fast path) writes no entry;
  * a user given one more church writes that church's entries, not all of theirs again.
  */
-export type ProjectionSource = 'user' | 'location' | 'enrolment';
+export type ProjectionSource = 'user' | 'location' | 'enrolment' | 'dashboard';
+
+/**
+ * A dashboard figure a target is counted in (entities/scope-tally.ts): counted, never listed.
+ * `weight` (a whole number, default 1) is what the target adds: an enrolment adds its three Ready
+ * steps to `steps:Ready` as one membership of weight 3. A new weight is a membership of its own
+ * (the old one's weight taken off, the new one's added), so the counts stay exact.
+ */
+export interface TallyInput {
+  scopeId: string;
+  metric: string;
+  weight?: number;
+}
 
 export interface DesiredEntries {
   entries: DirectoryEntryInput[];
+  /** Dashboard figures the target counts in; absent: none. */
+  tallies?: TallyInput[];
   /** The source's version as read, for the drift report. */
   sourceVersion: string;
 }
@@ -41,6 +55,7 @@ const KEY_SEPARATOR = '\u0000';
 interface ProjectionRecord {
   entries?: string[];
   counted?: string[];
+  tallied?: string[];
   written?: string[];
 }
 
@@ -73,6 +88,11 @@ function countedKeysOf(entries: DirectoryEntryInput[]): Set<string> {
   return new Set(entries.filter((entry) => isCountedList(entry.list)).map((entry) => countedKey(entry.scopeId, entry.list)));
 }
 
+/** The record's `tallied` set for these figures: `scope NUL metric NUL weight`. */
+export function talliedKeysOf(tallies: TallyInput[] | undefined): Set<string> {
+  return new Set((tallies ?? []).filter((tally) => (tally.weight ?? 1) !== 0).map((tally) => `${countedKey(tally.scopeId, tally.metric)}${KEY_SEPARATOR}${tally.weight ?? 1}`));
+}
+
 function splitKey(key: string): string[] {
   return key.split(KEY_SEPARATOR);
 }
@@ -85,6 +105,7 @@ function splitKey(key: string): string[] {
 export function finishedProjection(source: ProjectionSource, targetId: string, desired: DesiredEntries, projectedAt: string) {
   const entries = desired.entries.map(entryKey);
   const counted = [...countedKeysOf(desired.entries)];
+  const tallied = [...talliedKeysOf(desired.tallies)];
   const written = desired.entries.map((entry) => writtenMark(entryKey(entry), entry));
   // DynamoDB stores no empty set: a target with nothing listed has no set at all.
   return {
@@ -95,6 +116,7 @@ export function finishedProjection(source: ProjectionSource, targetId: string, d
     leaseUntil: 0,
     ...(entries.length && { entries, written }),
     ...(counted.length && { counted }),
+    ...(tallied.length && { tallied }),
   };
 }
 
@@ -129,7 +151,8 @@ export async function projectionCurrent(source: ProjectionSource, targetId: stri
   return (
     sameSet(record.entries, new Set(keys)) &&
     sameSet(record.written, new Set(desired.entries.map((entry, index) => writtenMark(keys[index], entry)))) &&
-    sameSet(record.counted, countedKeysOf(desired.entries))
+    sameSet(record.counted, countedKeysOf(desired.entries)) &&
+    sameSet(record.tallied, talliedKeysOf(desired.tallies))
   );
 }
 
@@ -207,24 +230,13 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
   await batchWrite(puts, (chunk) => db().entities.directoryEntry.put(chunk).go());
   fail('afterEntries');
 
-  // 3. Counts, each membership with its counter.
-  const counted = new Set(record.counted ?? []);
-  const wantedCounted = countedKeysOf(desired.entries);
-  // DynamoDB refuses ADD and DELETE of one set in one update: additions and removals go apart.
-  const additions = [...wantedCounted].filter((entry) => !counted.has(entry));
-  const removals = [...counted].filter((entry) => !wantedCounted.has(entry));
-  for (const [entries, delta] of [[additions, 1], [removals, -1]] as const) {
-    for (let start = 0; start < entries.length; start += TRANSACTION_MAX_ITEMS - 1) {
-      const chunk = entries.slice(start, start + TRANSACTION_MAX_ITEMS - 1);
-      const recordWrite: TransactionWrite = (tx) =>
-        (delta > 0 ? tx.projection.patch(key).add({ counted: chunk }) : tx.projection.patch(key).delete({ counted: chunk })).where(ownedBy(owner)).commit();
-      const counterWrites: TransactionWrite[] = chunk.map((entry) => {
-        const [scopeId, list] = splitKey(entry);
-        return (tx) => tx.directoryCount.update({ scopeId, list }).add({ count: delta }).commit();
-      });
-      await transact([recordWrite, ...counterWrites]);
-    }
-  }
+  // 3. Counts, each membership with its counter: the directory's counted lists, then the dashboard's figures.
+  await moveCounts(key, owner, 'counted', record.counted, countedKeysOf(desired.entries), ([scopeId, list], sign) => (tx) =>
+    tx.directoryCount.update({ scopeId, list }).add({ count: sign }).commit(),
+  );
+  await moveCounts(key, owner, 'tallied', record.tallied, talliedKeysOf(desired.tallies), ([scopeId, metric, weight], sign) => (tx) =>
+    tx.scopeTally.update({ scopeId, metric }).add({ count: sign * Number(weight) }).commit(),
+  );
   fail('afterCounts');
 
   // 4. Done: forget the stale keys, note what is written, release the lease.
@@ -234,6 +246,33 @@ async function apply(source: ProjectionSource, targetId: string, owner: string, 
     .set({ sourceVersion: desired.sourceVersion, projectedAt: new Date().toISOString(), leaseUntil: 0, ...(written.length && { written }) });
   if (stale.length) finish = finish.delete({ entries: stale });
   await finish.remove(written.length ? ['leaseOwner'] : ['leaseOwner', 'written']).where(ownedBy(owner)).go();
+}
+
+/**
+ * Moves the counters of the memberships gained and lost, each chunk in one transaction with the
+ * record's set of them (so a membership is counted exactly once, whatever crashes).
+ */
+async function moveCounts(
+  key: { source: ProjectionSource; targetId: string },
+  owner: string,
+  set: 'counted' | 'tallied',
+  held: string[] | undefined,
+  wanted: Set<string>,
+  counterWrite: (keyParts: string[], sign: 1 | -1) => TransactionWrite,
+): Promise<void> {
+  const current = new Set(held ?? []);
+  // DynamoDB refuses ADD and DELETE of one set in one update: additions and removals go apart.
+  const additions = [...wanted].filter((entry) => !current.has(entry));
+  const removals = [...current].filter((entry) => !wanted.has(entry));
+  for (const [entries, delta] of [[additions, 1], [removals, -1]] as const) {
+    for (let start = 0; start < entries.length; start += TRANSACTION_MAX_ITEMS - 1) {
+      const chunk = entries.slice(start, start + TRANSACTION_MAX_ITEMS - 1);
+      const recordWrite: TransactionWrite = (tx) =>
+        (delta > 0 ? tx.projection.patch(key).add({ [set]: chunk }) : tx.projection.patch(key).delete({ [set]: chunk })).where(ownedBy(owner)).commit();
+      const counterWrites = chunk.map((entry) => counterWrite(splitKey(entry), delta));
+      await transact([recordWrite, ...counterWrites]);
+    }
+  }
 }
 
 async function batchWrite<T>(items: T[], send: (chunk: T[]) => Promise<{ unprocessed: unknown[] }>): Promise<void> {

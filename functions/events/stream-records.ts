@@ -2,6 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import type { ProjectionOutcome } from '../db/directory-projection';
 import { projectLocation } from '../core/locations/location-projector';
 import { projectEnrolment } from '../core/enrolments/enrolment-projector';
+import { projectDashboard } from '../core/dashboard/dashboard-projector';
 import { projectUser } from '../core/users/user-projector';
 import { projectEnrolmentRetention, projectPersonRetention } from '../core/retention/retention-cases';
 import { sealAuditEntry, type EntryToSeal } from '../core/records/audit-seal';
@@ -25,10 +26,14 @@ export interface ProjectionTarget {
 /** What an enrolment's directory entries copy (directory.ts `enrolmentDirectoryEntries`): a change of any, or a create or delete, projects it again. */
 const ENROLMENT_LISTED = ['trackTemplateId', 'districtId', 'status', 'sortName', 'firstNameKey', 'emailKey'];
 
-/** Entity name -> the projection it feeds (./stream-routing.ts declares the pairs, and the stream filter is built from them). */
-const SOURCE_OF_ENTITY = new Map<string, ProjectionSource>(
-  Object.entries(PROJECTION_SOURCES).flatMap(([source, entities]) => entities.map((entity) => [entity, source as ProjectionSource] as const)),
-);
+/** What a step's dashboard figures copy (functions/core/dashboard/tally-metrics.ts): a step write changing none of them counts nothing new. */
+const STEP_TALLIED = ['status', 'phaseId', 'remindSince', 'responsibleRoleIds'];
+
+/** Entity name -> the projections it feeds (./stream-routing.ts declares the pairs, and the stream filter is built from them). */
+const SOURCES_OF_ENTITY = new Map<string, ProjectionSource[]>();
+for (const [source, entities] of Object.entries(PROJECTION_SOURCES)) {
+  for (const entity of entities) SOURCES_OF_ENTITY.set(entity, [...(SOURCES_OF_ENTITY.get(entity) ?? []), source as ProjectionSource]);
+}
 
 function text(image: Image | undefined, name: string): string | undefined {
   return image?.[name]?.S;
@@ -38,8 +43,15 @@ export function projectionTargetsOf(record: DynamoDBRecord): ProjectionTarget[] 
   const newImage = record.dynamodb?.NewImage as Image | undefined;
   const oldImage = record.dynamodb?.OldImage as Image | undefined;
   const entity = text(newImage, ENTITY_ATTRIBUTE) ?? text(oldImage, ENTITY_ATTRIBUTE);
-  const source = entity && SOURCE_OF_ENTITY.get(entity);
-  if (!source) return [];
+  return (entity ? (SOURCES_OF_ENTITY.get(entity) ?? []) : []).flatMap((source) => targetsFor(source, entity!, newImage, oldImage));
+}
+
+function targetsFor(source: ProjectionSource, entity: string, newImage: Image | undefined, oldImage: Image | undefined): ProjectionTarget[] {
+  if (source === 'dashboard') {
+    const trackInstanceId = text(newImage, 'trackInstanceId') ?? text(oldImage, 'trackInstanceId');
+    const changed = entity !== 'stepInstance' || !newImage || !oldImage || STEP_TALLIED.some((name) => JSON.stringify(newImage[name]) !== JSON.stringify(oldImage[name]));
+    return trackInstanceId && changed ? [{ source: 'dashboard', id: trackInstanceId }] : [];
+  }
   if (source === 'user') {
     const userId = text(newImage, 'userId') ?? text(oldImage, 'userId');
     return userId ? [{ source: 'user', id: userId }] : [];
@@ -86,6 +98,7 @@ const PROJECTORS: Record<ProjectionSource, (id: string) => Promise<ProjectionOut
   user: withRetention(projectUser, projectPersonRetention),
   location: projectLocation,
   enrolment: withRetention(projectEnrolment, projectEnrolmentRetention),
+  dashboard: projectDashboard,
 };
 
 export async function runProjection(target: ProjectionTarget): Promise<void> {

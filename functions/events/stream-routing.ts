@@ -22,6 +22,9 @@ export const PROJECTION_SOURCES = {
   user: ['user', 'userRole', 'permission'],
   enrolment: ['trackInstance'],
   location: ['location'],
+  // The dashboards' figures (issue 27): an enrolment's, and its steps' statuses (every step write
+  // passes the filter, which cannot compare images; the worker drops those that changed no status).
+  dashboard: ['trackInstance', 'stepInstance'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ProjectionSource = keyof typeof PROJECTION_SOURCES;
@@ -33,7 +36,7 @@ export const AUDIT_ENTRY_ENTITY = 'auditEntry';
 /** A filter pattern in Lambda's event filtering syntax: nested objects, and a list of allowed values at each leaf. */
 export type FilterPattern = { [key: string]: FilterPattern | readonly string[] };
 
-const projectionEntities = Object.values(PROJECTION_SOURCES).flat();
+const projectionEntities = [...new Set(Object.values(PROJECTION_SOURCES).flat())];
 const entityIn = (names: readonly string[]) => ({ [ENTITY_ATTRIBUTE]: { S: [...names] } });
 
 /**

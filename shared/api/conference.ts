@@ -7,6 +7,7 @@ import { searchTextSchema } from './list-query';
 import { locationRowSchema, locationSchema } from '../schemas/location';
 import { retentionContracts } from './retention';
 import { transferContracts } from './transfer';
+import { dashboardContracts } from './dashboard';
 
 export const conferenceApi = {
   ...locationSetContracts({ service: 'conference', kind: 'Conference', plural: 'conferences', sortable: ['name', 'parentName'], hasParent: true, messagingSettings: true }),
@@ -47,4 +48,5 @@ export const conferenceApi = {
   }),
   ...retentionContracts,
   ...transferContracts,
+  ...dashboardContracts,
 };

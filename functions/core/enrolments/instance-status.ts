@@ -45,7 +45,7 @@ export async function writeInstanceStatus(auth: Pick<InstanceCaller, 'userId'> &
     (tx) =>
       tx.trackInstance
         .patch({ trackInstanceId: instance.trackInstanceId })
-        .set({ status })
+        .set({ status, statusAt: new Date().toISOString() })
         // The status is part of the gsi3 key (byTemplateStatus): ElectroDB builds it with the template id.
         .composite({ trackTemplateId: instance.trackTemplateId })
         .add({ version: 1 })

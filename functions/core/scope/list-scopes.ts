@@ -75,7 +75,7 @@ export async function heldLocationScopes(auth: Caller, kind: LocationKind): Prom
 export function userListScopes(auth: Caller): { scopeIds: string[]; hiddenScopeIds: string[] } {
   if (auth.isSuperadmin) return { scopeIds: [SYSTEM_LOCATION_ID], hiddenScopeIds: [] };
   const scopeIds = disjointGrants(grantsFor(auth, 'read', 'User')).map((p) => p.entityId);
-  return { scopeIds, hiddenScopeIds: deniedInside(auth, scopeIds).map((d) => d.entityId) };
+  return { scopeIds, hiddenScopeIds: deniedPlacesInside(auth, scopeIds).map((d) => d.entityId) };
 }
 
 /**
@@ -91,7 +91,7 @@ export function userListScopesUnder(auth: Caller, location: { locationId: string
   const covered = readable.some((grant) => location.ancestorIds.includes(grant.entityId));
   const scopeIds = covered ? [location.locationId] : grantsInside(readable, location.locationId).map((grant) => grant.entityId);
   if (!scopeIds.length) throw new ForbiddenError();
-  return { scopeIds, hiddenScopeIds: deniedInside(auth, scopeIds).map((d) => d.entityId) };
+  return { scopeIds, hiddenScopeIds: deniedPlacesInside(auth, scopeIds).map((d) => d.entityId) };
 }
 
 const NO_DENIALS = { scopeIds: [], items: [] };
@@ -101,7 +101,7 @@ function deniedIdsOf(auth: Caller): string[] {
 }
 
 /** The caller's outermost denials that lie strictly inside one of these scopes. */
-function deniedInside(auth: Caller, scopeIds: string[]): Grant[] {
+export function deniedPlacesInside(auth: Caller, scopeIds: string[]): Grant[] {
   const inside = denials(auth.permissions).filter((d) => d.ancestorIds.some((id) => id !== d.entityId && scopeIds.includes(id)));
   const insideIds = new Set(inside.map((d) => d.entityId));
   return inside.filter((d) => !d.ancestorIds.some((id) => id !== d.entityId && insideIds.has(id)));
@@ -109,7 +109,7 @@ function deniedInside(auth: Caller, scopeIds: string[]): Grant[] {
 
 async function resolve(auth: Caller, scopes: { listScopeIds: string[]; directIds: string[] }): Promise<ResolvedLocationScopes> {
   const deniedIds = deniedIdsOf(auth);
-  const inside = deniedInside(auth, scopes.listScopeIds);
+  const inside = deniedPlacesInside(auth, scopes.listScopeIds);
   const [direct, deniedItems] = await Promise.all([
     scopes.directIds.length ? getLocations(scopes.directIds) : Promise.resolve([]),
     inside.length ? getLocations(inside.map((d) => d.entityId)) : Promise.resolve([]),

@@ -95,7 +95,7 @@ export async function trackConsequences(instance: TrackInstanceItem, step: StepI
     writes.push((tx) =>
       tx.trackInstance
         .patch({ trackInstanceId: instance.trackInstanceId })
-        .set({ status: trackStatus })
+        .set({ status: trackStatus, statusAt: now })
         .composite({ trackTemplateId: instance.trackTemplateId })
         .add({ version: 1 })
         .where(ifVersion(instance.version))

@@ -41,6 +41,7 @@ import { retentionPolicy } from './retention-policy';
 import { overdueDigestLine, overdueDigestRecipient } from './overdue-digest';
 import { reminderMark } from './reminder-mark';
 import { role } from './role';
+import { scopeTally } from './scope-tally';
 import { session } from './session';
 import { stepActionInstance } from './step-action-instance';
 import { committeeBallot } from './committee-ballot';
@@ -115,6 +116,7 @@ export const entities = {
   location,
   directoryEntry,
   directoryCount,
+  scopeTally,
   userGroup,
   userGroupMember,
   // tracks

@@ -19,6 +19,8 @@ export const projection = new Entity({
     entries: { type: 'set', items: 'string' },
     /** `scope NUL list` of each counted list the target is counted in. */
     counted: { type: 'set', items: 'string' },
+    /** `scope NUL metric` of each dashboard figure (scopeTally) the target is counted in. */
+    tallied: { type: 'set', items: 'string' },
     /** Entry key and a digest of the entry, for each entry known to be in the table as last wanted. */
     written: { type: 'set', items: 'string' },
     /** The source's version when last projected (for the drift check's report). */

@@ -28,6 +28,8 @@ export const trackInstance = new Entity({
     /** The district's chain, outermost first (copied at enrolment): scope checks of the instance need no further read. */
     ancestorIds: stringList,
     status: { type: TRACK_INSTANCE_STATUSES, required: true, default: 'Open' },
+    /** When `status` last changed (absent: not since enrolment, or before this was kept); the dashboard's monthly figures. */
+    statusAt: { type: 'string' },
     participantId: { type: 'string', required: true, readOnly: true },
     participant: personSummary,
     /** `lastname firstname`, the participants table's sort order. */

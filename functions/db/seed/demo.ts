@@ -21,6 +21,7 @@ import { nameClaimOf } from '../../core/locations/location-writes';
 import { enrolmentClaim } from '../../core/enrolments/enrol-writes';
 import { projectUser } from '../../core/users/user-projector';
 import { projectEnrolment } from '../../core/enrolments/enrolment-projector';
+import { seedDashboards } from './demo-dashboards';
 import { claimKey, type NameClaim } from '../claims';
 import { db } from '../service';
 import { demoLocation, demoLocationItems } from './demo-organisation';
@@ -205,6 +206,8 @@ export async function seedDemo(options: { living?: boolean } = {}): Promise<void
   if (options.living) await seedParticipation(SEEDED_AT);
   // Who has read the candidate's confidential documents (the Access log tab).
   if (options.living) await seedDemoReads(SEEDED_AT);
+  // The dashboards count what is there now (the stream is not read while seeding).
+  await seedDashboards();
   // Last: its presence is what seedDemoIfEmpty checks, so an interrupted seed runs again.
   await ensureSystemRoot(SEEDED_AT);
 }

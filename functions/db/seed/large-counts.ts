@@ -1,4 +1,6 @@
 import { directoryCountsOf, type DirectoryEntryInput } from '../directory';
+import type { TallyInput } from '../directory-projection';
+import { DEMO_INSTANCE_IDS } from './demo-tracks';
 import { db } from '../service';
 import { batchGet } from '../transact';
 import { demoLocationItems } from './demo-organisation';
@@ -56,4 +58,34 @@ export async function demoCounts(keys: CountKey[]): Promise<Count[]> {
     const [scopeId, list] = key.split('\u0000');
     return { scopeId, list, count };
   });
+}
+
+type Figure = { scopeId: string; metric: string; count: number };
+
+/**
+ * The large seed's dashboard figures: each generated enrolment's weights summed, plus the demo
+ * enrolment's share of the same figures (its projection record), so seeding again gives the same
+ * totals.
+ */
+export function figureTally() {
+  const totals = new Map<string, Figure>();
+  return {
+    add(tallies: TallyInput[]) {
+      for (const { scopeId, metric, weight = 1 } of tallies) {
+        const key = `${scopeId}\u0000${metric}`;
+        const total = totals.get(key) ?? { scopeId, metric, count: 0 };
+        total.count += weight;
+        totals.set(key, total);
+      }
+    },
+    async withDemoShare(): Promise<Figure[]> {
+      const [record] = await batchGet<{ tallied?: string[] }>(db().entities.projection, [{ source: 'dashboard', targetId: DEMO_INSTANCE_IDS.trackInstance }]);
+      for (const key of record?.tallied ?? []) {
+        const [scopeId, metric, weight] = key.split('\u0000');
+        const total = totals.get(`${scopeId}\u0000${metric}`);
+        if (total) total.count += Number(weight);
+      }
+      return [...totals.values()];
+    },
+  };
 }

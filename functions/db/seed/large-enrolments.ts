@@ -2,7 +2,8 @@ import { SYSTEM_ROLES } from '../../../shared/auth/system-roles';
 import { TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
 import { db } from '../service';
 import { enrolmentDirectoryEntries, type DirectoryEnrolment } from '../directory';
-import { finishedProjection } from '../directory-projection';
+import { finishedProjection, type TallyInput } from '../directory-projection';
+import { enrolmentTallies } from '../../core/dashboard/tally-metrics';
 import { enrolmentFingerprint } from '../../core/enrolments/enrolment-projector';
 import { FIRST_NAMES, LAST_NAMES } from './large-names';
 
@@ -11,7 +12,8 @@ import { FIRST_NAMES, LAST_NAMES } from './large-names';
  * and their advisor assignments, fixed ids, so writing again overwrites). The large seed gives
  * its conference track 10,000 of them; the participants table's tests and benchmark read them.
  * Only what the table and the assignment reads use: no step instances. Each enrolment comes with
- * its participants-table entries and projection record, as its projector leaves them.
+ * its participants-table entries and projection record, as its projector leaves them, and its
+ * dashboard record (the figures themselves are summed by the caller: `onTallies`).
  */
 export const LARGE_ENROLMENTS = 10_000;
 const SEEDED_AT = '2025-01-06T15:00:00.000Z';
@@ -29,6 +31,10 @@ export interface EnrolmentsSpec {
   prefix?: string;
   /** The n-th participant's name (default: the seed's word lists). */
   nameOf?: (n: number) => { firstName: string; lastName: string };
+  /** The district's chain (outermost first), copied onto each enrolment as enrolment does. */
+  ancestorIds?: string[];
+  /** Receives each enrolment's dashboard figures, to be summed into the places' counters. */
+  onTallies?: (tallies: TallyInput[]) => void;
 }
 
 /** Every fifth is not Open, so a status filter has rows of each status spread through the names. */
@@ -52,12 +58,19 @@ export function enrolmentTableItems(spec: EnrolmentsSpec): Array<Record<string, 
     const advisor = spec.advisors[Math.floor(n / 50) % spec.advisors.length];
     const common = { trackInstanceId, trackTemplateId: spec.trackTemplateId, trackName: spec.trackName, participantId, participant, createdAt: SEEDED_AT };
     const listed = { ...common, conferenceId: spec.conferenceId, districtId: spec.districtId, status: statusOf(n), sortName: `${lastName} ${firstName}`.toLowerCase() };
+    const assignees = [{ userId: advisor.userId, roleId: advisorRole.id, roleName: advisorRole.name, firstName: advisor.firstName, lastName: advisor.lastName }];
+    // No step instances: an Open one counts in its status and the month it was made, no phase.
+    const tallies = enrolmentTallies({ ...listed, ancestorIds: spec.ancestorIds, assignees, updatedAt: SEEDED_AT }, [], []);
+    spec.onTallies?.(tallies);
+    const dashboardRecord = finishedProjection('dashboard', trackInstanceId, { entries: [], tallies, sourceVersion: 'seeded' }, SEEDED_AT);
     items.push(
+      item(entities.projection.put(dashboardRecord).params()),
       item(
         entities.trackInstance
           .put({
             ...listed,
-            assignees: [{ userId: advisor.userId, roleId: advisorRole.id, roleName: advisorRole.name, firstName: advisor.firstName, lastName: advisor.lastName }],
+            ...(spec.ancestorIds ? { ancestorIds: spec.ancestorIds } : {}),
+            assignees,
             updatedAt: SEEDED_AT,
           })
           .params(),

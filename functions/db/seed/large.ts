@@ -19,7 +19,7 @@ import { shownRoleName } from '../../core/users/user-directory';
 import { SYSTEM_LOCATION_ID } from '../entities/location';
 import { db } from '../service';
 import { seedDemo } from './demo';
-import { countTally, demoCounts } from './large-counts';
+import { countTally, demoCounts, figureTally } from './large-counts';
 import { largeOrganisation, LARGE_SIZES, type LargeSizes, type LocationItem } from './large-organisation';
 import { generatedPeopleCount, LARGE_TAGS, largePeople, type GeneratedPerson } from './large-people';
 import { parallelWriter, type ParallelWriter, type WriteMode } from './large-writer';
@@ -227,8 +227,12 @@ async function writeLargeTrack({ writer, progress }: Pipeline): Promise<void> {
  */
 async function writeLargeEnrolments(writer: ParallelWriter): Promise<void> {
   const advisor = demoUserByRole('Advisor');
+  const figures = figureTally();
+  const district = demoLocationItems().find((location) => location.locationId === DEMO_LOCATION_IDS.district1)!;
   await writer.put(
     enrolmentTableItems({
+      ancestorIds: district.ancestorIds,
+      onTallies: figures.add,
       trackTemplateId: DEMO_INSTANCE_IDS.trackTemplate,
       trackName: 'Candidacy Pathway',
       conferenceId: DEMO_LOCATION_IDS.conference1,
@@ -238,6 +242,9 @@ async function writeLargeEnrolments(writer: ParallelWriter): Promise<void> {
       prefix: 'large-enrolment',
     }),
   );
+  // The places' dashboard figures, the demo enrolment's share included, once every enrolment is written.
+  await writer.flush();
+  await writer.put((await figures.withDemoShare()).map((figure) => tableItem(entities().scopeTally.put(figure).params())));
 }
 
 /** Counts last, the System root's users count after every other: its total marks the seed complete. */

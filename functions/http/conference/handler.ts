@@ -5,6 +5,7 @@ import { readableLocationsByIds } from '../../core/locations/locations-by-ids';
 import { locationSetRoutes } from '../location-set';
 import { retentionRoutes } from './retention-routes';
 import { transferRoutes } from './transfer-routes';
+import { dashboardRoutes } from './dashboard-routes';
 
 export const handler = createServiceHandler(conferenceApi, {
   ...locationSetRoutes('Conference'),
@@ -13,4 +14,5 @@ export const handler = createServiceHandler(conferenceApi, {
   active: async ({ auth }) => activeConferences(auth),
   ...retentionRoutes,
   ...transferRoutes,
+  ...dashboardRoutes,
 });

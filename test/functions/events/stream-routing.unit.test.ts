@@ -69,8 +69,20 @@ describe('stream routing: one filter per worker, for AWS and the local runtime',
     }
   });
 
-  it('drops what no consumer needs (sessions, steps, claims, a TTL expiry of anything else)', () => {
-    for (const name of ['session', 'stepInstance', 'claim', 'notification', 'formSubmission']) {
+  it("projects an enrolment's dashboard figures again for a step write that changes what they count, and not for any other", () => {
+    const step = entity('stepInstance', { trackInstanceId: s('t1'), stepInstanceId: s('s1'), status: s('Ready'), phaseId: s('p1'), version: n(3) });
+    const targets = (r: ReturnType<typeof record>) => projectionTargetsOf(r).map((target) => `${target.source} ${target.id}`);
+    expect(targets(record('MODIFY', { NewImage: { ...step, version: n(4), remindAt: s('2026-12-08') }, OldImage: step }))).toEqual([]);
+    expect(targets(record('MODIFY', { NewImage: { ...step, status: s('PendingReview') }, OldImage: step }))).toEqual(['dashboard t1']);
+    expect(targets(record('MODIFY', { NewImage: { ...step, remindSince: s('2026-12-07') }, OldImage: step }))).toEqual(['dashboard t1']);
+    expect(targets(record('MODIFY', { NewImage: { ...step, responsibleRoleIds: { L: [s('advisor')] } as never }, OldImage: step }))).toEqual(['dashboard t1']);
+    // An enrolment's own change projects both its directory entries (when listed fields move) and its figures.
+    const enrolment = entity('trackInstance', { trackInstanceId: s('t1'), status: s('Open') });
+    expect(targets(record('MODIFY', { NewImage: { ...enrolment, status: s('Completed') }, OldImage: enrolment }))).toEqual(['enrolment t1', 'dashboard t1']);
+  });
+
+  it('drops what no consumer needs (sessions, claims, a TTL expiry of anything else)', () => {
+    for (const name of ['session', 'claim', 'notification', 'formSubmission']) {
       const image = entity(name, { userId: s('u1') });
       expect(passesStreamFilters(record('INSERT', { NewImage: image })), name).toBe(false);
       expect(passesStreamFilters(record('REMOVE', { OldImage: image })), name).toBe(false);

@@ -16,6 +16,7 @@ import { ANNOUNCEMENT_CALLS } from './authorization-matrix.announcement-calls';
 import { AUDIT_CALLS } from './authorization-matrix.audit-calls';
 import { TRANSFER_CALLS } from './authorization-matrix.transfer-calls';
 import { RETENTION_CALLS } from './authorization-matrix.retention-calls';
+import { DASHBOARD_CALLS } from './authorization-matrix.dashboard-calls';
 import { ERASURE_CALLS } from './authorization-matrix.erasure-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
 
@@ -166,6 +167,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...AUDIT_CALLS,
   ...RETENTION_CALLS,
   ...TRANSFER_CALLS,
+  ...DASHBOARD_CALLS,
   ...ERASURE_CALLS,
   ...GROUP_CALLS,
 

@@ -13,6 +13,7 @@ import { ANNOUNCEMENT_ROWS } from './authorization-matrix.announcement-expected'
 import { AUDIT_ROWS } from './authorization-matrix.audit-expected';
 import { TRANSFER_ROWS } from './authorization-matrix.transfer-expected';
 import { RETENTION_ROWS } from './authorization-matrix.retention-expected';
+import { DASHBOARD_ROWS } from './authorization-matrix.dashboard-expected';
 import { ERASURE_ROWS } from './authorization-matrix.erasure-expected';
 
 /**
@@ -171,6 +172,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...AUDIT_ROWS,
   ...RETENTION_ROWS,
   ...TRANSFER_ROWS,
+  ...DASHBOARD_ROWS,
   ...ERASURE_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.

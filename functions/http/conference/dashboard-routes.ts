@@ -1,0 +1,8 @@
+import type { ServiceRoutes } from '../../lib/http/service-handler';
+import type { dashboardContracts } from '../../../shared/api/dashboard';
+import { readDashboard } from '../../core/dashboard/dashboard-read';
+
+/** The conference service's dashboard route (shared/api/dashboard.ts). */
+export const dashboardRoutes: ServiceRoutes<typeof dashboardContracts> = {
+  dashboard: async ({ auth, params }) => readDashboard(auth, params.scopeId),
+};

@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { STEP_STATUSES, TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
+
+/**
+ * The registrar's dashboard (issue 27): the figures of one place the viewer governs (the
+ * organisation, a jurisdiction, an episcopal area, a conference or a district), read from counters
+ * the projectors keep, never from the enrolments themselves (docs/data-model.md "Dashboards").
+ */
+
+/** "Waiting more than N days": the thresholds the dashboard reports. */
+export const WAITING_THRESHOLDS_DAYS = [7, 14, 30, 60, 90] as const;
+/** Months of trends, this one included. */
+export const TREND_MONTHS = 12;
+/** People listed under workload, most open items first. */
+export const WORKLOAD_MAX = 25;
+
+const count = z.number().int().min(0);
+const byTrackStatus = z.object(Object.fromEntries(TRACK_INSTANCE_STATUSES.map((status) => [status, count])) as Record<(typeof TRACK_INSTANCE_STATUSES)[number], typeof count>);
+const byStepStatus = z.object(Object.fromEntries(STEP_STATUSES.map((status) => [status, count])) as Record<(typeof STEP_STATUSES)[number], typeof count>);
+
+export const dashboardScopeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['System', 'Jurisdiction', 'EpiscopalArea', 'Conference', 'District']),
+});
+
+export const dashboardSchema = z.object({
+  scope: dashboardScopeSchema,
+  enrolments: z.object({
+    byStatus: byTrackStatus,
+    tracks: z.array(
+      z.object({
+        trackTemplateId: z.string(),
+        name: z.string(),
+        byStatus: byTrackStatus,
+        /** Open enrolments by their current phase, in the track's order. */
+        phases: z.array(z.object({ phaseId: z.string(), name: z.string(), order: z.number().int(), open: count })),
+      }),
+    ),
+  }),
+  steps: z.object({
+    /** Steps of Open enrolments by status. */
+    byStatus: byStepStatus,
+    /** Steps someone must act on (Ready, Resubmit, Pending Review, Overdue) waiting more than each threshold. */
+    waiting: z.array(z.object({ days: z.number().int(), count })),
+  }),
+  /** Open items (waiting steps) each assignee is responsible for, most first. */
+  workload: z.array(z.object({ userId: z.string(), name: z.string(), openItems: count })),
+  /** Per month, oldest first: enrolments made, and enrolments that ended in each way. */
+  trends: z.array(z.object({ month: z.string(), enrolled: count, Completed: count, Withdrawn: count, Discontinued: count })),
+});
+
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export type DashboardScope = z.infer<typeof dashboardScopeSchema>;

@@ -1,0 +1,7 @@
+import type { MatrixCall } from './authorization-matrix.calls';
+import type { Target } from './authorization-matrix.fixtures';
+
+/** The dashboard (rows in authorization-matrix.dashboard-expected.ts): the target's district. */
+export const DASHBOARD_CALLS: Record<string, (target: Target) => MatrixCall> = {
+  'conference.dashboard': (t) => ({ path: `/api/conference/dashboard/${t.chain.District}` }),
+};
