@@ -7,9 +7,9 @@ import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn } from '.
 const TRACKS = /\/tracks$/;
 const OWN_PROFILE = /\/users\/[^/]+$/;
 const ACCOUNTS: Array<{ email: string; links: string[]; lands: RegExp }> = [
-  { email: 'superadmin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
-  { email: 'conference.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
-  { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'superadmin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'conference.admin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: TRACKS },
   { email: 'advisor@example.org', links: ['Home', 'Tracks'], lands: TRACKS },
   { email: 'mentor@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
   { email: 'interviewer@example.org', links: ['Home', 'Tracks'], lands: TRACKS },

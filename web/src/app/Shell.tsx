@@ -31,6 +31,7 @@ export function Shell() {
   const items: NavItem[] = [
     { label: 'Home', to: '/', end: true, visible: true },
     { label: 'Tracks', to: '/tracks', visible: true },
+    { label: 'Dashboard', to: '/dashboard', visible: ability.can('update', 'District') },
     { label: 'Users', to: '/users', end: true, visible: ability.can('update', 'Conference') },
     { label: 'Forms', to: '/forms', visible: ability.can('create', 'FormTemplate') },
     { label: 'Admin', to: '/admin', visible: ability.can('update', 'Conference') },

@@ -12,6 +12,7 @@ export const ProfilePage = lazyWithPreload(() => import('../features/users/Profi
 export const EmailVerificationPage = lazyWithPreload(() => import('../features/users/EmailVerificationPage').then((m) => m.default));
 export const FormsPage = lazyWithPreload(() => import('../features/forms/FormsPage').then((m) => m.default));
 export const FormInstancePage = lazyWithPreload(() => import('../features/forms/FormInstancePage').then((m) => m.default));
+export const DashboardPage = lazyWithPreload(() => import('../features/dashboard/DashboardPage').then((m) => m.default));
 export const AuthenticatorPage = lazyWithPreload(() => import('../features/security/AuthenticatorPage').then((m) => m.default));
 
 /** /users, its dialogs (/users/add-user ...), the email verification page, or a profile. */
@@ -32,6 +33,7 @@ export function preloadPageOf(pathname: string): void {
     forms: FormsPage,
     'form-instance': FormInstancePage,
     security: AuthenticatorPage,
+    dashboard: DashboardPage,
   }[first];
   page?.preload();
 }

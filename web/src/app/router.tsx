@@ -7,6 +7,7 @@ import { USER_DIALOGS } from '../features/users/list/user-dialogs';
 import {
   AdminPage,
   AuthenticatorPage,
+  DashboardPage,
   EmailVerificationPage,
   FormInstancePage,
   FormsPage,
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="/tracks" replace /> },
           { path: 'tracks/*', element: <TracksPage /> },
           { path: 'step/:id', element: <StepPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: 'users', element: <UsersPage /> },
           // Static, so they win over users/:id (a dialog name is never a user id).

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Dashboard } from '../../../../shared/schemas/dashboard';
+import DashboardPage from '../../../../web/src/features/dashboard/DashboardPage';
+import { expectNoAxeViolations } from '../../../support/axe';
+import { CONFERENCE_ADMIN, CONFERENCE_ADMIN_PERMISSION, SUPERADMIN, fakeServer, pageOfRows, renderPage, type Viewer } from '../admin/admin-harness';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const DASHBOARD = 'GET /api/conference/dashboard/{scopeId}';
+const statuses = (open: number, completed = 0, withdrawn = 0) => ({ Unavailable: 0, Open: open, Completed: completed, Withdrawn: withdrawn, Discontinued: 0 });
+const months = Array.from({ length: 12 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}`);
+
+/** Blue Ridge's figures: Candidacy Pathway with 5 open (3 in Discernment, 2 in Candidacy), one advisor with 4 open items. */
+const figures = (scope: Dashboard['scope'], changes: Partial<Dashboard> = {}): Dashboard => ({
+  scope,
+  enrolments: {
+    byStatus: statuses(5, 2, 1),
+    tracks: [
+      {
+        trackTemplateId: 'trk-candidacy',
+        name: 'Candidacy Pathway',
+        byStatus: statuses(5, 2, 1),
+        phases: [
+          { phaseId: 'p1', name: 'Discernment', order: 1, open: 3 },
+          { phaseId: 'p2', name: 'Candidacy', order: 2, open: 2 },
+        ],
+      },
+    ],
+  },
+  steps: { byStatus: { Unavailable: 9, Ready: 4, Overdue: 2, Resubmit: 0, PendingReview: 1, Completed: 12 }, waiting: [7, 14, 30, 60, 90].map((days) => ({ days, count: days <= 14 ? 3 : 0 })) },
+  workload: [{ userId: 'u-ada', name: 'Ada Advisor', openItems: 4 }],
+  trends: months.map((month, index) => ({ month, enrolled: index === 11 ? 3 : 1, Completed: index === 10 ? 2 : 0, Withdrawn: index === 9 ? 1 : 0, Discontinued: 0 })),
+  ...changes,
+});
+const BLUE_RIDGE = { id: 'loc-blue-ridge', name: 'Blue Ridge Conference', kind: 'Conference' as const };
+const FOOTHILLS = { id: 'loc-foothills', name: 'Foothills District', kind: 'District' as const };
+
+const render = (viewer: Viewer) => renderPage('/dashboard', viewer, { path: 'dashboard', element: <DashboardPage /> });
+
+describe('the Dashboard', () => {
+  it("starts on the conference admin's conference: enrolments, phases, steps, workload and the months, each as a table with its bars, axe-clean", async () => {
+    const server = fakeServer({ 'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION], [DASHBOARD]: () => figures(BLUE_RIDGE) });
+    render(CONFERENCE_ADMIN);
+    expect(await screen.findByRole('heading', { name: 'Where candidates are' })).toBeTruthy();
+    expect(server.to('/api/conference/dashboard/loc-blue-ridge')).toHaveLength(1);
+    expect((screen.getByRole('combobox', { name: 'Place' }) as HTMLInputElement).value).toBe('Blue Ridge Conference');
+
+    const tiles = screen.getByRole('region', { name: 'Enrolments' });
+    expect(within(tiles).getByText('Open').nextElementSibling?.textContent).toBe('5');
+    const phases = screen.getByRole('table', { name: 'Candidacy Pathway: open enrolments by current phase' });
+    expect(within(phases).getAllByRole('row').map((row) => row.textContent)).toEqual(['PhaseOpen enrolments', '1. Discernment3', '2. Candidacy2']);
+    expect(screen.getByRole('link', { name: 'Candidacy Pathway' }).getAttribute('href')).toBe('/tracks/trk-candidacy/participants');
+    const steps = screen.getByRole('table', { name: 'Steps by status' });
+    expect(within(steps).getByRole('rowheader', { name: 'Overdue' }).nextElementSibling?.textContent).toBe('2');
+    expect(within(steps).getByRole('rowheader', { name: 'Pending Review' })).toBeTruthy();
+    const waiting = screen.getByRole('table', { name: /Steps waiting on someone/ });
+    expect(within(waiting).getByRole('rowheader', { name: 'More than 14 days' }).nextElementSibling?.textContent).toBe('3');
+    const workload = screen.getByRole('table', { name: /Open items per person/ });
+    expect(within(workload).getByRole('link', { name: 'Ada Advisor' }).getAttribute('href')).toBe('/users/u-ada');
+    const months12 = screen.getByRole('table', { name: 'Enrolments per month, the last 12 months' });
+    expect(within(months12).getAllByRole('row')).toHaveLength(13);
+    // The chart is drawing only: the table carries its numbers.
+    expect(document.querySelector('svg.dashboard-trend-chart')?.getAttribute('aria-hidden')).toBe('true');
+    await expectNoAxeViolations(document.body);
+  });
+
+  it("narrows a conference to one of its districts, and says when nobody is enrolled there", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION],
+      [DASHBOARD]: (request) => (request.path.endsWith('loc-foothills') ? figures(FOOTHILLS, { enrolments: { byStatus: statuses(0), tracks: [] } }) : figures(BLUE_RIDGE)),
+      'GET /api/district/quickSearch': (request) => {
+        expect(request.query.get('where[parentId]')).toBe('loc-blue-ridge');
+        return pageOfRows([{ id: 'loc-foothills', kind: 'District' as const, name: 'Foothills District', active: true, parentId: 'loc-blue-ridge', parentName: 'Blue Ridge Conference' }]);
+      },
+    });
+    render(CONFERENCE_ADMIN);
+    await screen.findByRole('heading', { name: 'Where candidates are' });
+    await user.type(screen.getByRole('combobox', { name: 'District' }), 'Foot');
+    await user.click(await screen.findByRole('option', { name: /Foothills District/ }));
+    expect(await screen.findByText('No one is enrolled in a track in Foothills District yet.')).toBeTruthy();
+    expect(server.to('/api/conference/dashboard/loc-foothills')).toHaveLength(1);
+  });
+
+  it('starts a superadmin on System, with no district picker there', async () => {
+    const server = fakeServer({ [DASHBOARD]: () => figures({ id: 'system', name: 'System', kind: 'System' }) });
+    render(SUPERADMIN);
+    expect(await screen.findByRole('heading', { name: 'Workload' })).toBeTruthy();
+    expect(server.to('/api/conference/dashboard/system')).toHaveLength(1);
+    expect(screen.queryByRole('combobox', { name: 'District' })).toBeNull();
+  });
+
+  it("says the server's refusal, and that someone who governs nothing has no dashboard", async () => {
+    fakeServer({ 'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION], [DASHBOARD]: () => ({ status: 403, body: { message: 'Forbidden' } }) });
+    const first = render(CONFERENCE_ADMIN);
+    expect(await screen.findByText('Forbidden')).toBeTruthy();
+    first.unmount();
+    fakeServer({ 'GET /api/user/user-permissions': () => [] });
+    render({ role: 'Advisor' });
+    expect(await screen.findByText('You do not administer a conference or district, so there is no dashboard to show.')).toBeTruthy();
+  });
+
+  it('shows that it is loading until the figures come', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    fakeServer({ 'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION], [DASHBOARD]: () => new Promise((resolve) => (answer = resolve)) });
+    render(CONFERENCE_ADMIN);
+    expect(await screen.findByText('Loading the dashboard...')).toBeTruthy();
+    answer(figures(BLUE_RIDGE));
+    await waitFor(() => expect(screen.queryByText('Loading the dashboard...')).toBeNull());
+  });
+});

@@ -1,0 +1,90 @@
+import type { Dashboard } from '@shared/schemas/dashboard';
+import { STEP_STATUS_LABELS } from '@shared/tracks/statuses';
+import { EmptyState, Link } from '../../components/ui';
+import { BarTable } from './BarTable';
+import { TrendChart } from './TrendChart';
+
+const ENROLMENT_TILES = ['Open', 'Completed', 'Withdrawn', 'Discontinued'] as const;
+/** Steps by status as a registrar reads them: what waits first, what is done last. */
+const STEP_ORDER = ['Overdue', 'Ready', 'Resubmit', 'PendingReview', 'Unavailable', 'Completed'] as const;
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** The figures of one place (shared/schemas/dashboard.ts), each section with its own heading. */
+export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
+  const { enrolments, steps, workload, trends, scope } = dashboard;
+  const total = Object.values(enrolments.byStatus).reduce((sum, value) => sum + value, 0);
+  if (total === 0) return <EmptyState message={`No one is enrolled in a track in ${scope.name} yet.`} />;
+  return (
+    <div className="dashboard-sections">
+      <section aria-labelledby="dashboard-enrolments" className="dashboard-section">
+        <h2 id="dashboard-enrolments">Enrolments</h2>
+        <dl className="dashboard-tiles">
+          {ENROLMENT_TILES.map((status) => (
+            <div key={status} className="dashboard-tile">
+              <dt>{status}</dt>
+              <dd>{enrolments.byStatus[status]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="dashboard-tracks" className="dashboard-section">
+        <h2 id="dashboard-tracks">Where candidates are</h2>
+        {enrolments.tracks.map((track) => (
+          <div key={track.trackTemplateId} className="dashboard-track">
+            <h3>
+              <Link href={`/tracks/${track.trackTemplateId}/participants`}>{track.name}</Link>
+            </h3>
+            <p className="dashboard-muted">
+              {`${track.byStatus.Open} open · ${track.byStatus.Completed} completed · ${track.byStatus.Withdrawn} withdrawn · ${track.byStatus.Discontinued} discontinued`}
+            </p>
+            {track.phases.length > 0 && (
+              <BarTable
+                caption={`${track.name}: open enrolments by current phase`}
+                itemHeading="Phase"
+                valueHeading="Open enrolments"
+                rows={track.phases.map((phase) => ({ key: phase.phaseId, label: `${phase.order}. ${phase.name}`, value: phase.open }))}
+              />
+            )}
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="dashboard-steps" className="dashboard-section dashboard-columns">
+        <h2 id="dashboard-steps">Steps of open enrolments</h2>
+        <BarTable
+          caption="Steps by status"
+          itemHeading="Status"
+          valueHeading="Steps"
+          rows={STEP_ORDER.map((status) => ({ key: status, label: STEP_STATUS_LABELS[status], value: steps.byStatus[status] }))}
+        />
+        <BarTable
+          caption="Steps waiting on someone (Ready, Resubmit, Pending Review, Overdue)"
+          itemHeading="Waiting"
+          valueHeading="Steps"
+          rows={steps.waiting.map((row) => ({ key: String(row.days), label: `More than ${row.days} days`, value: row.count }))}
+        />
+      </section>
+
+      <section aria-labelledby="dashboard-workload" className="dashboard-section">
+        <h2 id="dashboard-workload">Workload</h2>
+        {workload.length === 0 ? (
+          <EmptyState message="No advisor or interviewer has a step waiting on them." />
+        ) : (
+          <BarTable
+            caption={`Open items per person (${plural(workload.length, 'person', 'people')}, most first)`}
+            itemHeading="Person"
+            valueHeading="Open items"
+            rows={workload.map((person) => ({ key: person.userId, label: <Link href={`/users/${person.userId}`}>{person.name}</Link>, value: person.openItems }))}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="dashboard-trends" className="dashboard-section">
+        <h2 id="dashboard-trends">Last 12 months</h2>
+        <TrendChart trends={trends} />
+      </section>
+    </div>
+  );
+}
