@@ -5,6 +5,7 @@ import { db } from '../../db/service';
 import { batchGet, packTransactions, transact, type TransactionItem } from '../../db/transact';
 import { projectOrWait } from '../../db/directory-projection';
 import { enrolmentFingerprintOf, projectEnrolment } from '../enrolments/enrolment-projector';
+import { projectDashboard } from '../dashboard/dashboard-projector';
 import { ifVersion, StaleVersionError } from '../../db/versioned';
 import type { TrackInstanceItem } from '../enrolments/instance-access';
 import { instanceSteps } from '../enrolments/instance-status';
@@ -57,6 +58,8 @@ export interface ReindexReport {
   listEntries: number;
   /** Users whose directory entries were brought to the current lists (projected again). */
   userEntries: number;
+  /** Enrolments counted in the dashboards for the first time (written before them). */
+  dashboards?: number;
 }
 
 const START: ReindexCursor = {
@@ -69,7 +72,7 @@ const START: ReindexCursor = {
   instanceCursor: null,
   userLists: USER_LISTS,
   userCursor: null,
-  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0, listEntries: 0, userEntries: 0 },
+  report: { enrolments: 0, districtEntries: 0, stepEntries: 0, trackEntries: 0, users: 0, listEntries: 0, userEntries: 0, dashboards: 0 },
 };
 
 /** An enrolment with a district but no gsi4 key (written before gsi4): the keys are rebuilt from its own values, on its version. */
@@ -124,6 +127,19 @@ async function listEntries(instances: TrackInstanceItem[]): Promise<number> {
 }
 
 /**
+ * The dashboard figures of enrolments that have never been counted (written before the
+ * dashboards existed): one BatchGet of the page's dashboard records, then the projector for those
+ * without one. Counted ones are kept by the stream.
+ */
+async function dashboardFigures(instances: TrackInstanceItem[]): Promise<number> {
+  const records = await batchGet<{ targetId: string }>(db().entities.projection, instances.map((instance) => ({ source: 'dashboard', targetId: instance.trackInstanceId })));
+  const counted = new Set(records.map((record) => record.targetId));
+  const uncounted = instances.filter((instance) => !counted.has(instance.trackInstanceId));
+  await forEachConcurrently(uncounted, (instance) => projectOrWait(() => projectDashboard(instance.trackInstanceId)), AT_ONCE);
+  return uncounted.length;
+}
+
+/**
  * The re-index job (operators: `npm run reindex`, docs/deploy.md): entries of the sparse indexes
  * that writes made before the index existed lack. It walks by key, never a Scan: the conferences
  * (`location.byKind`) and System, each one's track templates (`trackTemplate.byConference`),
@@ -154,6 +170,7 @@ export const reindexJob: JobKind<ReindexInput> = {
         report.stepEntries += done.steps;
       }, AT_ONCE);
       report.listEntries = (report.listEntries ?? 0) + (await listEntries(page.data));
+      report.dashboards = (report.dashboards ?? 0) + (await dashboardFigures(page.data));
       const next = page.cursor ? { ...at, instanceCursor: page.cursor, report } : { ...at, templates: at.templates.slice(1), instanceCursor: null, report };
       return { done: page.data.length, cursor: next };
     }

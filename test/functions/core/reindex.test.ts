@@ -187,6 +187,23 @@ describe('the re-index job', () => {
   });
 });
 
+describe('the re-index job, dashboards', () => {
+  it('counts enrolments written before the dashboards existed, once', async () => {
+    const figure = async (metric: string) => (await db().entities.scopeTally.get({ scopeId: ids.conference1, metric }).go({ consistent: true })).data?.count ?? 0;
+    const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId: rows.old }).go();
+    const metric = `track:${instance!.trackTemplateId}:status:${instance!.status}`;
+    // As a table from before: no dashboard record, nothing counted for the enrolment.
+    await db().entities.projection.delete({ source: 'dashboard', targetId: rows.old }).go();
+    const before = await figure(metric);
+    const first = await reindex(50);
+    expect(first).toMatchObject({ status: 'succeeded' });
+    expect((first.result as { dashboards: number }).dashboards).toBeGreaterThanOrEqual(1);
+    expect(await figure(metric)).toBe(before + 1);
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { dashboards: 0 } });
+    expect(await figure(metric)).toBe(before + 1);
+  });
+});
+
 describe('the re-index job, users', () => {
   const peopleSearch = async (text: string) =>
     ((await invoke(users, '/api/user/people-search', { cookie: await cookieFor('superadmin@example.org'), query: `text=${text}` })).body as Array<{ id: string }>).map((p) => p.id);
