@@ -118,7 +118,21 @@ function trackCases(): ScaleCase[] {
   ];
 }
 
+/**
+ * The dashboard (issue 27) of the organisation, the demo conference and its district: counters only,
+ * so the same reads at both scales (the large seed adds 10,000 enrolments to the district's figures).
+ */
+function dashboardCases(): ScaleCase[] {
+  const dashboard = (name: string, scopeId: string, callers: readonly string[]): ScaleCase => ({ name: `dashboard ${name}`, route: 'conference.dashboard', bench: { path: `/api/conference/dashboard/${scopeId}` }, callers });
+  return [
+    dashboard('organisation', 'system', [AS.superadmin]),
+    dashboard('conference', ids.conference1, [AS.superadmin, AS.conferenceAdmin]),
+    dashboard('district', ids.district1, [AS.superadmin, AS.conferenceAdmin, AS.districtAdmin]),
+  ];
+}
+
 export const SCALE_CASES: ScaleCase[] = [
+  ...dashboardCases(),
   ...trackCases(),
   ...searchCases(),
   ...participantCases(),

@@ -197,7 +197,7 @@ describe('the re-index job, dashboards', () => {
     const before = await figure(metric);
     const first = await reindex(50);
     expect(first).toMatchObject({ status: 'succeeded' });
-    expect((first.result as { dashboards: number }).dashboards).toBeGreaterThanOrEqual(1);
+    expect((first!.result as { dashboards: number }).dashboards).toBeGreaterThanOrEqual(1);
     expect(await figure(metric)).toBe(before + 1);
     expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { dashboards: 0 } });
     expect(await figure(metric)).toBe(before + 1);
