@@ -6,8 +6,8 @@ const SERIES = [
   { key: 'Withdrawn', label: 'Withdrawn', className: 'dashboard-series-withdrawn' },
 ] as const;
 
-const WIDTH = 720;
-const HEIGHT = 200;
+const WIDTH = 960;
+const HEIGHT = 180;
 const AXIS = 24;
 
 const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
