@@ -6,7 +6,7 @@ import { dismissAnnouncements, signIn } from './support';
 test.use({ viewport: { width: 390, height: 844 } });
 
 const PAGES: Array<{ as: string; paths: string[] }> = [
-  { as: 'conference.admin@example.org', paths: ['/tracks', '/users', '/users/demo-participant', '/admin/churches', '/tracks/demo-track-candidacy/participants', '/forms'] },
+  { as: 'conference.admin@example.org', paths: ['/tracks', '/users', '/users/demo-participant', '/admin/churches', '/tracks/demo-track-candidacy/participants', '/forms', '/dashboard'] },
   { as: 'participant@example.org', paths: ['/tracks/demo-track-candidacy/assignments/demo-instance-candidacy', '/step/demo-step-instance-transcript'] },
 ];
 
