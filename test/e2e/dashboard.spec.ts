@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { DEMO_LOCATION_IDS } from '../../functions/db/seed/demo-organisation';
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { addUser, dismissAnnouncements, expectNoAxeViolations, signedIn } from './support';
 
 /**

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { addUser, dismissAnnouncements, expectNoAxeViolations, signedIn } from './support';
 
 /**
