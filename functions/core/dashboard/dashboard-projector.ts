@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { project, type ProjectOptions, type ProjectionOutcome } from '../../db/directory-projection';
 import { db } from '../../db/service';
-import { TRACK_PHASES_MAX, TRACK_STEPS_MAX } from '../../../shared/api/limits';
-import { enrolmentTallies, type TalliedStep } from './tally-metrics';
+import { TRACK_PHASES_MAX } from '../../../shared/api/limits';
+import { instanceSteps } from '../enrolments/instance-status';
+import { enrolmentTallies } from './tally-metrics';
 
 /**
  * An enrolment's dashboard figures (./tally-metrics.ts) from its current state, under the same
@@ -18,19 +19,12 @@ export async function projectDashboard(trackInstanceId: string, options?: Projec
     async () => {
       const { data: enrolment } = await db().entities.trackInstance.get({ trackInstanceId }).go({ consistent: true });
       if (!enrolment) return { entries: [], tallies: [], sourceVersion: 'deleted' };
-      const [steps, phaseOrder] = enrolment.status === 'Open' ? await Promise.all([stepsOf(trackInstanceId), phaseOrderOf(enrolment.trackTemplateId)]) : [[], []];
+      const [steps, phaseOrder] = enrolment.status === 'Open' ? await Promise.all([instanceSteps(trackInstanceId), phaseOrderOf(enrolment.trackTemplateId)]) : [[], []];
       const tallies = enrolmentTallies(enrolment, steps, phaseOrder);
       return { entries: [], tallies, sourceVersion: createHash('sha256').update(JSON.stringify(tallies)).digest('base64url').slice(0, 16) };
     },
     options,
   );
-}
-
-async function stepsOf(trackInstanceId: string): Promise<TalliedStep[]> {
-  const { data } = await db()
-    .entities.stepInstance.query.byInstance({ trackInstanceId })
-    .go({ limit: TRACK_STEPS_MAX, pages: 'all', consistent: true, attributes: ['phaseId', 'status', 'remindSince', 'responsibleRoleIds'] });
-  return data as TalliedStep[];
 }
 
 /** The track's phases in their order (only the phase items of the track's partition are read). */

@@ -1,4 +1,6 @@
 import { db } from '../../db/service';
+import { readInstanceSummary } from '../enrolments/instance-read';
+import { STEP_PARTS_MAX } from '../../../shared/api/limits';
 import { transact, type TransactionItem, type TransactionWrite } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { ConflictError } from '../../lib/errors';
@@ -25,15 +27,16 @@ const STEPS_PER_RUN = 10;
 type Summary = { instance: TrackInstanceItem | undefined; steps: Array<{ stepInstanceId: string; trackTemplateId: string; phaseId: string; stepTemplateId: string }>; assignees: Array<{ roleId: string; assigneeId: string }> };
 
 async function readSummary(trackInstanceId: string): Promise<Summary> {
-  const { data } = await db().collections.trackInstanceSummary({ trackInstanceId }).go({ consistent: true, pages: 'all' });
-  return { instance: data.trackInstance[0] as TrackInstanceItem | undefined, steps: data.stepInstance, assignees: data.trackAssignee };
+  const summary = await readInstanceSummary(trackInstanceId);
+  return { instance: summary?.instance as TrackInstanceItem | undefined, steps: summary?.steps ?? [], assignees: summary?.assignees ?? [] };
 }
 
 async function stepMoveWrites(job: CopyJob, trackInstanceId: string, step: Summary['steps'][number], copyTrackId: string): Promise<TransactionItem[]> {
   const key = { trackInstanceId, stepInstanceId: step.stepInstanceId };
   const [contents, actions] = await Promise.all([
-    db().entities.stepContentInstance.query.byInstance(key).go({ consistent: true, pages: 'all' }),
-    db().entities.stepActionInstance.query.byInstance(key).go({ consistent: true, pages: 'all' }),
+    // A step holds at most STEP_PARTS_MAX contents and as many actions.
+    db().entities.stepContentInstance.query.byInstance(key).go({ consistent: true, limit: STEP_PARTS_MAX }),
+    db().entities.stepActionInstance.query.byInstance(key).go({ consistent: true, limit: STEP_PARTS_MAX }),
   ]);
   const sourceTrackId = step.trackTemplateId;
   return [
