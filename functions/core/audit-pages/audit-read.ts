@@ -7,6 +7,7 @@ import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
 import { requireHistoryReader, requireOrganisationReader } from './audit-access';
 import { chainIdOf, chainParts } from '../records/audit-write';
+import { toCsv } from '../exports/csv';
 
 /**
  * Reading the audit trail (docs/data-model.md "Audit trail"): a History page is one Query of the
@@ -124,49 +125,57 @@ export async function organisationAudit(auth: AuthContext, filter: OrganisationF
   return { data: page.data.map(auditEntryView), cursor: page.cursor };
 }
 
-const CSV_COLUMNS = ['at', 'record', 'subject', 'kind', 'action', 'actor', 'on behalf of', 'changes', 'sealed'] as const;
+/** The export's columns (the organisation page's, one line each). */
+export const AUDIT_EXPORT_COLUMNS = ['at', 'record', 'subject', 'kind', 'action', 'actor', 'on behalf of', 'changes', 'sealed'] as const;
 
-/** A CSV field: quoted, quotes doubled, and a leading formula character defused (a spreadsheet must not run it). */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-function csvRow(entry: AuditEntryView): string {
+/** An entry as an export row: a private value only as "changed", as the page shows it. */
+export function auditExportRow(entry: AuditEntryView): string[] {
   const changes = entry.changes.map((change) => (change.changed ? `${change.field}: changed` : `${change.field}: ${change.before ?? ''} -> ${change.after ?? ''}`)).join('; ');
-  return [entry.at, `${entry.chainKind} ${entry.recordId}`, entry.subject, entry.kind, entry.action, `${entry.actorName} (${entry.actorId})`, entry.onBehalfOf ?? '', changes, entry.sealed ? 'yes' : 'no'].map(csvField).join(',');
+  return [entry.at, `${entry.chainKind} ${entry.recordId}`, entry.subject, entry.kind, entry.action, `${entry.actorName} (${entry.actorId})`, entry.onBehalfOf ?? '', changes, entry.sealed ? 'yes' : 'no'];
 }
 
 /** Entries one export reads at most (the filters may skip most of them): twice the rows it may hold. */
 const CSV_READ_MAX = 2 * AUDIT_CSV_ROWS_MAX;
 const CSV_READ_PAGE = 500;
 
+export type OrganisationExportFilter = Omit<OrganisationFilter, 'cursor' | 'limit'>;
+
 /**
- * The organisation page as CSV, newest first: the scope's index read in Queries of 500 below the
- * dates' bounds, the filters applied, up to AUDIT_CSV_ROWS_MAX rows and CSV_READ_MAX entries read;
- * an export cut short by either ends with a row saying so.
+ * A stretch of the organisation page for an export, newest first, for a caller already checked
+ * (requireOrganisationReader): the scope's index read in Queries of 500 below `below` (else below
+ * the dates' bounds), the filters applied, until `rows` entries are kept or `readMax` read. `next`
+ * is where the next stretch starts (the last entry kept or read), null at the page's end.
  */
-export async function organisationAuditCsv(auth: AuthContext, filter: Omit<OrganisationFilter, 'cursor' | 'limit'>): Promise<string> {
-  await requireOrganisationReader(auth, filter.scopeId);
-  const lines = [CSV_COLUMNS.map(csvField).join(',')];
+export async function organisationAuditStretch(filter: OrganisationExportFilter, below: string | undefined, rows: number, readMax: number): Promise<{ entries: AuditEntryView[]; next: string | null }> {
   const read = scopeReader(filter.scopeId);
   const keep = matches({ ...filter, limit: 0 });
-  const bounds = organisationBounds({ ...filter, limit: 0 });
-  const lowest = bounds.lowest;
-  let below = bounds.below;
-  let rows = 0;
-  for (let readSoFar = 0; readSoFar < CSV_READ_MAX; ) {
-    const page = await read({ below, lowest }, CSV_READ_PAGE);
+  const bounds = organisationBounds({ ...filter, cursor: below, limit: 0 });
+  let cursor = bounds.below;
+  const entries: AuditEntryView[] = [];
+  for (let readSoFar = 0; readSoFar < readMax; ) {
+    const page = await read({ below: cursor, lowest: bounds.lowest }, Math.min(CSV_READ_PAGE, readMax - readSoFar));
     readSoFar += page.length;
-    for (const entry of page.filter(keep)) {
-      if (rows === AUDIT_CSV_ROWS_MAX) return csvText([...lines, csvField(`More than ${AUDIT_CSV_ROWS_MAX} entries: narrow the dates or filters.`)]);
-      lines.push(csvRow(auditEntryView(entry)));
-      rows += 1;
+    for (const entry of page) {
+      cursor = entry.entryId;
+      if (!keep(entry)) continue;
+      entries.push(auditEntryView(entry));
+      if (entries.length === rows) return { entries, next: cursor };
     }
-    if (page.length < CSV_READ_PAGE) return csvText(lines);
-    below = page.at(-1)!.entryId;
+    if (page.length < CSV_READ_PAGE && readSoFar < readMax) return { entries, next: null };
   }
-  return csvText([...lines, csvField(`Stopped after reading ${CSV_READ_MAX} entries: narrow the dates or filters.`)]);
+  return { entries, next: cursor ?? null };
 }
 
-const csvText = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
+/**
+ * The organisation page as CSV (the export engine, functions/core/exports), newest first: up to
+ * AUDIT_CSV_ROWS_MAX rows and CSV_READ_MAX entries read; an export cut short by either ends with
+ * a row saying so.
+ */
+export async function organisationAuditCsv(auth: AuthContext, filter: OrganisationExportFilter): Promise<string> {
+  await requireOrganisationReader(auth, filter.scopeId);
+  const { entries, next } = await organisationAuditStretch(filter, undefined, AUDIT_CSV_ROWS_MAX + 1, CSV_READ_MAX);
+  const rows: string[][] = entries.slice(0, AUDIT_CSV_ROWS_MAX).map(auditExportRow);
+  if (entries.length > AUDIT_CSV_ROWS_MAX) rows.push([`More than ${AUDIT_CSV_ROWS_MAX} entries: narrow the dates or filters.`]);
+  else if (next) rows.push([`Stopped after reading ${CSV_READ_MAX} entries: narrow the dates or filters.`]);
+  return toCsv([{ name: 'Audit', columns: AUDIT_EXPORT_COLUMNS, rows }]);
+}

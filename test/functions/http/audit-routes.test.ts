@@ -116,6 +116,8 @@ describe('the organisation page', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = String(res.body).trim().split('\r\n');
+    // UTF-8 with a byte-order mark (the export engine's CSV), so a spreadsheet reads accents right.
+    expect(String(res.body).startsWith('\ufeff"at",')).toBe(true);
     expect(lines[0]).toBe('"at","record","subject","kind","action","actor","on behalf of","changes","sealed"');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain('"tag:  -> =value 6"');

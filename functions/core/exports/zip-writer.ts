@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 
 /**
- * A minimal .zip writer for the data export (PKWARE APPNOTE 6.3): stored entries only (no
+ * A minimal .zip writer (the data export's archive, the table exports' .xlsx) (PKWARE APPNOTE 6.3): stored entries only (no
  * compression: most files are compressed already), names in UTF-8 (flag bit 11), each entry's
  * CRC-32 and sizes in a data descriptor after its bytes (flag bit 3) and in the central directory,
  * so every byte is streamed once and never held. No ZIP64: an archive stays under 4 GiB
