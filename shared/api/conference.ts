@@ -8,6 +8,7 @@ import { locationRowSchema, locationSchema } from '../schemas/location';
 import { retentionContracts } from './retention';
 import { transferContracts } from './transfer';
 import { dashboardContracts } from './dashboard';
+import { csvImportContracts } from './csv-import';
 
 export const conferenceApi = {
   ...locationSetContracts({ service: 'conference', kind: 'Conference', plural: 'conferences', sortable: ['name', 'parentName'], hasParent: true, messagingSettings: true }),
@@ -49,4 +50,5 @@ export const conferenceApi = {
   ...retentionContracts,
   ...transferContracts,
   ...dashboardContracts,
+  ...csvImportContracts,
 };

@@ -50,7 +50,7 @@ async function loadPeople(ids: readonly string[]): Promise<Array<UserAggregate |
  * district (the primary one first), else the location picked from the adder's districts.
  * Returns the district with its chain (the scope check of the enrolment).
  */
-function districtFor(auth: AuthContext, participant: UserAggregate, locationId: string | undefined): { districtId: string; ancestorIds: string[] } {
+export function districtFor(auth: AuthContext, participant: UserAggregate, locationId: string | undefined): { districtId: string; ancestorIds: string[] } {
   const own = grants(participant.permissions)
     .filter((permission) => permission.entity === 'District')
     .sort((a, b) => Number(Boolean(b.primary)) - Number(Boolean(a.primary)))[0];
@@ -68,10 +68,19 @@ async function checkedAdvisors(auth: AuthContext, advisorIds: readonly string[])
   if (!(await findRole(ADVISOR_ROLE_ID))) throw new HttpError(500, SYSTEM_ROLE_ERROR);
   const advisors = await loadPeople(advisorIds);
   return advisors.map((advisor) => {
-    if (!advisor || advisor.user.inactive || !canSeeTarget(auth, advisor)) throw new ValidationError({ advisorIds: ['Advisor not found.'] });
-    if (!advisor.roles.some((role) => role.roleId === ADVISOR_ROLE_ID)) throw new ValidationError({ advisorIds: [NOT_AN_ADVISOR] });
-    return personOf(advisor);
+    const problem = advisorProblem(auth, advisor);
+    if (problem) throw new ValidationError({ advisorIds: [problem] });
+    return personOf(advisor!);
   });
+}
+
+export const ADVISOR_NOT_FOUND = 'Advisor not found.';
+
+/** Why this person may not be an enrolment's advisor for the caller (the import's preview asks too), or null. */
+export function advisorProblem(auth: AuthContext, advisor: UserAggregate | null): string | null {
+  if (!advisor || advisor.user.inactive || !canSeeTarget(auth, advisor)) return ADVISOR_NOT_FOUND;
+  if (!advisor.roles.some((role) => role.roleId === ADVISOR_ROLE_ID)) return NOT_AN_ADVISOR;
+  return null;
 }
 
 /**
@@ -80,18 +89,19 @@ async function checkedAdvisors(auth: AuthContext, advisorIds: readonly string[])
  * transaction per participant when the track fits in one, otherwise a background job that
  * writes the steps first and makes each enrolment visible last.
  */
-export async function enrol(auth: AuthContext, input: EnrolInput): Promise<EnrolOutcome> {
+export async function enrol(auth: AuthContext, input: EnrolInput, options: { trackInstanceIds?: string[] } = {}): Promise<EnrolOutcome> {
   const track = await enrollableTrack(auth, input.trackId);
   const [advisors, participants] = await Promise.all([checkedAdvisors(auth, input.advisorIds), loadPeople(input.participantIds)]);
   const createdAt = new Date().toISOString();
-  const planned: PlannedInstance[] = participants.map((participant) => {
+  const planned: PlannedInstance[] = participants.map((participant, index) => {
     if (!participant || !canSeeTarget(auth, participant)) throw new NotFoundError('User not found.');
     if (participant.user.inactive) throw new ValidationError({ participantIds: ['This participant is inactive.'] });
     const district = districtFor(auth, participant, input.locationId);
     // Enrolling is an act on the enrolment's district: the caller's role must reach it there.
     if (!auth.ability.can('create', scoped('TrackInstance', { ancestorIds: district.ancestorIds }))) throw new ForbiddenError();
     return {
-      trackInstanceId: newId(),
+      // An import fixes the id (a repeated job step finds its own enrolment); otherwise a new one.
+      trackInstanceId: options.trackInstanceIds?.[index] ?? newId(),
       trackTemplateId: track.trackTemplateId,
       trackName: track.name,
       participantId: participant.user.userId,

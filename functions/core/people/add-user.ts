@@ -30,12 +30,18 @@ export async function addUser(auth: AuthContext, input: AddUserInput): Promise<U
  * checked first and all the users, claims and permissions commit in one transaction (3 items
  * each), so a refused location or a taken email adds nobody; `fieldOf` names the failing item.
  */
-export async function addUsers(auth: AuthContext, inputs: AddUserInput[], fieldOf = (field: string, index: number) => `${index}.${field}`): Promise<UserView[]> {
+export async function addUsers(auth: AuthContext, inputs: AddUserInput[], fieldOf = (field: string, index: number) => `${index}.${field}`, options: AddUsersOptions = {}): Promise<UserView[]> {
   const emails = inputs.map((input) => input.email.trim().toLowerCase());
   const repeated = emails.findIndex((email, index) => emails.indexOf(email) !== index);
   if (repeated >= 0) throw new ValidationError({ [fieldOf('email', repeated)]: [EMAIL_IN_USE] }, EMAIL_IN_USE);
   const locations = await Promise.all(inputs.map((input, index) => addableLocation(auth, input, (field) => fieldOf(field, index))));
-  const people = inputs.map((input, index) => ({ userId: newId(), firstName: input.firstName, lastName: input.lastName, email: emails[index]! }));
+  const people = inputs.map((input, index) => ({
+    userId: options.userIds?.[index] ?? newId(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: emails[index]!,
+    ...(options.phoneNumbers?.[index] ? { phoneNumber: options.phoneNumbers[index] } : {}),
+  }));
   await transact(
     people.flatMap((person, index): TransactionItem[] => {
       const location = locations[index]!;
@@ -65,13 +71,23 @@ export async function addUsers(auth: AuthContext, inputs: AddUserInput[], fieldO
   );
   const created: UserView[] = [];
   for (const person of people) {
-    await accountPort().invite(person, { again: false });
+    if (options.invite !== false) await accountPort().invite(person, { again: false });
     await projectOrWait(() => projectUser(person.userId), 'request').catch((error) => log('warn', 'user projection deferred to the stream', { userId: person.userId, error: String(error) }));
     const { data: user } = await db().entities.user.get({ userId: person.userId }).go({ consistent: true });
     if (!user) throw new Error('The added user was not found');
     created.push(userViewOf(user, []));
   }
   return created;
+}
+
+/**
+ * What an import adds to Add User (functions/core/imports): ids fixed by the caller (a repeated
+ * job step finds its own user), phone numbers already checked, and no invitation unless asked.
+ */
+export interface AddUsersOptions {
+  userIds?: string[];
+  phoneNumbers?: Array<string | undefined>;
+  invite?: boolean;
 }
 
 /** The district (or, without one, the conference) chosen, when the caller may add users there; a district must lie in the chosen conference. */

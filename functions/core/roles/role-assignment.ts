@@ -90,8 +90,8 @@ export async function assignableRolesForUsers(auth: AuthContext, input: { userId
 
 const holds = (target: UserAggregate, role: RoleView) => target.roles.some((held) => held.roleId === role.id);
 
-/** Whether assignRole would let the caller give the role to these users (it checks every one, holders included). */
-function mayGive(auth: AuthContext, role: RoleView, targets: UserAggregate[]): boolean {
+/** Whether assignRole would let the caller give the role to these users (it checks every one, holders included; an import's preview asks before the user exists). */
+export function mayGive(auth: AuthContext, role: Pick<RoleView, 'name' | 'system' | 'policies'>, targets: Array<Pick<UserAggregate, 'permissions'>>): boolean {
   return (
     (auth.isSuperadmin || !(role.system && role.name === 'Superadmin')) &&
     canGrant(auth, role.policies) &&

@@ -22,6 +22,7 @@ import { formCount } from './form-count';
 import { formInstance } from './form-instance';
 import { formVersion } from './form-version';
 import { job } from './job';
+import { importChunk } from './import-chunk';
 import { localAccount } from './local-account';
 import { location } from './location';
 import { mentorAssignment } from './mentor-assignment';
@@ -112,6 +113,7 @@ export const entities = {
   claim,
   projection,
   job,
+  importChunk,
   // organisation
   location,
   directoryEntry,

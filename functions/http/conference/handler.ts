@@ -6,6 +6,7 @@ import { locationSetRoutes } from '../location-set';
 import { retentionRoutes } from './retention-routes';
 import { transferRoutes } from './transfer-routes';
 import { dashboardRoutes } from './dashboard-routes';
+import { importRoutes } from './import-routes';
 
 export const handler = createServiceHandler(conferenceApi, {
   ...locationSetRoutes('Conference'),
@@ -15,4 +16,5 @@ export const handler = createServiceHandler(conferenceApi, {
   ...retentionRoutes,
   ...transferRoutes,
   ...dashboardRoutes,
+  ...importRoutes,
 });

@@ -14,6 +14,7 @@ import { AUDIT_ROWS } from './authorization-matrix.audit-expected';
 import { TRANSFER_ROWS } from './authorization-matrix.transfer-expected';
 import { RETENTION_ROWS } from './authorization-matrix.retention-expected';
 import { DASHBOARD_ROWS } from './authorization-matrix.dashboard-expected';
+import { IMPORT_ROWS } from './authorization-matrix.import-expected';
 import { ERASURE_ROWS } from './authorization-matrix.erasure-expected';
 
 /**
@@ -173,6 +174,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...RETENTION_ROWS,
   ...TRANSFER_ROWS,
   ...DASHBOARD_ROWS,
+  ...IMPORT_ROWS,
   ...ERASURE_ROWS,
 
   // Forms are global (FormTemplate is unscoped): the form admins read and save any form.
