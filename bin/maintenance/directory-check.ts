@@ -3,6 +3,7 @@ import { entriesOf } from '../../functions/core/locations/location-entries';
 import { userDirectoryState } from '../../functions/core/users/user-directory';
 import { tableSnapshot } from './table-snapshot';
 import { talliesOfItems } from '../../functions/core/dashboard/tally-metrics';
+import { committeesOfActions, stuckEntries } from '../../functions/core/dashboard/stuck-entries';
 import { talliedKeysOf, type TallyInput } from '../../functions/db/directory-projection';
 
 /**
@@ -17,7 +18,7 @@ export interface DriftReport {
   differences: string[];
 }
 
-const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'trackInstance', 'stepInstance', 'phaseTemplate', 'directoryEntry', 'directoryCount', 'scopeTally', 'projection'];
+const SOURCES = ['location', 'user', 'userRole', 'permission', 'role', 'churchMembership', 'trackInstance', 'stepInstance', 'phaseTemplate', 'stepActionTemplate', 'directoryEntry', 'directoryCount', 'scopeTally', 'projection'];
 
 export async function checkDirectory(): Promise<DriftReport> {
   const snapshot = await tableSnapshot(SOURCES);
@@ -44,6 +45,10 @@ export async function checkDirectory(): Promise<DriftReport> {
     want('user', user.userId, userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds, state.names));
   }
   for (const enrolment of of('trackInstance')) want('enrolment', enrolment.trackInstanceId, enrolmentDirectoryEntries(enrolment as never));
+  // The dashboards' "who is stuck": each enrolment's waiting steps, under its dashboard record.
+  const committees = committeesOfActions(of('stepActionTemplate') as never);
+  const stuck = talliesOfItems(of('trackInstance') as never, of('stepInstance') as never, of('phaseTemplate') as never, (enrolment, steps) => stuckEntries(enrolment as never, steps as never, committees));
+  for (const [trackInstanceId, entries] of stuck) want('dashboard', trackInstanceId, entries);
 
   const actual = new Map(of('directoryEntry').map((entry) => [entryKey(entry as DirectoryEntryInput), entry]));
   const wantedByKey = new Map(wanted.map((entry) => [entryKey(entry), entry]));

@@ -54,7 +54,7 @@ export async function rebuildDirectory(options: { scopeId?: string; log?: (line:
     .map((item) => item.trackInstanceId as string);
   for (const [index, trackInstanceId] of enrolmentIds.entries()) {
     await projectOrWait(() => projectEnrolment(trackInstanceId, { rewrite: true }));
-    await projectOrWait(() => projectDashboard(trackInstanceId));
+    await projectOrWait(() => projectDashboard(trackInstanceId, { rewrite: true }));
     if ((index + 1) % 500 === 0) log(`enrolments: ${index + 1} of ${enrolmentIds.length}`);
   }
 

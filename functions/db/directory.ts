@@ -29,6 +29,9 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *                             in the enrolment's district's (see enrolmentDirectoryEntries)
  *   enrolmentFirstNames:<trackTemplateId>[:<status>]  the same by first name: prefix search
  *   enrolmentEmails:<trackTemplateId>[:<status>]      the same by email: prefix search
+ *   stuck                     steps of Open enrolments someone must act on, by when they started
+ *                             waiting (oldest first), in the organisation and every place of the
+ *                             enrolment's chain: the dashboard's "who is stuck" (core/dashboard/stuck-entries.ts)
  * Entries are derived: the projectors (./directory-projection.ts) compute them with these
  * functions from the source's current state; a counted list's count moves with the
  * projection record that counts a target in it.
@@ -71,6 +74,8 @@ export const directoryRegistry = {
   enrolmentFirstNames: { counted: false, search: true },
   /** The same enrolments by participant email: the email filter. */
   enrolmentEmails: { counted: false, search: true },
+  /** Waiting steps of Open enrolments by the time they started waiting: the dashboard's "who is stuck" (oldest first). */
+  stuck: { counted: false, search: false },
 } as const;
 
 export type DirectoryListFamily = keyof typeof directoryRegistry;
@@ -97,6 +102,7 @@ export const directoryLists = {
   enrolments: (trackTemplateId: string, status?: string) => listName('enrolments', trackTemplateId, status),
   enrolmentFirstNames: (trackTemplateId: string, status?: string) => listName('enrolmentFirstNames', trackTemplateId, status),
   enrolmentEmails: (trackTemplateId: string, status?: string) => listName('enrolmentEmails', trackTemplateId, status),
+  stuck: () => listName('stuck'),
 };
 
 /** The lists a users table search reads (name or email, SPEC.md section 2's quick search); people search reads only `userWords`. */

@@ -13,6 +13,8 @@ export const WAITING_THRESHOLDS_DAYS = [7, 14, 30, 60, 90] as const;
 export const TREND_MONTHS = 12;
 /** People listed under workload, most open items first. */
 export const WORKLOAD_MAX = 25;
+/** Steps listed under "who is stuck", longest waiting first. */
+export const STUCK_MAX = 25;
 
 const count = z.number().int().min(0);
 const byTrackStatus = z.object(Object.fromEntries(TRACK_INSTANCE_STATUSES.map((status) => [status, count])) as Record<(typeof TRACK_INSTANCE_STATUSES)[number], typeof count>);
@@ -44,6 +46,24 @@ export const dashboardSchema = z.object({
     /** Steps someone must act on (Ready, Resubmit, Pending Review, Overdue) waiting more than each threshold. */
     waiting: z.array(z.object({ days: z.number().int(), count })),
   }),
+  /**
+   * The longest-waiting steps (Ready, Resubmit, Pending Review, Overdue), oldest first, each with
+   * whom it waits on: the participant, assignees by name, a role nobody holds on the enrolment, or
+   * the committee whose vote it needs.
+   */
+  stuck: z.array(
+    z.object({
+      trackInstanceId: z.string(),
+      stepInstanceId: z.string(),
+      trackTemplateId: z.string(),
+      trackName: z.string(),
+      stepName: z.string(),
+      participant: z.object({ id: z.string(), name: z.string() }),
+      status: z.enum(STEP_STATUSES),
+      since: z.string(),
+      waitsOn: z.array(z.object({ kind: z.enum(['participant', 'person', 'role', 'committee']), id: z.string(), name: z.string() })),
+    }),
+  ),
   /** Open items (waiting steps) each assignee is responsible for, most first. */
   workload: z.array(z.object({ userId: z.string(), name: z.string(), openItems: count })),
   /** Per month, oldest first: enrolments made, and enrolments that ended in each way. */
@@ -52,3 +72,4 @@ export const dashboardSchema = z.object({
 
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardScope = z.infer<typeof dashboardScopeSchema>;
+export type StuckStep = Dashboard['stuck'][number];

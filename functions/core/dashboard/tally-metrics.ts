@@ -76,13 +76,17 @@ export function enrolmentTallies(enrolment: TalliedEnrolment, steps: TalliedStep
   return tallyScopes(enrolment).flatMap((scopeId) => [...figures].map(([metric, weight]) => ({ scopeId, metric, weight })));
 }
 
-/** The dashboard figures of every enrolment from items read in bulk (the drift check): steps grouped by enrolment, phases by track. */
-export function talliesOfItems(
-  enrolments: Array<TalliedEnrolment & { trackInstanceId: string }>,
-  steps: Array<TalliedStep & { trackInstanceId: string }>,
+/**
+ * What every enrolment derives from items read in bulk (the drift check): its figures by default, or
+ * what `derive` makes of it (its "who is stuck" entries); steps grouped by enrolment, phases by track.
+ */
+export function talliesOfItems<E extends TalliedEnrolment & { trackInstanceId: string }, S extends TalliedStep & { trackInstanceId: string }, R = TallyInput[]>(
+  enrolments: E[],
+  steps: S[],
   phases: Array<{ trackTemplateId: string; phaseId: string; order?: number }>,
-): Map<string, TallyInput[]> {
-  const stepsOf = new Map<string, TalliedStep[]>();
+  derive: (enrolment: E, steps: S[], phaseOrder: string[]) => R = enrolmentTallies as never,
+): Map<string, R> {
+  const stepsOf = new Map<string, S[]>();
   for (const step of steps) stepsOf.set(step.trackInstanceId, [...(stepsOf.get(step.trackInstanceId) ?? []), step]);
   const phasesOf = new Map<string, Array<{ phaseId: string; order?: number }>>();
   for (const phase of phases) phasesOf.set(phase.trackTemplateId, [...(phasesOf.get(phase.trackTemplateId) ?? []), phase]);
@@ -90,7 +94,7 @@ export function talliesOfItems(
   return new Map(
     enrolments.map((enrolment) => {
       const open = enrolment.status === 'Open';
-      return [enrolment.trackInstanceId, enrolmentTallies(enrolment, open ? (stepsOf.get(enrolment.trackInstanceId) ?? []) : [], open ? orderOf(enrolment.trackTemplateId) : [])];
+      return [enrolment.trackInstanceId, derive(enrolment, open ? (stepsOf.get(enrolment.trackInstanceId) ?? []) : [], open ? orderOf(enrolment.trackTemplateId) : [])];
     }),
   );
 }

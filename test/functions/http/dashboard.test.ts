@@ -146,6 +146,21 @@ describe('the figures', () => {
     expect(dashboard.steps.waiting.find((row) => row.days === 14)?.count).toBe(waiting.length);
     expect(dashboard.steps.waiting.find((row) => row.days === 30)?.count).toBe(0);
     expect(instance).toBeTruthy();
+    // Who is stuck: those steps first (the oldest), each waiting on the advisor assigned.
+    const stuck = dashboard.stuck.filter((row) => row.trackInstanceId === first);
+    expect(stuck.map((row) => row.stepInstanceId).sort()).toEqual(waiting.map((step) => step.stepInstanceId).sort());
+    expect(dashboard.stuck.slice(0, waiting.length).map((row) => row.trackInstanceId)).toEqual(waiting.map(() => first));
+    expect(stuck[0]).toMatchObject({ trackTemplateId: TRACK, trackName: 'Dashboard Pathway', status: 'Ready', since, waitsOn: [{ kind: 'person', id: districtAdmin, name: 'Dion District' }] });
+    expect(stuck[0].stepName).toMatch(/^Step of dash-p/);
+    expect(stuck[0].participant.name).toMatch(/^Dana\d+ Board/);
+    // A step of the participant's own work waits on the participant, named.
+    const participantRole = systemRoleByName('Participant').id;
+    await db().entities.stepInstance.patch({ trackInstanceId: first, stepInstanceId: waiting[0].stepInstanceId }).set({ responsibleRoleIds: [participantRole] }).go();
+    await settle();
+    const mine = (await figures(districtAdmin, places.district3)).stuck.find((row) => row.stepInstanceId === waiting[0].stepInstanceId);
+    expect(mine?.waitsOn).toEqual([{ kind: 'participant', id: mine!.participant.id, name: mine!.participant.name }]);
+    // Nobody else's conference lists it.
+    expect((await figures(SUPERADMIN, places.conference1)).stuck.some((row) => row.trackInstanceId === first)).toBe(false);
   });
 
   it('are exact after a projection that crashed half way, and unchanged by running it again', async () => {
@@ -161,6 +176,7 @@ describe('the figures', () => {
     const dashboard = await figures(SUPERADMIN, places.conference2);
     expect(trackOf(dashboard)?.byStatus).toMatchObject({ Open: 0, Withdrawn: 1, Discontinued: 1 });
     expect(dashboard.workload).toEqual([]);
+    expect(dashboard.stuck.some((row) => row.trackInstanceId === first)).toBe(false);
     expect(await read()).not.toBe(settled);
     await projectDashboard(first);
     expect(JSON.stringify(await figures(SUPERADMIN, places.conference2))).toBe(JSON.stringify(dashboard));
@@ -168,13 +184,28 @@ describe('the figures', () => {
 });
 
 describe('the drift check', () => {
-  const figureDrift = async () => (await checkDirectory()).differences.filter((line) => line.startsWith('figure ') || line.startsWith('dashboard '));
+  const figureDrift = async () => (await checkDirectory()).differences.filter((line) => line.startsWith('figure ') || line.startsWith('dashboard ') || line.includes('| stuck |'));
 
   it('finds no figure out of step with the enrolments, finds one a restore left behind, and rebuild:directory repairs it', async () => {
     await settle();
     expect(await figureDrift()).toEqual([]);
     await db().entities.scopeTally.update({ scopeId: places.district3, metric: 'status:Open' }).add({ count: 5 }).go();
     expect(await figureDrift()).toEqual([expect.stringMatching(new RegExp(`^figure ${places.district3} \\| status:Open is \\d+, should be \\d+$`))]);
+    await rebuildDirectory();
+    expect(await figureDrift()).toEqual([]);
+  });
+
+  it('finds a "who is stuck" entry lost or left behind, and rebuild:directory repairs both', async () => {
+    await enrolNew(1);
+    await settle();
+    const { data } = await db().entities.directoryEntry.query.byList({ scopeId: places.district3, list: 'stuck' }).go({ limit: 1 });
+    expect(data).toHaveLength(1);
+    const [entry] = data;
+    await db().entities.directoryEntry.delete(entry).go();
+    await db().entities.directoryEntry.put({ ...entry, term: '2001-01-01T00:00:00.000Z|gone', targetId: 'ti-gone' }).go();
+    const drift = await figureDrift();
+    expect(drift).toContainEqual(expect.stringMatching(/^missing entry .*\| stuck \|/));
+    expect(drift).toContainEqual(expect.stringMatching(/^extra entry .*\| stuck \| 2001-01-01/));
     await rebuildDirectory();
     expect(await figureDrift()).toEqual([]);
   });
@@ -206,8 +237,9 @@ describe('the cost', () => {
     const large = await measure();
     expect(trackOf(await figures(conferenceAdmin, places.conference2))?.byStatus.Open).toBe(openBefore + 20);
     expect(large).toBe(small);
-    // The session and the place (a Query and a Get; the roles a BatchGet when the cache is cold), the figures (a Query), the names of tracks, phases and people (a BatchGet each).
-    expect(small).toBe('QueryCommand 2, GetItemCommand 1, BatchGetItemCommand 4');
+    // The session and the place (a Query and a Get; the roles a BatchGet when the cache is cold), the figures and who is stuck (a Query each), the names of tracks, phases, people, steps and roles (a BatchGet each).
+    expect(dashboard.stuck.length).toBeGreaterThan(0);
+    expect(small).toBe('QueryCommand 3, GetItemCommand 1, BatchGetItemCommand 6');
   }, 600_000);
 });
 
@@ -236,6 +268,8 @@ describe('who reads it', () => {
     // Every enrolment of the track is in High Plains: nothing of it is left to show.
     expect(trackOf(seen)).toBeUndefined();
     expect(seen.workload).toEqual([]);
+    expect(highPlains.stuck.length).toBeGreaterThan(0);
+    expect(seen.stuck.filter((row) => highPlains.stuck.some((hidden) => hidden.stepInstanceId === row.stepInstanceId))).toEqual([]);
     expect((await dashboardOf(denied, places.district3)).status).toBe(403);
   });
 });

@@ -30,6 +30,33 @@ const figures = (scope: Dashboard['scope'], changes: Partial<Dashboard> = {}): D
     ],
   },
   steps: { byStatus: { Unavailable: 9, Ready: 4, Overdue: 2, Resubmit: 0, PendingReview: 1, Completed: 12 }, waiting: [7, 14, 30, 60, 90].map((days) => ({ days, count: days <= 14 ? 3 : 0 })) },
+  stuck: [
+    {
+      trackInstanceId: 'ti-grace',
+      stepInstanceId: 'si-essay',
+      trackTemplateId: 'trk-candidacy',
+      trackName: 'Candidacy Pathway',
+      stepName: 'Call narrative',
+      participant: { id: 'u-grace', name: 'Grace Lee' },
+      status: 'PendingReview',
+      since: new Date(Date.now() - 41 * 86_400_000 - 3_600_000).toISOString(),
+      waitsOn: [
+        { kind: 'committee', id: 'g-dcom', name: 'District Committee' },
+        { kind: 'person', id: 'u-ada', name: 'Ada Advisor' },
+      ],
+    },
+    {
+      trackInstanceId: 'ti-sofia',
+      stepInstanceId: 'si-form',
+      trackTemplateId: 'trk-candidacy',
+      trackName: 'Candidacy Pathway',
+      stepName: 'Background form',
+      participant: { id: 'u-sofia', name: 'Sofia Ruiz' },
+      status: 'Ready',
+      since: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      waitsOn: [{ kind: 'participant', id: 'u-sofia', name: 'Sofia Ruiz' }],
+    },
+  ],
   workload: [{ userId: 'u-ada', name: 'Ada Advisor', openItems: 4 }],
   trends: months.map((month, index) => ({ month, enrolled: index === 11 ? 3 : 1, Completed: index === 10 ? 2 : 0, Withdrawn: index === 9 ? 1 : 0, Discontinued: 0 })),
   ...changes,
@@ -40,7 +67,7 @@ const FOOTHILLS = { id: 'loc-foothills', name: 'Foothills District', kind: 'Dist
 const render = (viewer: Viewer) => renderPage('/dashboard', viewer, { path: 'dashboard', element: <DashboardPage /> });
 
 describe('the Dashboard', () => {
-  it("starts on the conference admin's conference: enrolments, phases, steps, workload and the months, each as a table with its bars, axe-clean", async () => {
+  it("starts on the conference admin's conference: enrolments, phases, steps, who is stuck, workload and the months, each as a table with its bars, axe-clean", async () => {
     const server = fakeServer({ 'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION], [DASHBOARD]: () => figures(BLUE_RIDGE) });
     render(CONFERENCE_ADMIN);
     expect(await screen.findByRole('heading', { name: 'Where candidates are' })).toBeTruthy();
@@ -52,6 +79,16 @@ describe('the Dashboard', () => {
     const phases = screen.getByRole('table', { name: 'Candidacy Pathway: open enrolments by current phase' });
     expect(within(phases).getAllByRole('row').map((row) => row.textContent)).toEqual(['PhaseOpen enrolments', '1. Discernment3', '2. Candidacy2']);
     expect(screen.getByRole('link', { name: 'Candidacy Pathway' }).getAttribute('href')).toBe('/tracks/trk-candidacy/participants');
+    // Each of the track's counts opens its participants table filtered to that status.
+    expect(screen.getByRole('link', { name: '2 completed' }).getAttribute('href')).toBe('/tracks/trk-candidacy/participants?status=Completed');
+    const stuck = screen.getByRole('table', { name: 'The 2 steps waiting longest, oldest first' });
+    expect(within(stuck).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'ParticipantStepStatusWaitingWaits on',
+      'Grace LeeCandidacy PathwayCall narrativePending Review41 daysDistrict Committee (committee), Ada Advisor',
+      'Sofia RuizCandidacy PathwayBackground formReady3 daysSofia Ruiz (participant)',
+    ]);
+    expect(within(stuck).getByRole('link', { name: 'Call narrative' }).getAttribute('href')).toBe('/step/si-essay');
+    expect(within(stuck).getByRole('link', { name: 'Grace Lee' }).getAttribute('href')).toBe('/tracks/trk-candidacy/assignments/ti-grace');
     const steps = screen.getByRole('table', { name: 'Steps by status' });
     expect(within(steps).getByRole('rowheader', { name: 'Overdue' }).nextElementSibling?.textContent).toBe('2');
     expect(within(steps).getByRole('rowheader', { name: 'Pending Review' })).toBeTruthy();

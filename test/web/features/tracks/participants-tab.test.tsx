@@ -81,6 +81,20 @@ describe('the participants table', () => {
     await expectNoAxeViolations(document.body);
   });
 
+  it("opened from a dashboard figure (?status=Completed) asks for that status only and says so; an unknown status is ignored", async () => {
+    const fake = server();
+    const { unmount } = renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants?status=Completed`);
+    await within(await screen.findByRole('table', { name: 'Participants' })).findByText('Ann');
+    expect(fake.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0, where: { status: 'Completed' } });
+    expect(screen.getByText(/Showing Completed enrolments/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show all participants' }).getAttribute('href')).toBe(`/tracks/${TRACK}/participants`);
+    unmount();
+    const again = server();
+    renderTab(CONFERENCE_ADMIN, `/tracks/${TRACK}/participants?status=Lost`);
+    await within(await screen.findByRole('table', { name: 'Participants' })).findByText('Ann');
+    expect(again.to(`/api/track/${TRACK}/true/instances`).at(-1)!.body).toEqual({ limit: 10, offset: 0 });
+  });
+
   it('a page the server answers as partial says the search stopped at its bound', async () => {
     fakeServer({ [`POST /api/track/${TRACK}/true/instances`]: () => ({ data: [ann], count: 1, partial: true }) });
     renderTab();

@@ -1,7 +1,9 @@
 import type { Dashboard } from '@shared/schemas/dashboard';
+import { Fragment } from 'react';
 import { STEP_STATUS_LABELS } from '@shared/tracks/statuses';
 import { EmptyState, Link } from '../../components/ui';
 import { BarTable } from './BarTable';
+import { StuckTable } from './StuckTable';
 import { TrendChart } from './TrendChart';
 
 const ENROLMENT_TILES = ['Open', 'Completed', 'Withdrawn', 'Discontinued'] as const;
@@ -12,7 +14,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 
 /** The figures of one place (shared/schemas/dashboard.ts), each section with its own heading. */
 export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
-  const { enrolments, steps, workload, trends, scope } = dashboard;
+  const { enrolments, steps, stuck, workload, trends, scope } = dashboard;
   const total = Object.values(enrolments.byStatus).reduce((sum, value) => sum + value, 0);
   if (total === 0) return <EmptyState message={`No one is enrolled in a track in ${scope.name} yet.`} />;
   return (
@@ -36,8 +38,13 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             <h3>
               <Link href={`/tracks/${track.trackTemplateId}/participants`}>{track.name}</Link>
             </h3>
-            <p className="dashboard-muted">
-              {`${track.byStatus.Open} open · ${track.byStatus.Completed} completed · ${track.byStatus.Withdrawn} withdrawn · ${track.byStatus.Discontinued} discontinued`}
+            <p className="dashboard-muted dashboard-track-counts">
+              {ENROLMENT_TILES.map((status, index) => (
+                <Fragment key={status}>
+                  {index > 0 && ' · '}
+                  <Link href={`/tracks/${track.trackTemplateId}/participants?status=${status}`}>{`${track.byStatus[status]} ${status.toLowerCase()}`}</Link>
+                </Fragment>
+              ))}
             </p>
             {track.phases.length > 0 && (
               <BarTable
@@ -65,6 +72,11 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           valueHeading="Steps"
           rows={steps.waiting.map((row) => ({ key: String(row.days), label: `More than ${row.days} days`, value: row.count }))}
         />
+      </section>
+
+      <section aria-labelledby="dashboard-stuck" className="dashboard-section">
+        <h2 id="dashboard-stuck">Who is stuck</h2>
+        <StuckTable steps={stuck} />
       </section>
 
       <section aria-labelledby="dashboard-workload" className="dashboard-section">

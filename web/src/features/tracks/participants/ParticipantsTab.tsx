@@ -5,7 +5,7 @@ import { NO_PARTICIPANTS_MESSAGE, PARTIAL_PARTICIPANTS_MESSAGE, type AssigneeRef
 import { Alert, Button, DataTable, EmptyState, Link } from '../../../components/ui';
 import { useAbility } from '../../../lib/ability';
 import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
-import { participantPageBody, participantPageRoute } from './participants-api';
+import { participantPageBody, statusOfSearch, participantPageRoute } from './participants-api';
 import { ParticipantActions } from './ParticipantActions';
 import { ENROLMENT_ACTIONS, type EnrolmentAction } from './selected-enrolments';
 import { lazyChunk } from '../../../lib/chunk-load';
@@ -75,13 +75,16 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
   const ability = useAbility();
   const navigate = useNavigate();
   const base = `/tracks/${trackId}/participants`;
-  // `?overdue=1` (the escalation digest's "and N more"): only enrolments with an Overdue step.
-  const overdueOnly = useSearchParams()[0].get('overdue') === '1';
-  const paged = usePagedBodyTable(participantPageRoute, (state) => participantPageBody(state, overdueOnly), { trackTemplateId: trackId, isQuickSearch: 'true' });
+  // `?overdue=1` (the escalation digest's "and N more"): only enrolments with an Overdue step;
+  // `?status=` (a dashboard figure): only enrolments in that status.
+  const [searchParams] = useSearchParams();
+  const overdueOnly = searchParams.get('overdue') === '1';
+  const statusOnly = statusOfSearch(searchParams.get('status'));
+  const paged = usePagedBodyTable(participantPageRoute, (state) => participantPageBody(state, overdueOnly, statusOnly), { trackTemplateId: trackId, isQuickSearch: 'true' });
   const canAdd = ability.can('create', 'TrackInstance');
   const canManage = ability.can('update', 'Conference');
   const canRemove = ability.can('delete', 'TrackInstance');
-  const filtered = overdueOnly || paged.table.state.columnFilters.some((f) => String(f.value ?? '').trim());
+  const filtered = overdueOnly || Boolean(statusOnly) || paged.table.state.columnFilters.some((f) => String(f.value ?? '').trim());
   const addButton = canAdd && <Button onPress={() => navigate(`${base}/add`)}>+ Participant</Button>;
   const close = () => navigate(base);
   const saved = () => void paged.refresh();
@@ -112,9 +115,10 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
 
   return (
     <div className="participants-tab">
-      {overdueOnly && (
+      {(overdueOnly || statusOnly) && (
         <Alert tone="info">
-          Showing participants with overdue steps. <Link href={base}>Show all participants</Link>
+          {`Showing ${[statusOnly && `${statusOnly} enrolments`, overdueOnly && 'participants with overdue steps'].filter(Boolean).join(' of ')}. `}
+          <Link href={base}>Show all participants</Link>
         </Alert>
       )}
       <DataTable<ParticipantRow>

@@ -1,6 +1,7 @@
 import type { BodyInput } from '@shared/api/contract';
 import type { TrackApi } from '@shared/api/track';
 import { ASSIGNEE_ROLE_IDS } from '@shared/schemas/participants';
+import { TRACK_INSTANCE_STATUSES } from '@shared/tracks/statuses';
 import type { ServerTableState } from '../../../components/ui';
 import { call } from '../../../lib/api/client';
 import { routes } from '../../../lib/api/routes';
@@ -25,11 +26,18 @@ const FILTERED_COLUMNS = ['firstName', 'lastName', 'email'] as const;
  * typed); `overdueOnly` (the URL's `?overdue=1`, the escalation digest's link) keeps the
  * enrolments with an Overdue step.
  */
-export function participantPageBody(state: ServerTableState, overdueOnly = false): ParticipantPageBody {
+export function participantPageBody(state: ServerTableState, overdueOnly = false, status?: TrackInstanceStatus): ParticipantPageBody {
   const filters = Object.fromEntries(
     state.columnFilters.filter((f) => (FILTERED_COLUMNS as readonly string[]).includes(f.id)).map((f) => [f.id, String(f.value ?? '').trim() || undefined]),
   );
-  return { ...pageOf(state), where: compact({ ...filters, ...(overdueOnly ? { overdue: true as const } : {}) }) };
+  return { ...pageOf(state), where: compact({ ...filters, ...(status ? { status } : {}), ...(overdueOnly ? { overdue: true as const } : {}) }) };
+}
+
+export type TrackInstanceStatus = (typeof TRACK_INSTANCE_STATUSES)[number];
+
+/** `?status=` (a dashboard figure's link): one of the statuses, or none for anything else. */
+export function statusOfSearch(value: string | null): TrackInstanceStatus | undefined {
+  return (TRACK_INSTANCE_STATUSES as readonly string[]).includes(value ?? '') ? (value as TrackInstanceStatus) : undefined;
 }
 
 /** People for an assignment row: active holders of the role the caller can see, less those already chosen (the search's limit, 15). */
