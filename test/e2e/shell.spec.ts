@@ -1,15 +1,17 @@
 import { expect, test } from './fixtures';
 import { dismissAnnouncements, expectNoAxeViolations, navLinks, signIn } from './support';
 
-// Home is /tracks; someone with no tracks, no assignments and no track-admin right lands on their profile.
+// Home is the Dashboard for those who may update a district or conference, /tracks for everyone else;
+// someone with no tracks, no assignments and no track-admin right lands on their profile.
 // The demo participant is enrolled and the demo advisor assigned to them, and the demo interviewer sits on a
 // living candidate's enrolment, so all three stay on /tracks.
 const TRACKS = /\/tracks$/;
+const DASHBOARD = /\/dashboard$/;
 const OWN_PROFILE = /\/users\/[^/]+$/;
 const ACCOUNTS: Array<{ email: string; links: string[]; lands: RegExp }> = [
-  { email: 'superadmin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: TRACKS },
-  { email: 'conference.admin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: TRACKS },
-  { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: TRACKS },
+  { email: 'superadmin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: DASHBOARD },
+  { email: 'conference.admin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: DASHBOARD },
+  { email: 'district.admin@example.org', links: ['Home', 'Tracks', 'Dashboard', 'Users', 'Forms', 'Admin'], lands: DASHBOARD },
   { email: 'advisor@example.org', links: ['Home', 'Tracks'], lands: TRACKS },
   { email: 'mentor@example.org', links: ['Home', 'Tracks'], lands: OWN_PROFILE },
   { email: 'interviewer@example.org', links: ['Home', 'Tracks'], lands: TRACKS },

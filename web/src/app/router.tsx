@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { HomeRedirect } from './HomeRedirect';
 import { AccountGate } from './AccountGate';
 import { Shell } from './Shell';
 import { RouteError } from './RouteError';
@@ -25,7 +26,7 @@ export const router = createBrowserRouter([
       {
         element: <Shell />,
         children: [
-          { index: true, element: <Navigate to="/tracks" replace /> },
+          { index: true, element: <HomeRedirect /> },
           { path: 'tracks/*', element: <TracksPage /> },
           { path: 'step/:id', element: <StepPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
