@@ -19,7 +19,7 @@ describe('Admin tabs', () => {
     renderAdmin('/admin');
     expect(await screen.findByRole('tab', { name: 'Conferences', selected: true })).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/admin/conferences');
-    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers']);
+    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers', 'Import']);
     expect(screen.getByRole('tab', { name: 'Churches' }).getAttribute('href')).toBe('/admin/churches');
   });
 
@@ -27,7 +27,7 @@ describe('Admin tabs', () => {
     fakeServer(emptyPages);
     renderAdmin('/admin/districts', CONFERENCE_ADMIN);
     await screen.findByRole('tab', { name: 'Districts', selected: true });
-    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers']);
+    expect(tabNames()).toEqual(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers', 'Import']);
   });
 
   it('a district admin (updates no conference) has no Audit tab, and its URL says who may open it', async () => {

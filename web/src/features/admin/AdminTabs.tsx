@@ -34,6 +34,7 @@ const PANELS: Record<AdminTabId, () => ReactNode> = {
   audit: lazyPanel(() => import('./audit/AuditTab').then((m) => ({ default: m.AuditTab }))),
   retention: lazyPanel(() => import('./retention/RetentionTab').then((m) => ({ default: m.RetentionTab }))),
   transfers: lazyPanel(() => import('./transfers/TransfersTab').then((m) => ({ default: m.TransfersTab }))),
+  import: lazyPanel(() => import('./imports/ImportTab').then((m) => ({ default: m.ImportTab }))),
 };
 
 /**

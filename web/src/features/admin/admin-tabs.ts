@@ -3,7 +3,7 @@ import { hasAnySystemRole, type RoleRef } from '@shared/auth/permissions';
 import { roleLabel } from '@shared/auth/system-roles';
 import type { Action, Subject, SystemRoleName } from '@shared/auth/vocabulary';
 
-export type AdminTabId = 'churches' | 'districts' | 'conferences' | 'episcopal-areas' | 'jurisdictions' | 'advisors' | 'roles' | 'announcements' | 'audit' | 'retention' | 'transfers';
+export type AdminTabId = 'churches' | 'districts' | 'conferences' | 'episcopal-areas' | 'jurisdictions' | 'advisors' | 'roles' | 'announcements' | 'audit' | 'retention' | 'transfers' | 'import';
 
 export interface AdminTab {
   id: AdminTabId;
@@ -31,6 +31,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'retention', label: 'Retention', gate: { I: 'update', a: 'Conference' }, roles: ['Superadmin', 'ConferenceAdmin'] },
   // Issue 26, item 4: candidates transferred between conferences, for the same people.
   { id: 'transfers', label: 'Transfers', gate: { I: 'update', a: 'Conference' }, roles: ['Superadmin', 'ConferenceAdmin'] },
+  // Issue 27, item 4: CSV import of people and enrolments into a conference, for the same people.
+  { id: 'import', label: 'Import', gate: { I: 'update', a: 'Conference' }, roles: ['Superadmin', 'ConferenceAdmin'] },
 ];
 
 /** Where /admin lands. */
