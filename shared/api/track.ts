@@ -4,6 +4,7 @@ import { jobStartedSchema } from '../schemas/job';
 import { enrolledSchema, enrolSchema, instanceRemovalSchema, instanceStatusChangeSchema, trackInstanceViewSchema, verifiedStepsSchema } from '../schemas/track-instance';
 import { assignedTracksSchema } from '../schemas/assigned-tracks';
 import { trackParticipantContracts } from './track-participants';
+import { candidatePacketContracts } from './candidate-packet';
 import { ASSIGNED_TRACKS_MAX, BULK_MAX } from './limits';
 import { ID_LIST_MAX, idOf, idSchema } from './id-list';
 import { booleanText, limitSchema, offsetSchema, pageOf, relationsSchema, searchTextSchema, whereSchema } from './list-query';
@@ -198,5 +199,6 @@ export const trackApi = {
     summary: 'Delete Track for a template named in the body by id (as delete-track).', body: z.object({ id: idSchema }), response: jobStartedSchema,
   }),
   ...trackParticipantContracts,
+  ...candidatePacketContracts,
 };
 export type TrackApi = typeof trackApi;

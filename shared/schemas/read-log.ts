@@ -5,8 +5,8 @@ import * as z from 'zod';
  * private material, when, what and through which screen.
  */
 
-/** What was read: private step content, an uploaded file (a download), a form instance, a list of someone's documents, a data export's archive (its download link). */
-export const READ_KINDS = ['stepContent', 'file', 'form', 'documents', 'export'] as const;
+/** What was read: private step content, an uploaded file (a download), a form instance, a list of someone's documents, a data export's archive (its download link), a candidate packet (its download link). */
+export const READ_KINDS = ['stepContent', 'file', 'form', 'documents', 'export', 'packet'] as const;
 export type ReadKind = (typeof READ_KINDS)[number];
 
 export const READ_KIND_LABELS: Record<ReadKind, string> = {
@@ -15,13 +15,14 @@ export const READ_KIND_LABELS: Record<ReadKind, string> = {
   form: 'Form',
   documents: 'Documents list',
   export: 'Data export',
+  packet: 'Candidate packet',
 };
 
 /**
  * Screens the web may name in the `x-read-screen` header of a call that reveals private material;
  * the server keeps the value only when it is one of these.
  */
-export const READ_SCREENS = ['step-page', 'form-view', 'profile-documents', 'profile-forms', 'file-link', 'data-export'] as const;
+export const READ_SCREENS = ['step-page', 'form-view', 'profile-documents', 'profile-forms', 'file-link', 'data-export', 'candidate-packet'] as const;
 export type ReadScreen = (typeof READ_SCREENS)[number];
 export const READ_SCREEN_HEADER = 'x-read-screen';
 
@@ -32,6 +33,7 @@ export const READ_SCREEN_LABELS: Record<ReadScreen, string> = {
   'profile-forms': 'Profile: Forms',
   'file-link': 'File link',
   'data-export': 'Data export',
+  'candidate-packet': 'Candidate packet',
 };
 
 export const READ_LOG_PAGE_DEFAULT = 25;

@@ -25,6 +25,7 @@ import { DATA_EXPORT_JOB_KIND, dataExportJob } from '../people/data-export/expor
 import { ERASURE_JOB_KIND, erasureJob } from '../people/erasure/erasure-job';
 import { TRANSFER_JOB_KIND } from '../transfers/transfer-store';
 import { transferJob } from '../transfers/transfer-job';
+import { PACKET_JOB_KIND, packetJob } from '../enrolments/packet/packet-job';
 import { IMPORT_JOB_KIND, importJob } from '../imports/import-job';
 
 /** Every kind of background job, by the `kind` stored on the job item. */
@@ -51,5 +52,6 @@ export const jobKinds: Record<string, JobKind> = {
   [DATA_EXPORT_JOB_KIND]: dataExportJob,
   [ERASURE_JOB_KIND]: erasureJob,
   [TRANSFER_JOB_KIND]: transferJob,
+  [PACKET_JOB_KIND]: packetJob,
   [IMPORT_JOB_KIND]: importJob,
 };

@@ -1,5 +1,6 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { RouteResult } from '../../lib/http/result';
+import { exportAnswer } from '../../lib/http/export-answer';
 import { enrol } from '../../core/enrolments/enrol';
 import { readTrackInstance } from '../../core/enrolments/instance-read';
 import { removeInstance } from '../../core/enrolments/instance-remove';
@@ -13,9 +14,12 @@ import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
 import { assignedTracks } from '../../core/enrolments/assigned-tracks';
 import { participantsPage } from '../../core/participants/participants-table';
+import { exportTable } from '../../core/exports/table-export';
 import { changeAssignments, removeAdvisorFromInstances } from '../../core/participants/assignments';
 import { trackAdvisors, trackAssignees } from '../../core/participants/assignee-reads';
 import { startParticipantsBulk } from '../../core/participants/participants-bulk';
+import { packetLink, startPacket } from '../../core/enrolments/packet/packet';
+import { requireInstance } from '../../core/enrolments/instance-access';
 
 export const handler = createServiceHandler(trackApi, {
   create: async ({ auth, body }) => createTrack(auth, body),
@@ -36,6 +40,12 @@ export const handler = createServiceHandler(trackApi, {
     return 'jobId' in outcome ? new RouteResult(outcome, { status: 202 }) : outcome;
   },
   updateInstance: async ({ auth, body }) => setInstanceStatus(auth, body),
+  // Refused before the body (404/403 of the enrolment), so a caller who may not open it never learns its schema.
+  startPacket: {
+    authorize: async ({ auth, params }) => void (await requireInstance(auth, params.id)),
+    handle: async ({ auth, params, body }) => startPacket(auth, params.id, body.pageSize),
+  },
+  packetLink: async ({ auth, params }) => packetLink(auth, params.id),
   removeInstance: async ({ auth, body }) => {
     const outcome = await removeInstance(auth, body);
     return 'jobId' in outcome ? new RouteResult(outcome, { status: 202 }) : outcome;
@@ -56,6 +66,8 @@ export const handler = createServiceHandler(trackApi, {
   removeGeneric: async ({ auth, body }) => startTrackDelete(auth, body.id),
   // Participants and assignments (functions/core/participants).
   instances: async ({ auth, params, body }) => participantsPage(auth, params.trackTemplateId, body),
+  // A small export in the answer (200), a large one a job (202).
+  instancesExport: async ({ auth, params, body }) => exportAnswer(await exportTable(auth, { source: 'participants', trackTemplateId: params.trackTemplateId, where: body.where }, body.format)),
   assign: async ({ auth, body: { trackInstanceId, assigneeIds, roleId, version } }) =>
     changeAssignments(auth, trackInstanceId, { roleId, version, field: 'assigneeIds', ids: assigneeIds, next: (current) => [...current, ...assigneeIds] }),
   reassign: async ({ auth, body: { trackInstanceId, assigneeIds, roleId, version } }) =>

@@ -263,8 +263,8 @@ class Layout {
 /** PDF date: D:YYYYMMDDHHmmSSZ. */
 const pdfDate = (date: Date) => `D:${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 
-/** The document as PDF bytes. */
-export function writePdf(spec: PdfSpec): Buffer {
+/** The document as PDF bytes, and how many pages it has. */
+export function writePdf(spec: PdfSpec): { bytes: Buffer; pages: number } {
   const layout = new Layout(spec);
   for (const block of spec.blocks) {
     if (block.type === 'Table') layout.table(block.header, block.rows, block.widths);
@@ -318,5 +318,5 @@ export function writePdf(spec: PdfSpec): Buffer {
   const xref = [`xref\n0 ${count + 1}\n`, '0000000000 65535 f \n', ...offsets.slice(1).map((at) => `${String(at).padStart(10, '0')} 00000 n \n`)].join('');
   const id = createHash('md5').update(Buffer.concat(chunks)).digest('hex');
   chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${count + 1} /Root 1 0 R /Info 5 0 R /ID [<${id}> <${id}>] >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
-  return Buffer.concat(chunks);
+  return { bytes: Buffer.concat(chunks), pages: layout.pages.length };
 }

@@ -17,6 +17,7 @@ import { AUDIT_CALLS } from './authorization-matrix.audit-calls';
 import { TRANSFER_CALLS } from './authorization-matrix.transfer-calls';
 import { RETENTION_CALLS } from './authorization-matrix.retention-calls';
 import { DASHBOARD_CALLS } from './authorization-matrix.dashboard-calls';
+import { PACKET_CALLS } from './authorization-matrix.packet-calls';
 import { IMPORT_CALLS } from './authorization-matrix.import-calls';
 import { ERASURE_CALLS } from './authorization-matrix.erasure-calls';
 import { MATRIX_ROLE_ID, grantPermission, heldRoleId, parentIn, roleVersion, throwawayLocation, throwawayForm, throwawayRole, versionOf, type Actor, type Target } from './authorization-matrix.fixtures';
@@ -169,6 +170,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...RETENTION_CALLS,
   ...TRANSFER_CALLS,
   ...DASHBOARD_CALLS,
+  ...PACKET_CALLS,
   ...IMPORT_CALLS,
   ...ERASURE_CALLS,
   ...GROUP_CALLS,

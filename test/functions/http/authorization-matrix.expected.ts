@@ -14,6 +14,7 @@ import { AUDIT_ROWS } from './authorization-matrix.audit-expected';
 import { TRANSFER_ROWS } from './authorization-matrix.transfer-expected';
 import { RETENTION_ROWS } from './authorization-matrix.retention-expected';
 import { DASHBOARD_ROWS } from './authorization-matrix.dashboard-expected';
+import { PACKET_ROWS } from './authorization-matrix.packet-expected';
 import { IMPORT_ROWS } from './authorization-matrix.import-expected';
 import { ERASURE_ROWS } from './authorization-matrix.erasure-expected';
 
@@ -174,6 +175,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...RETENTION_ROWS,
   ...TRANSFER_ROWS,
   ...DASHBOARD_ROWS,
+  ...PACKET_ROWS,
   ...IMPORT_ROWS,
   ...ERASURE_ROWS,
 

@@ -35,7 +35,7 @@ async function instanceOf(target: Target, tag: string): Promise<string> {
 
 const shared = new Map<string, Promise<string>>();
 /** One enrolment per target for the reads. */
-const sharedInstanceOf = (target: Target) => {
+export const sharedInstanceOf = (target: Target) => {
   const key = `${target.side} ${target.userId} ${target.chain.District}`;
   if (!shared.has(key)) shared.set(key, instanceOf(target, `shared ${key}`));
   return shared.get(key)!;

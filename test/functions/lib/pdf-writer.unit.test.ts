@@ -84,7 +84,7 @@ const spec = (overrides: Partial<PdfSpec> = {}): PdfSpec => ({
 });
 
 describe('writePdf', () => {
-  const pdf = writePdf(spec());
+  const { bytes: pdf, pages: pageCount } = writePdf(spec());
   const { text, objects, root } = parse(pdf);
   const catalog = objects.get(root)!;
 
@@ -106,6 +106,7 @@ describe('writePdf', () => {
   it('ties every marked-content sequence to the element the ParentTree names, and the element back to it', () => {
     const pages = refs(/\/Kids \[([^\]]*)\]/.exec(objects.get(ref(catalog, 'Pages'))!)![1]);
     expect(pages.length).toBeGreaterThan(1);
+    expect(pages.length).toBe(pageCount);
     const treeRoot = objects.get(ref(catalog, 'StructTreeRoot'))!;
     const nums = objects.get(ref(treeRoot, 'ParentTree'))!;
     const byElement = new Map<number, string[]>();
@@ -149,7 +150,7 @@ describe('writePdf', () => {
   it('writes the standard Helvetica fonts in WinAnsiEncoding and Letter pages when asked', () => {
     expect(text).toContain('/BaseFont /Helvetica /Encoding /WinAnsiEncoding');
     expect(text).toContain('/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding');
-    const letter = parse(writePdf(spec({ pageSize: 'Letter', blocks: [{ type: 'P', text: 'One page' }] })));
+    const letter = parse(writePdf(spec({ pageSize: 'Letter', blocks: [{ type: 'P', text: 'One page' }] })).bytes);
     expect(letter.text).toContain(`/MediaBox [0 0 ${PAGE_SIZES.Letter[0]} ${PAGE_SIZES.Letter[1]}]`);
     expect(letter.text).toContain('/Count 1');
   });

@@ -32,6 +32,8 @@ export interface ExportFile {
   name: string;
   size: number;
   contentType: string;
+  /** When it was uploaded (the candidate packet lists it). */
+  uploadedAt?: string;
 }
 
 export interface PersonPart {
@@ -91,8 +93,12 @@ export interface EnrolmentPart {
   files: ExportFile[];
 }
 
-/** One enrolment as the requester may see it: phases, steps with their contents, answers and decisions; the files named. */
-export async function gatherEnrolment(auth: AuthContext, trackInstanceId: string): Promise<EnrolmentPart> {
+/**
+ * One enrolment as the requester may see it: phases, steps with their contents, answers and decisions
+ * (a committee vote's state and, where the requester may see it, its tally); the files named. The
+ * candidate packet reads it too, without the History (`history: false`).
+ */
+export async function gatherEnrolment(auth: AuthContext, trackInstanceId: string, options: { history?: boolean } = {}): Promise<EnrolmentPart> {
   const instance = await readTrackInstance(auth, trackInstanceId);
   const fileKeys = new Set<string>();
   const phases = [];
@@ -131,7 +137,15 @@ export async function gatherEnrolment(auth: AuthContext, trackInstanceId: string
         dueAt: page.dueAt ?? null,
         required: step.required,
         contents,
-        approvals: page.actions.map((action) => ({ name: action.name, type: action.type, role: action.roleName, approved: action.approved, by: action.user, at: action.updatedAt ?? null })),
+        approvals: page.actions.map((action) => ({
+          name: action.name,
+          type: action.type,
+          role: action.roleName,
+          approved: action.approved,
+          by: action.user,
+          at: action.updatedAt ?? null,
+          ...(action.vote ? { vote: { state: action.vote.state, group: action.vote.group.name, tally: action.vote.tally, closedAt: action.vote.closedAt ?? null } } : {}),
+        })),
       });
     }
     phases.push({ name: phase.name, order: phase.order, steps });
@@ -146,7 +160,7 @@ export async function gatherEnrolment(auth: AuthContext, trackInstanceId: string
       advisors: instance.advisors,
       progress: instance.progress,
       phases,
-      history: await enrolmentHistory(auth, trackInstanceId),
+      history: options.history === false ? null : await enrolmentHistory(auth, trackInstanceId),
       files: files.map((file) => ({ key: file.key, name: file.name, size: file.size, contentType: file.contentType })),
     },
     files,
@@ -158,7 +172,7 @@ async function readableFiles(auth: AuthContext, keys: string[]): Promise<ExportF
   const files: ExportFile[] = [];
   for (let start = 0; start < keys.length; start += 100) {
     for (const view of await fileInstances(auth, keys.slice(start, start + 100))) {
-      if (view.status === 'confirmed') files.push({ key: view.key, name: view.name, size: view.size, contentType: view.contentType });
+      if (view.status === 'confirmed') files.push({ key: view.key, name: view.name, size: view.size, contentType: view.contentType, uploadedAt: view.createdAt });
     }
   }
   return files;
