@@ -15,6 +15,7 @@ export const PACKET_PAGE_SIZES = ['A4', 'Letter'] as const;
 export const packetRequestSchema = z.object({
   pageSize: z.enum(PACKET_PAGE_SIZES, 'Page size must be A4 or Letter.').default('A4'),
 });
+export type PacketRequest = z.input<typeof packetRequestSchema>;
 
 /** A finished packet, as the job's result says it. */
 export const packetResultSchema = z.object({

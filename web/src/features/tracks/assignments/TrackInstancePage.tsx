@@ -10,6 +10,7 @@ import { Page } from '../../../lib/page';
 import { StepStatusBadge } from '../../../components/status/StepStatusBadge';
 import { setInstanceStatus, useTrackInstance, verifyStepInstances } from './track-instance-api';
 import { InstanceTabs } from './InstanceTabs';
+import { CandidatePacketButton } from './packet/CandidatePacketButton';
 import './track-instance.css';
 
 export const LOADING_TRACK = 'Loading your track...';
@@ -70,6 +71,7 @@ function TrackInstanceContent({ view, refresh }: { view: TrackInstanceView; refr
         </Link>
         <Badge tone={view.status === 'Open' ? 'info' : view.status === 'Completed' ? 'success' : 'neutral'}>{view.status}</Badge>
         {view.canChangeStatus && <StatusSelector view={view} refresh={refresh} />}
+        <CandidatePacketButton trackInstanceId={view.id} />
       </header>
       <InstanceTabs view={view}>
         <ProgressBar
