@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineContract } from './contract';
 import { idSchema } from './id-list';
 import { readLogContracts } from './read-log';
+import { EXPORT_ROWS_MAX, SMALL_EXPORT_ROWS, exportAnswerSchema, exportFormatSchema } from '../schemas/table-export';
 import { ALL_AUDIT_KINDS, AUDIT_CHAIN_KINDS, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, auditPageSchema } from '../schemas/audit';
 
 /**
@@ -71,6 +72,18 @@ export const auditApi = {
     rateLimit: 'auditExport',
     query: organisationQuerySchema.omit({ cursor: true, limit: true }),
     response: z.string(),
+  }),
+  organisationExport: defineContract({
+    id: 'audit.organisationExport',
+    service: 'audit',
+    method: 'GET',
+    path: '/api/audit/organisation/export',
+    summary: `The organisation page as CSV or XLSX (\`format\`; same scope, access and filters): up to ${SMALL_EXPORT_ROWS} rows in the answer (\`{ kind: 'file', ... }\`), more by a background job (202 \`{ kind: 'job', jobId }\`), at most ${EXPORT_ROWS_MAX} rows. Rate limited.`,
+    access: 'session',
+    can: ['update', 'Conference'],
+    rateLimit: 'auditExport',
+    query: organisationQuerySchema.omit({ cursor: true, limit: true }).extend({ format: exportFormatSchema }),
+    response: exportAnswerSchema,
   }),
   ...readLogContracts,
 };

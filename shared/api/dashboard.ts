@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineContract } from './contract';
 import { dashboardSchema } from '../schemas/dashboard';
+import { exportAnswerSchema, exportFormatSchema } from '../schemas/table-export';
 
 /**
  * The registrar's dashboard (issue 27), a route of the conference service: for those who may
@@ -19,5 +20,19 @@ export const dashboardContracts = {
     canAt: 'District',
     params: z.object({ scopeId: z.string().min(1).max(100) }),
     response: dashboardSchema,
+  }),
+  dashboardExport: defineContract({
+    id: 'conference.dashboardExport',
+    service: 'conference',
+    method: 'GET',
+    path: '/api/conference/dashboard/{scopeId}/export',
+    summary: "A place's dashboard figures as CSV or XLSX (`?format=`): each of the page's tables (enrolments by status, by track, open by phase; steps by status and waiting; workload; the last 12 months) a sheet, or a section of the CSV. Same access as the dashboard; always in the answer (`{ kind: 'file', ... }`).",
+    access: 'session',
+    can: ['update', 'District'],
+    canAt: 'District',
+    rateLimit: 'tableExport',
+    params: z.object({ scopeId: z.string().min(1).max(100) }),
+    query: z.object({ format: exportFormatSchema }),
+    response: exportAnswerSchema,
   }),
 };

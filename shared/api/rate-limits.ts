@@ -26,6 +26,7 @@ export const RATE_LIMITS = {
   search: { limit: 240, windowSeconds: 60, key: 'user', what: 'searches' },
   upload: { limit: 60, windowSeconds: 600, key: 'user', what: 'uploads started' },
   auditExport: { limit: 20, windowSeconds: 3600, key: 'user', what: 'audit exports' },
+  tableExport: { limit: 60, windowSeconds: 3600, key: 'user', what: 'table exports' },
   transferRequest: { limit: 30, windowSeconds: 3600, key: 'user', what: 'transfer requests' },
 } as const satisfies Record<string, RateLimit>;
 

@@ -18,6 +18,7 @@ import {
 } from '../schemas/participants';
 import { FILTERED_PARTICIPANT_ROWS_MAX } from './limits';
 import { jobStartedSchema } from '../schemas/job';
+import { EXPORT_ROWS_MAX, SMALL_EXPORT_ROWS, exportAnswerSchema, exportFormatSchema } from '../schemas/table-export';
 
 /**
  * The participants table and assignments (SPEC.md sections 2, 5, 6 and 7); shared/api/track.ts
@@ -36,6 +37,14 @@ export const trackParticipantContracts = {
     params: z.object({ trackTemplateId: idSchema, isQuickSearch: booleanText }),
     body: z.object({ limit: limitSchema, offset: offsetSchema, where: participantFilterSchema.optional() }),
     response: participantPageSchema,
+  }),
+  instancesExport: defineContract({
+    id: 'track.instancesExport', service: 'track', method: 'POST', path: `${base}/{trackTemplateId}/instances/export`, access: 'session', can: ['read', 'TrackInstance'], rateLimit: 'tableExport',
+    summary:
+      `The participants table as a file: body \`{ format: 'csv' | 'xlsx', where }\` (the table's filters). Exactly the rows and columns the table shows the caller with those filters (its own read, paged on the server). Up to ${SMALL_EXPORT_ROWS} rows the file comes in the answer (\`{ kind: 'file', fileName, contentType, base64, rows }\`); a larger table is made by a background job (202 \`{ kind: 'job', jobId }\`; its file through GET /api/job/{id}/table-export), at most ${EXPORT_ROWS_MAX} rows.`,
+    params: z.object({ trackTemplateId: idSchema }),
+    body: z.object({ format: exportFormatSchema, where: participantFilterSchema.optional() }),
+    response: exportAnswerSchema,
   }),
   assign: defineContract({
     id: 'track.assign', service: 'track', method: 'POST', path: `${base}/assign`, access: 'session', can: ['update', 'TrackAssignment'],

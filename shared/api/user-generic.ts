@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EXPORT_ROWS_MAX, SMALL_EXPORT_ROWS, exportAnswerSchema, exportFormatSchema } from '../schemas/table-export';
 import { defineContract } from './contract';
 import { idListParam, idSchema } from './id-list';
 import { BULK_MAX } from './limits';
@@ -56,6 +57,11 @@ export const userGenericContracts = {
     id: 'user.getUsersByCurrentUser', service: 'user', method: 'POST', path: `${base}/get-users-by-current-user`, access: 'session', can: ['read', 'User'],
     summary: 'The users table read with body parameters (conditions, limit, offset, orderBy): a page of the users the caller can see, with the count.',
     body: z.object({ conditions: where, limit: limitSchema, offset: offsetSchema, orderBy, relations }), response: pageOf(userRowSchema),
+  }),
+  getUsersByCurrentUserExport: defineContract({
+    id: 'user.getUsersByCurrentUserExport', service: 'user', method: 'POST', path: `${base}/get-users-by-current-user/export`, access: 'session', can: ['read', 'User'], rateLimit: 'tableExport',
+    summary: `The users table as a file: body \`{ format: 'csv' | 'xlsx', conditions, orderBy }\` (the table's filters and order); exactly the users and columns the table shows the caller. Up to ${SMALL_EXPORT_ROWS} rows in the answer (\`{ kind: 'file', ... }\`), more by a background job (202 \`{ kind: 'job', jobId }\`), at most ${EXPORT_ROWS_MAX} rows.`,
+    body: z.object({ format: exportFormatSchema, conditions: where, orderBy }), response: exportAnswerSchema,
   }),
   getUsers: defineContract({
     id: 'user.getUsers', service: 'user', method: 'GET', path: `${base}/get-users/{ids}`, access: 'session', can: ['read', 'User'],

@@ -22,6 +22,7 @@ import { STEP_BULK_JOB_KIND, stepBulkJob } from '../tracks/step-bulk-job';
 import { REINDEX_JOB_KIND, reindexJob } from './reindex-job';
 import { RETENTION_JOB_KIND, retentionJob } from '../retention/retention-job';
 import { DATA_EXPORT_JOB_KIND, dataExportJob } from '../people/data-export/export-job';
+import { TABLE_EXPORT_JOB_KIND, tableExportJob } from '../exports/export-job';
 import { ERASURE_JOB_KIND, erasureJob } from '../people/erasure/erasure-job';
 import { TRANSFER_JOB_KIND } from '../transfers/transfer-store';
 import { transferJob } from '../transfers/transfer-job';
@@ -50,6 +51,7 @@ export const jobKinds: Record<string, JobKind> = {
   [REINDEX_JOB_KIND]: reindexJob,
   [RETENTION_JOB_KIND]: retentionJob,
   [DATA_EXPORT_JOB_KIND]: dataExportJob,
+  [TABLE_EXPORT_JOB_KIND]: tableExportJob,
   [ERASURE_JOB_KIND]: erasureJob,
   [TRANSFER_JOB_KIND]: transferJob,
   [PACKET_JOB_KIND]: packetJob,

@@ -1,7 +1,9 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { csvFile } from '../../lib/http/result';
 import { auditApi } from '../../../shared/api/audit';
-import { requireHistoryPower, requireOrganisationPower } from '../../core/audit-pages/audit-access';
+import { requireHistoryPower, requireOrganisationPower, requireOrganisationReader } from '../../core/audit-pages/audit-access';
+import { exportTable } from '../../core/exports/table-export';
+import { exportAnswer } from '../../lib/http/export-answer';
 import { auditHistory, organisationAudit, organisationAuditCsv } from '../../core/audit-pages/audit-read';
 import { requireReadLogPower } from '../../core/read-log/read-log-access';
 import { readLogPage } from '../../core/read-log/read-log-read';
@@ -13,6 +15,13 @@ export const handler = createServiceHandler(auditApi, {
   organisationCsv: {
     authorize: ({ auth, query }) => requireOrganisationPower(auth, query.scopeId),
     handle: async ({ auth, query }) => csvFile(await organisationAuditCsv(auth, query), `audit-${query.scopeId.replace(/[^\w-]/g, '_')}.csv`),
+  },
+  organisationExport: {
+    authorize: ({ auth, query }) => requireOrganisationPower(auth, query.scopeId),
+    handle: async ({ auth, query: { format, ...filter } }) => {
+      await requireOrganisationReader(auth, filter.scopeId);
+      return exportAnswer(await exportTable(auth, { source: 'audit', filter }, format));
+    },
   },
   readLog: { authorize: ({ auth }) => requireReadLogPower(auth), handle: async ({ auth, params, query }) => readLogPage(auth, params.userId, query) },
 });

@@ -1,8 +1,10 @@
 import type { ServiceRoutes } from '../../lib/http/service-handler';
 import type { dashboardContracts } from '../../../shared/api/dashboard';
 import { readDashboard } from '../../core/dashboard/dashboard-read';
+import { exportDashboard } from '../../core/exports/dashboard-export';
 
 /** The conference service's dashboard route (shared/api/dashboard.ts). */
 export const dashboardRoutes: ServiceRoutes<typeof dashboardContracts> = {
   dashboard: async ({ auth, params }) => readDashboard(auth, params.scopeId),
+  dashboardExport: async ({ auth, params, query }) => exportDashboard(auth, params.scopeId, query.format),
 };

@@ -28,6 +28,8 @@ import { searchPeople } from '../../core/users/people-search';
 import { assignedUsers } from '../../core/people/profile-tabs';
 import { profileTrackInstances } from '../../core/people/profile-tracks';
 import { requirePower, requireSelfOrPower, requireUsersTable } from '../../core/scope/caller-rights';
+import { exportTable } from '../../core/exports/table-export';
+import { exportAnswer } from '../../lib/http/export-answer';
 
 export const handler = createServiceHandler(userApi, {
   current: async ({ auth }) => currentUserView(auth),
@@ -90,6 +92,10 @@ export const handler = createServiceHandler(userApi, {
   getUsersByCurrentUser: {
     authorize: ({ auth }) => requireUsersTable(auth),
     handle: async ({ auth, body }) => listUsers(auth, { where: body.conditions, limit: body.limit, offset: body.offset, orderBy: body.orderBy }),
+  },
+  getUsersByCurrentUserExport: {
+    authorize: ({ auth }) => requireUsersTable(auth),
+    handle: async ({ auth, body }) => exportAnswer(await exportTable(auth, { source: 'users', where: body.conditions, orderBy: body.orderBy }, body.format)),
   },
   getUsers: async ({ auth, params }) => visibleUsers(auth, params.ids),
   get: async ({ auth, params }) => visibleUser(auth, params.id),

@@ -1,0 +1,106 @@
+import { EXPORT_LINK_SECONDS } from '../../../shared/files/data-exports';
+import {
+  EXPORT_PAGE_ROWS,
+  NO_FINISHED_TABLE_EXPORT,
+  SMALL_EXPORT_ROWS,
+  TABLE_EXPORT_EXPIRED,
+  TABLE_EXPORT_RUNNING,
+  type ExportAnswer,
+  type ExportFormat,
+  type TableExportResult,
+} from '../../../shared/schemas/table-export';
+import { getJob, type JobItem } from '../../db/jobs';
+import { newId } from '../../db/ids';
+import { db } from '../../db/service';
+import { isConditionFailure } from '../../db/versioned';
+import { deleteObject, presignDownloadFor } from '../../lib/adapters/storage';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import type { AuthContext } from '../session/resolve-session';
+import { TABLE_EXPORT_JOB_KIND, tableExportJobId, tableExportKey, type TableExportInput } from './export-job';
+import { sourceOf, type ExportSpec } from './export-spec';
+import { renderExport, type ExportFile } from './render';
+import type { SourceCursor } from './sources/source';
+import type { Cell } from './table';
+
+/**
+ * Exports of the registrar's tables (issue 27, items 3 and 6; docs/security.md "Table exports"). The
+ * table's own read, paged here on the server with the caller's rights, gives exactly the rows and
+ * columns the caller may see with the filters sent. Up to SMALL_EXPORT_ROWS rows the file is made in
+ * the request and sent in the answer; a larger table is made by a job (export-job.ts) whose file is
+ * downloaded through a short-lived link (tableExportLink).
+ */
+
+/** Pages the request reads before it hands a table to a job. */
+const PAGES_IN_REQUEST = Math.ceil(SMALL_EXPORT_ROWS / EXPORT_PAGE_ROWS) + 1;
+const FINISHED = new Set(['succeeded', 'failed']);
+
+/** A file as the answer carries it. */
+export const fileAnswer = (file: ExportFile, rows: number): ExportAnswer => ({ kind: 'file', fileName: file.fileName, contentType: file.contentType, base64: file.bytes.toString('base64'), rows });
+
+export async function exportTable(auth: AuthContext, spec: ExportSpec, format: ExportFormat): Promise<ExportAnswer> {
+  const source = sourceOf(spec);
+  const rows: Cell[][] = [];
+  let cursor: SourceCursor | undefined;
+  for (let pages = 0; pages < PAGES_IN_REQUEST; pages++) {
+    const page = await source.page(auth, spec, cursor, EXPORT_PAGE_ROWS);
+    rows.push(...page.rows);
+    if (!page.next && rows.length <= SMALL_EXPORT_ROWS) {
+      const file = await renderExport(format, source.stem(spec), [{ name: source.sheetName, columns: source.columns, rows }]);
+      return fileAnswer(file, rows.length);
+    }
+    // The table's count (the users table's) says already that it is large.
+    if (!page.next || rows.length > SMALL_EXPORT_ROWS || (page.total ?? 0) > SMALL_EXPORT_ROWS) break;
+    cursor = page.next;
+  }
+  return { kind: 'job', jobId: await startExportJob(auth, spec, format) };
+}
+
+/**
+ * The job of this export: the same export (requester, table, filters, format) already running is
+ * followed rather than started twice; a finished one is replaced and its file deleted.
+ */
+async function startExportJob(auth: AuthContext, spec: ExportSpec, format: ExportFormat): Promise<string> {
+  const jobId = tableExportJobId(auth.userId, spec, format);
+  const previous = await getJob(jobId);
+  if (previous && !FINISHED.has(previous.status)) return jobId;
+  const input: TableExportInput = { spec, format, requesterId: auth.userId, exportId: newId() };
+  try {
+    await db()
+      .entities.job.put({ jobId, kind: TABLE_EXPORT_JOB_KIND, ownerId: auth.userId, title: sourceOf(spec).title(spec), input, status: 'queued', done: 0, steps: 0 })
+      .where((attributes, operations) =>
+        previous ? `${operations.eq(attributes.status, previous.status)} AND ${operations.eq(attributes.updatedAt, previous.updatedAt)}` : operations.notExists(attributes.jobId),
+      )
+      .go({ response: 'none' });
+  } catch (error) {
+    // Started by another request meanwhile: the same export, followed.
+    if (isConditionFailure(error)) return jobId;
+    throw error;
+  }
+  if (previous) await removeFile(previous);
+  return jobId;
+}
+
+async function removeFile(job: JobItem): Promise<void> {
+  await deleteObject(tableExportKey(job.jobId, job.input as TableExportInput)).catch((error: unknown) => log('warn', 'table export file not deleted', { jobId: job.jobId, error: String(error) }));
+}
+
+/**
+ * The download link of the caller's finished export: only its requester (anyone else 404, as for
+ * none), whose right to the table is decided again now; the link works EXPORT_LINK_SECONDS; a file
+ * past its days is deleted and refused.
+ */
+export async function tableExportLink(auth: AuthContext, jobId: string): Promise<{ url: string; name: string }> {
+  const job = await getJob(jobId);
+  if (!job || job.kind !== TABLE_EXPORT_JOB_KIND || job.ownerId !== auth.userId) throw new NotFoundError(NO_FINISHED_TABLE_EXPORT);
+  if (!FINISHED.has(job.status)) throw new ConflictError(TABLE_EXPORT_RUNNING);
+  if (job.status !== 'succeeded') throw new NotFoundError(NO_FINISHED_TABLE_EXPORT);
+  const input = job.input as TableExportInput;
+  await sourceOf(input.spec).allowed(auth, input.spec);
+  const result = job.result as TableExportResult;
+  if (Date.parse(result.expiresAt) <= Date.now()) {
+    await removeFile(job);
+    throw new NotFoundError(TABLE_EXPORT_EXPIRED);
+  }
+  return { url: await presignDownloadFor(tableExportKey(job.jobId, input), result.fileName, EXPORT_LINK_SECONDS), name: result.fileName };
+}
