@@ -24,6 +24,9 @@ test('a conference admin reads the dashboard, narrows it to a district by keyboa
   await expect(page.getByRole('table', { name: 'Candidacy Pathway: open enrolments by current phase' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Steps by status' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Enrolments per month, the last 12 months' })).toBeVisible();
+  // Who is stuck: Grace's interview step waits on the district committee's vote.
+  const stuck = page.getByRole('table', { name: /steps? waiting longest, oldest first$/ });
+  await expect(stuck.getByRole('row').filter({ hasText: 'District Committee on Ordained Ministry (committee)' }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Foothills District, chosen with the keyboard alone.
@@ -53,5 +56,11 @@ test('a conference admin reads the dashboard, narrows it to a district by keyboa
     await expect(page.getByRole('heading', { name: 'Candidacy Pathway' })).toBeVisible({ timeout: 2_000 });
     expect(await openInCandidacy(page)).toBeGreaterThan(before);
   }).toPass({ timeout: 30_000 });
+
+  // A track's count opens its participants table filtered to that status.
+  await page.getByRole('link', { name: /^\d+ open$/ }).first().click();
+  await expect(page).toHaveURL(/\/tracks\/demo-track-candidacy\/participants\?status=Open$/);
+  await expect(page.getByText('Showing Open enrolments.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Participants' }).getByRole('cell', { name: 'Open' }).first()).toBeVisible();
   await page.close();
 });

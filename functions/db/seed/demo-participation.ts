@@ -1,3 +1,5 @@
+import { trackParts } from '../../core/enrolments/template-parts';
+import { responsibleRoles } from '../../core/tracks/responsible-roles';
 import { authContextOf, type AuthContext } from '../../core/session/resolve-session';
 import { enrol } from '../../core/enrolments/enrol';
 import { enrolmentClaim } from '../../core/enrolments/enrol-writes';
@@ -159,9 +161,17 @@ export async function seedParticipation(seededAt: string): Promise<void> {
 async function remindPriya(): Promise<void> {
   const now = new Date().toISOString();
   const waiting = [ids.callStoryStep, ids.transcriptStep, ids.questionnaireStep];
+  // And the roles completing each step, as enrolment copies them (the dashboard says whom a step waits on).
+  const parts = await trackParts(ids.trackTemplate);
   await Promise.all(
-    waiting.map((stepInstanceId) =>
-      db().entities.stepInstance.patch({ trackInstanceId: ids.trackInstance, stepInstanceId }).set(reminderFields('Ready', now, undefined)).add({ version: 1 }).go(),
-    ),
+    waiting.map(async (stepInstanceId) => {
+      const { data: step } = await db().entities.stepInstance.get({ trackInstanceId: ids.trackInstance, stepInstanceId }).go({ consistent: true });
+      const responsibleRoleIds = responsibleRoles(step!.stepTemplateId, parts);
+      await db()
+        .entities.stepInstance.patch({ trackInstanceId: ids.trackInstance, stepInstanceId })
+        .set({ ...reminderFields('Ready', now, undefined), ...(responsibleRoleIds.length && { responsibleRoleIds }) })
+        .add({ version: 1 })
+        .go();
+    }),
   );
 }
