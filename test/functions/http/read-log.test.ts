@@ -2,6 +2,7 @@ import { handler as stepHandler } from '../../../functions/http/step/handler';
 import { handler as fileHandler } from '../../../functions/http/file/handler';
 import { handler as formHandler } from '../../../functions/http/form/handler';
 import { handler as userHandler } from '../../../functions/http/user/handler';
+import { handler as trackHandler } from '../../../functions/http/track/handler';
 import { runJobToEnd } from '../../../functions/db/jobs';
 import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { DEMO_INSTANCE_IDS } from '../../../functions/db/seed/demo-tracks';
@@ -33,7 +34,7 @@ const FILE_KEY = '01jreadlogtranscript000000';
 const SECRET_NAME = 'psychological-assessment.pdf';
 
 const owner = () => demoUser(PARTICIPANT).id;
-const handlers: Record<string, Handler> = { step: stepHandler, file: fileHandler, form: formHandler, user: userHandler };
+const handlers: Record<string, Handler> = { step: stepHandler, file: fileHandler, form: formHandler, user: userHandler, track: trackHandler };
 
 async function entries(): Promise<Array<{ route: string; readerId: string; kind: string; objectId: string; label?: string; screen?: string }>> {
   const { data } = await db().entities.readEntry.query.byOwner({ ownerId: owner() }).go({ order: 'desc', limit: 200, consistent: true } as never);
@@ -105,6 +106,8 @@ const CASES: Record<string, Case> = {
   'form.formInstances': { as: ADVISOR, path: () => `/api/form/form-instances/${ids.questionnaireForm}`, kind: 'form' },
   // A superadmin's finished export of the participant (issue 25, item 4): its link is the read.
   'user.dataExportLink': { as: 'superadmin@example.org', path: finishedExportLink, kind: 'export', screen: 'data-export' },
+  // The advisor's finished candidate packet of the enrolment (issue 27, item 5): its link is the read.
+  'track.packetLink': { as: ADVISOR, path: finishedPacketLink, kind: 'packet', screen: 'candidate-packet' },
 };
 
 /** Marked routes only their owner can ever call successfully: the owner's reads are not logged, so they never write. */
@@ -153,6 +156,15 @@ async function finishedExportLink(): Promise<string> {
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   expect((await runJobToEnd((started.body as { jobId: string }).jobId, jobKinds))?.status).toBe('succeeded');
   return `/api/user/${owner()}/data-export/link`;
+}
+
+/** The advisor's candidate packet of the enrolment (the job run to its end); the link route is then the read. */
+async function finishedPacketLink(): Promise<string> {
+  const path = `/api/track/track-instance/${ids.trackInstance}/packet`;
+  const started = await invoke(trackHandler, path, { method: 'POST', body: {}, cookie: await cookieFor(ADVISOR) });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  expect((await runJobToEnd((started.body as { jobId: string }).jobId, jobKinds))?.status).toBe('succeeded');
+  return `${path}/link`;
 }
 
 /** The participant submits their questionnaire, as the app does (the owner's own save: no entry). */
