@@ -6,6 +6,7 @@ import { FILE_CALLS } from './authorization-matrix.file-calls';
 import { INSTANCE_CALLS } from './authorization-matrix.instance-calls';
 import { PEOPLE_CALLS } from './authorization-matrix.people-calls';
 import { EXPORT_CALLS } from './authorization-matrix.export-calls';
+import { TABLE_EXPORT_CALLS } from './authorization-matrix.table-export-calls';
 import { VERIFY_CALLS } from './authorization-matrix.verify-calls';
 import { STEP_WORK_CALLS } from './authorization-matrix.step-work-calls';
 import { PARTICIPANT_CALLS } from './authorization-matrix.participants-calls';
@@ -160,6 +161,7 @@ export const CALLS: Record<string, CallBuilder> = {
   ...INSTANCE_CALLS,
   ...PEOPLE_CALLS,
   ...EXPORT_CALLS,
+  ...TABLE_EXPORT_CALLS,
   ...USER_GENERIC_CALLS,
   ...VERIFY_CALLS,
   ...STEP_WORK_CALLS,

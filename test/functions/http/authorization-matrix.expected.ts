@@ -3,6 +3,7 @@ import { FILE_ROWS } from './authorization-matrix.file-expected';
 import { INSTANCE_ROWS } from './authorization-matrix.instance-expected';
 import { PEOPLE_ROWS } from './authorization-matrix.people-expected';
 import { EXPORT_ROWS } from './authorization-matrix.export-expected';
+import { TABLE_EXPORT_ROWS } from './authorization-matrix.table-export-expected';
 import { VERIFY_ROWS } from './authorization-matrix.verify-expected';
 import { STEP_WORK_ROWS } from './authorization-matrix.step-work-expected';
 import { PARTICIPANT_ROWS } from './authorization-matrix.participants-expected';
@@ -164,6 +165,7 @@ export const EXPECTED_MATRIX: Record<string, MatrixRow> = {
   ...INSTANCE_ROWS,
   ...PEOPLE_ROWS,
   ...EXPORT_ROWS,
+  ...TABLE_EXPORT_ROWS,
   ...USER_GENERIC_ROWS,
   ...VERIFY_ROWS,
   ...STEP_WORK_ROWS,
