@@ -24,10 +24,26 @@ const permission = (entity: 'Conference' | 'District', entityId: string, name: s
   createdAt: '2024-01-01T00:00:00.000Z',
 });
 
-const csvLink = () => screen.getByRole('link', { name: 'Download CSV' });
+/** Export > Download CSV, answered with a small file: the query it sent. */
+async function exportCsv(user: ReturnType<typeof userEvent.setup>, server: ReturnType<typeof fakeServer>) {
+  const original = URL.createObjectURL;
+  URL.createObjectURL = () => 'blob:audit';
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  try {
+    await user.click(screen.getByRole('button', { name: 'Export the audit trail' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download CSV' }));
+    await screen.findByText(/^Downloaded audit/);
+  } finally {
+    URL.createObjectURL = original;
+    click.mockRestore();
+  }
+  return Object.fromEntries(server.to('/api/audit/organisation/export').at(-1)!.query);
+}
+const EXPORT = 'GET /api/audit/organisation/export';
+const exported = () => ({ kind: 'file', fileName: 'audit-loc-blue-ridge.csv', contentType: 'text/csv; charset=utf-8', base64: btoa('"at"\r\n'), rows: 0 });
 
 describe('the Audit tab (the organisation page)', () => {
-  it('a superadmin starts on System, picks a conference, filters by kind and dates, and the CSV link carries the same filters', async () => {
+  it('a superadmin starts on System, picks a conference, filters by kind and dates, and the export carries the same filters', async () => {
     const user = userEvent.setup();
     const server = fakeServer({
       [ORGANISATION]: (request) =>
@@ -35,13 +51,14 @@ describe('the Audit tab (the organisation page)', () => {
           ? { data: [auditEntry(2, { chainKind: 'Role', recordId: 'r1', subject: 'Treasurer', action: 'role.created', kind: 'created', changes: [{ field: 'name', after: 'Treasurer' }] })], cursor: null }
           : { data: [auditEntry(1)], cursor: null },
       'GET /api/conference/quickSearch': () => pageOfRows([conference('loc-blue-ridge', 'Blue Ridge Conference')]),
+      [EXPORT]: exported,
     });
     const view = renderAdmin('/admin/audit');
     const list = await screen.findByRole('list', { name: 'Audit trail' });
     expect(within(list).getByText('Role created')).toBeTruthy();
     expect(within(list).getByText('Treasurer', { selector: '.audit-record *, .audit-record' }).textContent).toContain('Treasurer');
     expect(server.to('/api/audit/organisation')[0].query.get('scopeId')).toBe('system');
-    expect(csvLink().getAttribute('href')).toBe('/api/audit/organisation/csv?scopeId=system');
+    expect(await exportCsv(user, server)).toEqual({ scopeId: 'system', format: 'csv' });
     await expectNoAxeViolations(view.container);
 
     const scope = screen.getByRole('combobox', { name: 'Scope' });
@@ -58,8 +75,7 @@ describe('the Audit tab (the organisation page)', () => {
     await waitFor(() => expect(server.to('/api/audit/organisation').at(-1)!.query.get('from')).toBe('2026-11-01'));
     const last = server.to('/api/audit/organisation').at(-1)!.query;
     expect(Object.fromEntries(last)).toEqual({ scopeId: 'loc-blue-ridge', kind: 'tags', from: '2026-11-01' });
-    expect(csvLink().getAttribute('href')).toBe('/api/audit/organisation/csv?scopeId=loc-blue-ridge&kind=tags&from=2026-11-01');
-    expect(csvLink().hasAttribute('download')).toBe(true);
+    expect(await exportCsv(user, server)).toEqual({ scopeId: 'loc-blue-ridge', kind: 'tags', from: '2026-11-01', format: 'csv' });
   });
 
   it('a conference admin reads the conferences they govern, not the ones they only sit in below', async () => {

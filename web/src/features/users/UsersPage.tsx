@@ -14,6 +14,8 @@ import { AddUserDialog } from './list/AddUserDialog';
 import { UserActions } from './list/UserActions';
 import { NO_USER_FILTERS, UserFilters, type UserFilterValues } from './list/UserFilters';
 import { userPageRoute, type UserPageQuery } from './list/users-api';
+import { exportUsers } from './list/users-export-api';
+import { ExportMenu } from '../../lib/exports/ExportMenu';
 import { USERS_PATH, userDialogPath, type UserDialog } from './list/user-dialogs';
 import './list/users.css';
 
@@ -75,6 +77,7 @@ function UsersTable({ dialog }: { dialog?: UserDialog }) {
         onRowSelectionChange={setSelection}
         toolbar={
           <>
+            <ExportMenu what="users" start={(format) => exportUsers(format, paged.request.query)} />
             <UserActions selected={selected} dialog={dialog === 'add-user' ? undefined : dialog} save={save} onDone={() => setSelection({})} />
             <Button isDisabled={!ability.can('create', 'User')} onPress={() => navigate(userDialogPath('add-user'))}>
               Add User

@@ -20,6 +20,8 @@ export interface PagedTable<C extends Contract> {
   toFirstPage: () => void;
   /** The whole answer on screen, for what a route says beside its rows (the participants table's `partial`). */
   response: ResponseOf<C> | undefined;
+  /** The query or body of the page on screen: an export of the table sends the same filters. */
+  request: { query?: QueryInput<C>; body?: BodyInput<C> };
 }
 
 /**
@@ -39,7 +41,8 @@ export function usePagedBodyTable<C extends Contract>(contract: RouteRef<C>, toB
 
 function usePaged<C extends Contract>(contract: RouteRef<C>, toRequest: (state: ServerTableState) => { query: unknown } | { body: unknown }, params?: ParamsInput<C>): PagedTable<C> {
   const [state, setState] = useServerTableState();
-  const page = useApi(contract, { ...(params ? { params } : {}), ...toRequest(state) } as never, { keepPreviousData: true });
+  const request = toRequest(state) as PagedTable<C>['request'];
+  const page = useApi(contract, { ...(params ? { params } : {}), ...request } as never, { keepPreviousData: true });
   const data = page.data as { data: RowOf<C>[]; count: number } | undefined;
   const toFirstPage = useCallback(() => setState((current) => ({ ...current, pageIndex: 0 })), [setState]);
   return {
@@ -55,5 +58,6 @@ function usePaged<C extends Contract>(contract: RouteRef<C>, toRequest: (state: 
     refresh: page.mutate,
     toFirstPage,
     response: page.data,
+    request,
   };
 }

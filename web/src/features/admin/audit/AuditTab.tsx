@@ -6,7 +6,8 @@ import { useAuditPages } from '../../../components/audit/use-audit-pages';
 import { useAuthorsSeen } from '../../../components/audit/use-authors-seen';
 import { DatePicker, SearchableSelect, type SelectOption } from '../../../components/ui';
 import { routes } from '../../../lib/api/routes';
-import { toQueryString } from '../../../lib/api/query-string';
+import { ExportMenu } from '../../../lib/exports/ExportMenu';
+import { exportAudit } from './audit-export-api';
 import { useGovernedScopes, type GovernedScopes } from '../governed-scopes';
 import { GovernedScopesGate } from '../GovernedScopeTabs';
 import '../../../components/audit/audit.css';
@@ -14,7 +15,7 @@ import '../../../components/audit/audit.css';
 /**
  * /admin/audit (issue 25): the organisation's audit trail in one scope at a time (System or a
  * conference), newest first, filtered by kind, author and dates, with the same filters as a
- * CSV file. Superadmins and conference admins; the server decides each scope.
+ * CSV or XLSX file. Superadmins and conference admins; the server decides each scope.
  */
 export function AuditTab() {
   const scopes = useGovernedScopes();
@@ -45,10 +46,7 @@ function OrganisationAudit({ scopes, initial }: { scopes: GovernedScopes; initia
         <DatePicker className="audit-date-filter" label="To" value={to} onChange={setTo} minValue={from ?? undefined} />
       </div>
       <div className="ui-button-row">
-        {/* A plain download: the server names the file and limits how often it is made. */}
-        <a className="ui-button ui-button-secondary ui-button-medium audit-download" href={routes.audit.organisationCsv.path + toQueryString(filters)} download>
-          Download CSV
-        </a>
+        <ExportMenu what="the audit trail" start={(format) => exportAudit(format, filters)} />
       </div>
       <AuditEntryList pages={pages} label="Audit trail" isFiltered={Boolean(kind || author || from || to)} showRecord />
     </div>

@@ -7,6 +7,7 @@ import { useAbility } from '../../../lib/ability';
 import { usePagedBodyTable } from '../../../lib/table/use-paged-table';
 import { participantPageBody, statusOfSearch, participantPageRoute } from './participants-api';
 import { ParticipantActions } from './ParticipantActions';
+import { ParticipantsExport } from './ParticipantsExport';
 import { ENROLMENT_ACTIONS, type EnrolmentAction } from './selected-enrolments';
 import { lazyChunk } from '../../../lib/chunk-load';
 
@@ -106,8 +107,9 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
       }}
     />
   );
-  const toolbar = (actions || addButton) && (
+  const toolbar = (
     <>
+      <ParticipantsExport trackId={trackId} where={paged.request.body?.where} />
       {actions}
       {addButton}
     </>
@@ -129,7 +131,7 @@ export function ParticipantsTab({ track }: { track: { id: string; name: string }
         getRowLabel={(row) => `${row.participant.firstName} ${row.participant.lastName}`}
         {...(managesAll ? { rowSelection: selection, onRowSelectionChange: setSelection } : {})}
         showSearch={false}
-        toolbar={toolbar || undefined}
+        toolbar={toolbar}
         emptyState={paged.response && !filtered ? <EmptyState message={NO_PARTICIPANTS_MESSAGE} action={addButton || undefined} /> : paged.table.emptyState}
       />
       {paged.response?.partial && (
