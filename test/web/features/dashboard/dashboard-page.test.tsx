@@ -129,6 +129,37 @@ describe('the Dashboard', () => {
     expect(screen.queryByRole('combobox', { name: 'District' })).toBeNull();
   });
 
+  it('lets a superadmin choose a jurisdiction, an episcopal area or a conference as the place; only a conference offers districts', async () => {
+    const user = userEvent.setup();
+    const row = (id: string, kind: string, name: string, parent?: [string, string]) => ({ id, kind, name, active: true, ...(parent && { parentId: parent[0], parentName: parent[1] }) });
+    const server = fakeServer({
+      [DASHBOARD]: (request) => figures({ id: request.path.split('/').at(-1)!, name: 'Somewhere', kind: 'EpiscopalArea' }),
+      'GET /api/jurisdiction/quickSearch': () => pageOfRows([row('loc-se', 'Jurisdiction', 'Southeastern Jurisdiction')]),
+      'GET /api/episcopal-area/quickSearch': () => pageOfRows([row('loc-piedmont', 'EpiscopalArea', 'Piedmont Area', ['loc-se', 'Southeastern Jurisdiction'])]),
+      'GET /api/conference/quickSearch': () => pageOfRows([row('loc-blue-ridge', 'Conference', 'Blue Ridge Conference', ['loc-piedmont', 'Piedmont Area'])]),
+    });
+    render(SUPERADMIN);
+    await screen.findByRole('heading', { name: 'Workload' });
+    const place = screen.getByRole('combobox', { name: 'Place' });
+    await user.clear(place);
+    await user.type(place, 'S');
+    await screen.findByRole('option', { name: /Blue Ridge Conference/ });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'System',
+      'Southeastern JurisdictionJurisdiction',
+      'Piedmont AreaEpiscopal Area',
+      'Blue Ridge ConferenceConference',
+    ]);
+    await user.click(screen.getByRole('option', { name: /Piedmont Area/ }));
+    await waitFor(() => expect(server.to('/api/conference/dashboard/loc-piedmont')).toHaveLength(1));
+    expect(screen.queryByRole('combobox', { name: 'District' })).toBeNull();
+    await user.clear(place);
+    await user.type(place, 'Blue');
+    await user.click(await screen.findByRole('option', { name: /Blue Ridge Conference/ }));
+    await waitFor(() => expect(server.to('/api/conference/dashboard/loc-blue-ridge')).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: 'District' })).toBeTruthy();
+  });
+
   it("says the server's refusal, and that someone who governs nothing has no dashboard", async () => {
     fakeServer({ 'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION], [DASHBOARD]: () => ({ status: 403, body: { message: 'Forbidden' } }) });
     const first = render(CONFERENCE_ADMIN);

@@ -4,13 +4,14 @@ import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
 import { locationOptions } from '../../lib/locations/location-options';
 import { Page } from '../../lib/page';
-import { useDashboardScopes, type DashboardScopes } from './dashboard-scopes';
+import { PLACE_KINDS, useDashboardScopes, type DashboardScopes } from './dashboard-scopes';
 import { DashboardFigures } from './DashboardFigures';
 import './dashboard.css';
 
 /**
  * /dashboard (issue 27): the figures of a place the viewer governs, chosen with the Place picker
- * (System or a conference for a superadmin; the viewer's own conferences and districts otherwise)
+ * (System, a jurisdiction, an episcopal area or a conference for a superadmin; the viewer's own
+ * places otherwise)
  * and, for a conference, the District picker below it. Everything is counted on the server.
  */
 export default function DashboardPage() {
@@ -27,8 +28,8 @@ function PlaceDashboard({ scopes, initial }: { scopes: DashboardScopes; initial:
   const [place, setPlace] = useState(initial);
   const [district, setDistrict] = useState<SelectOption | null>(null);
   const dashboard = useApi(routes.conference.dashboard, { params: { scopeId: district?.id ?? place.id } });
-  // A conference's districts can be chosen; System and a district have none to choose here.
-  const hasDistricts = place.id !== 'system' && place.description !== 'District';
+  // A conference's districts can be chosen; wider places are chosen whole, a district is one already.
+  const hasDistricts = place.description === PLACE_KINDS.Conference;
   return (
     <div className="dashboard">
       <div className="dashboard-pickers">

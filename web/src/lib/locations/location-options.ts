@@ -14,6 +14,13 @@ export const PICKABLE_LOCATIONS = {
 } as const;
 export type PickableKind = keyof typeof PICKABLE_LOCATIONS & LocationKind;
 
+/** The kinds above a conference, searched the same way where a picker offers them (the Dashboard's Place). */
+const WIDER_LOCATIONS = {
+  Jurisdiction: routes.jurisdiction.quickSearch,
+  EpiscopalArea: routes['episcopal-area'].quickSearch,
+} as const;
+export type SearchableKind = PickableKind | keyof typeof WIDER_LOCATIONS;
+
 /** SPEC.md section 9: location pickers (conference among them) show 10. */
 const LOCATION_OPTIONS_LIMIT = AUTOCOMPLETE_LIMITS.conference;
 
@@ -25,7 +32,7 @@ export const locationOption = (row: Pick<LocationRow, 'id' | 'name' | 'parentNam
  * with a word starting with the text, searched on the server (first 10 by name), each with its
  * parent for context; with `parentId`, only those under that location (a conference's churches).
  */
-export async function locationOptions(kind: PickableKind, text: string, parentId?: string): Promise<SelectOption[]> {
-  const page = await call(PICKABLE_LOCATIONS[kind], { query: { limit: LOCATION_OPTIONS_LIMIT, offset: 0, where: compact({ name: text.trim() || undefined, parentId }) } });
+export async function locationOptions(kind: SearchableKind, text: string, parentId?: string): Promise<SelectOption[]> {
+  const page = await call({ ...PICKABLE_LOCATIONS, ...WIDER_LOCATIONS }[kind], { query: { limit: LOCATION_OPTIONS_LIMIT, offset: 0, where: compact({ name: text.trim() || undefined, parentId }) } });
   return page.data.map(locationOption);
 }
