@@ -63,8 +63,9 @@ export async function checkPeople(auth: AuthContext, conference: LocationItem, r
     if (phone && !phone.success) problems.push(`Phone: ${firstIssue(phone)}`);
 
     const placeName = cells['District or church']!;
-    const place = placeName ? places.get(nameKey(placeName)) : { location: conference, district: conference };
-    if (!place) problems.push(`No active district or church named "${placeName}" in ${conference.name}.`);
+    const place = placeName ? places.found.get(nameKey(placeName)) : { location: conference, district: conference };
+    if (placeName && places.ambiguous.has(nameKey(placeName))) problems.push(`Several churches in ${conference.name} are named "${placeName}": name the district instead.`);
+    else if (!place) problems.push(`No active district or church named "${placeName}" in ${conference.name}.`);
     else if (!mayAddAt(auth, place.district)) problems.push(`You may not add people to ${place.district.name}.`);
 
     const roleNames = cells['Roles']!.split(';').map((name) => name.trim()).filter(Boolean);
@@ -109,21 +110,25 @@ function mayAddAt(auth: AuthContext, place: LocationItem): boolean {
  * active churches of its districts (a church places the person in its district). One Query for
  * the districts, one per district for churches only when needed.
  */
-async function placesByName(conference: LocationItem, names: string[]): Promise<Map<string, { location: LocationItem; district: LocationItem }>> {
+async function placesByName(conference: LocationItem, names: string[]): Promise<{ found: Map<string, { location: LocationItem; district: LocationItem }>; ambiguous: Set<string> }> {
   const found = new Map<string, { location: LocationItem; district: LocationItem }>();
-  if (!names.length) return found;
+  const ambiguous = new Set<string>();
+  if (!names.length) return { found, ambiguous };
   const { data: districts } = await db().entities.location.query.byParent({ parentId: conference.locationId, kind: 'District' }).go({ limit: PLACES_MAX });
   const active = districts.filter((district) => district.active);
   for (const district of active) found.set(nameKey(district.name), { location: district, district });
   const wanted = new Set(names.map(nameKey).filter((name) => !found.has(name)));
-  if (!wanted.size) return found;
+  if (!wanted.size) return { found, ambiguous };
   for (const district of active) {
     const { data: churches } = await db().entities.location.query.byParent({ parentId: district.locationId, kind: 'Church' }).go({ limit: PLACES_MAX });
     for (const church of churches) {
       const key = nameKey(church.name);
-      // Two churches of one name in a conference: the first district's (by name) is taken; the preview shows which.
-      if (church.active && wanted.has(key) && !found.has(key)) found.set(key, { location: church, district });
+      if (!church.active || !wanted.has(key)) continue;
+      // Two churches of one name in the conference: the row must name the district instead.
+      if (found.has(key)) ambiguous.add(key);
+      else found.set(key, { location: church, district });
     }
   }
-  return found;
+  for (const key of ambiguous) found.delete(key);
+  return { found, ambiguous };
 }

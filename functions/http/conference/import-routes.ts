@@ -7,11 +7,11 @@ import { startImport } from '../../core/imports/import-start';
 /** The conference service's CSV import routes (shared/api/csv-import.ts): the conference is checked before the body is read. */
 export const importRoutes: ServiceRoutes<typeof csvImportContracts> = {
   importPreview: {
-    authorize: async ({ auth, params }) => void (await importConference(auth, params.conferenceId)),
-    handle: async ({ auth, params, body }) => previewImport(auth, params.conferenceId, body),
+    authorize: async ({ auth, params }) => void (await importConference(auth, params.id)),
+    handle: async ({ auth, params, body }) => previewImport(auth, params.id, body),
   },
   importStart: {
-    authorize: async ({ auth, params }) => void (await importConference(auth, params.conferenceId)),
-    handle: async ({ auth, params, body }) => startImport(auth, params.conferenceId, params.importId, body),
+    authorize: async ({ auth, params }) => void (await importConference(auth, params.id)),
+    handle: async ({ auth, params, body }) => startImport(auth, params.id, params.importId, body),
   },
 };

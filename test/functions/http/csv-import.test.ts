@@ -190,6 +190,18 @@ describe('people', () => {
   });
 });
 
+describe('places by name', () => {
+  it('asks for the district when two churches of the conference share a name', async () => {
+    for (const districtId of [places.district1, places.district2]) {
+      const { data: district } = await db().entities.location.get({ locationId: districtId }).go();
+      const locationId = `twin-${districtId}`;
+      await db().entities.location.put({ locationId, kind: 'Church', name: 'Twin Chapel', parentId: districtId, ancestorIds: [...district!.ancestorIds, locationId], active: true }).go();
+    }
+    const checked = await previewOk('people', csvOf('people', [['Tia', 'Twin', 'tia.twin@example.org', '', 'Twin Chapel', '']]));
+    expect(checked.rows[0]!.messages).toEqual(['Several churches in Blue Ridge Conference are named "Twin Chapel": name the district instead.']);
+  });
+});
+
 describe('who may import', () => {
   const one = () => csvOf('people', [['Who', 'May', 'who.may@example.org', '', '', '']]);
 

@@ -8,8 +8,8 @@ import { CONFERENCE_ADMIN, CONFERENCE_ADMIN_PERMISSION, fakeServer, renderAdmin,
 
 afterEach(() => vi.unstubAllGlobals());
 
-const PREVIEW = 'POST /api/conference/{conferenceId}/import/preview';
-const START = 'POST /api/conference/{conferenceId}/import/{importId}';
+const PREVIEW = 'POST /api/conference/{id}/import/preview';
+const START = 'POST /api/conference/{id}/import/{importId}';
 const asConferenceAdmin = (handlers: Handlers) => fakeServer({ 'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION], ...handlers });
 const csvFile = (text: string, name = 'people.csv') => new File([text], name, { type: 'text/csv' });
 const input = () => screen.getByLabelText('CSV file: choose files') as HTMLInputElement;
