@@ -31,6 +31,8 @@ export const PAGE_SIZES = { A4: [595.28, 841.89], Letter: [612, 792] } as const;
 const MARGIN = 56;
 const FOOTER = 28;
 const CELL_PAD = 4;
+/** Points of what follows a heading that must fit below it on its page. */
+const KEEP_WITH_HEADING = 60;
 
 const STYLES: Record<'H1' | 'H2' | 'H3' | 'P' | 'cell' | 'head', { font: FontName; size: number; leading: number; before: number; after: number }> = {
   H1: { font: 'bold', size: 18, leading: 23, before: 0, after: 8 },
@@ -159,8 +161,8 @@ class Layout {
     const style = STYLES[type];
     const owner = this.element(type, 0);
     let lines = wrapText(text, style.font, style.size, this.contentWidth);
-    // A heading keeps its first line and what follows together.
-    this.ensure(style.before + style.leading * (type === 'P' ? 1 : 3));
+    // A heading keeps its first line and the start of what follows together (never last on a page).
+    this.ensure(style.before + (type === 'P' ? style.leading : style.leading + KEEP_WITH_HEADING));
     if (!this.atPageTop()) this.down(style.before);
     while (lines.length) {
       const fit = Math.max(1, Math.floor(this.room() / style.leading));
@@ -201,7 +203,8 @@ class Layout {
     const sum = given.reduce((a, b) => a + b, 0);
     const widths = given.map((share) => (share / sum) * this.contentWidth);
     const table = this.element('Table', 0);
-    this.ensure(STYLES.head.leading * 2 + 2 * CELL_PAD);
+    // The header row and the first lines of the first row together.
+    this.ensure(STYLES.head.leading + STYLES.cell.leading * 2 + 4 * CELL_PAD);
     this.row(table, header, widths, true);
     for (const row of rows) this.row(table, row, widths, false);
     this.down(8);

@@ -1,5 +1,6 @@
 import { PRIVATE_CONTENT_MESSAGE } from '../../../../shared/auth/policies/private-content';
 import { takesAnswer, type FieldType } from '../../../../shared/forms/field-types';
+import { STEP_STATUS_LABELS } from '../../../../shared/tracks/statuses';
 import type { PdfBlock } from '../../../lib/pdf/pdf-writer';
 
 /**
@@ -105,7 +106,7 @@ function contentStatus(content: GatheredEnrolment['phases'][number]['steps'][num
 function stepBlocks(step: GatheredEnrolment['phases'][number]['steps'][number]): PdfBlock[] {
   const blocks: PdfBlock[] = [
     { type: 'H3', text: step.name },
-    { type: 'P', text: [`Status: ${step.status}`, step.required ? 'Required' : 'Optional', step.dueAt ? `Due ${day(step.dueAt)}` : ''].filter(Boolean).join('. ') },
+    { type: 'P', text: [`Status: ${STEP_STATUS_LABELS[step.status as keyof typeof STEP_STATUS_LABELS] ?? step.status}`, step.required ? 'Required' : 'Optional', step.dueAt ? `Due ${day(step.dueAt)}` : ''].filter(Boolean).join('. ') },
   ];
   if (step.contents.length) {
     blocks.push({ type: 'Table', header: ['Item', 'Completed by', 'Status'], widths: [3, 2, 4], rows: step.contents.map((c) => [c.name, c.role, contentStatus(c)]) });
