@@ -7,7 +7,7 @@ import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
 import { requireHistoryReader, requireOrganisationReader } from './audit-access';
 import { chainIdOf, chainParts } from '../records/audit-write';
-import { toCsv } from '../exports/csv';
+import { toCsv } from '../../lib/tabular/csv';
 
 /**
  * Reading the audit trail (docs/data-model.md "Audit trail"): a History page is one Query of the

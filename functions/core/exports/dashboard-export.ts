@@ -3,8 +3,8 @@ import type { ExportAnswer, ExportFormat } from '../../../shared/schemas/table-e
 import { STEP_STATUSES, TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
 import { readDashboard } from '../dashboard/dashboard-read';
 import type { AuthContext } from '../session/resolve-session';
-import { fileStem, renderExport } from './render';
-import type { Sheet } from './table';
+import { fileStem, renderExport } from '../../lib/tabular/render';
+import type { Sheet } from '../../lib/tabular/table';
 import { fileAnswer } from './table-export';
 
 /** The dashboard's figures as the page's tables, one sheet each (a CSV: one section each). */

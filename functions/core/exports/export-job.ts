@@ -7,9 +7,9 @@ import { deleteObject, describeObject, putObject, readObjectStream } from '../..
 import { HttpError } from '../../lib/errors';
 import { authContextOf, type AuthContext } from '../session/resolve-session';
 import { sourceOf, type ExportSpec } from './export-spec';
-import { renderExport } from './render';
+import { renderExport } from '../../lib/tabular/render';
 import type { SourceCursor, TableSource } from './sources/source';
-import type { Cell } from './table';
+import type { Cell } from '../../lib/tabular/table';
 
 /**
  * A table export too large to make in its request (table-export.ts): one page of the table a step,

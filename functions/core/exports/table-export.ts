@@ -19,9 +19,9 @@ import { log } from '../../lib/log';
 import type { AuthContext } from '../session/resolve-session';
 import { TABLE_EXPORT_JOB_KIND, tableExportJobId, tableExportKey, type TableExportInput } from './export-job';
 import { sourceOf, type ExportSpec } from './export-spec';
-import { renderExport, type ExportFile } from './render';
+import { renderExport, type ExportFile } from '../../lib/tabular/render';
 import type { SourceCursor } from './sources/source';
-import type { Cell } from './table';
+import type { Cell } from '../../lib/tabular/table';
 
 /**
  * Exports of the registrar's tables (issue 27, items 3 and 6; docs/security.md "Table exports"). The

@@ -31,6 +31,7 @@ const NOT_PRIVATE: Record<string, string> = {
   'file.confirmUpload': "the uploader's own file (anyone else: 404)",
   'step.attachment': "a track design's attachment (the step's readers; no one's own material)",
   'step.instanceAttachment': "a track design's attachment, from the step page (no one's own material)",
+  'job.tableExportLink': "the caller's own export of a table they read (names, statuses and dates the table shows them; no step content, answers or files)",
 };
 
 /** A signed download link as the file routes answer it: `{ url, name }` (an avatar's url or a sign-in redirect is not one). */

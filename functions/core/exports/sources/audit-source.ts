@@ -1,6 +1,6 @@
 import { requireOrganisationPower, requireOrganisationReader } from '../../audit-pages/audit-access';
 import { AUDIT_EXPORT_COLUMNS, auditExportRow, organisationAuditStretch, type OrganisationExportFilter } from '../../audit-pages/audit-read';
-import { fileStem } from '../render';
+import { fileStem } from '../../../lib/tabular/render';
 import type { TableSource } from './source';
 
 export interface AuditExportSpec {

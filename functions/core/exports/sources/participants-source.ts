@@ -1,7 +1,7 @@
 import type { ParticipantFilter } from '../../../../shared/schemas/participants';
 import { participantsPage } from '../../participants/participants-table';
 import { requireTrack } from '../../tracks/track-scope';
-import { fileStem } from '../render';
+import { fileStem } from '../../../lib/tabular/render';
 import { offsetOf, utcText, type TableSource } from './source';
 
 export interface ParticipantsExportSpec {

@@ -1,5 +1,5 @@
 import type { AuthContext } from '../../session/resolve-session';
-import type { Cell } from '../table';
+import type { Cell } from '../../../lib/tabular/table';
 
 /** Where the next page of a table starts: an offset of the table's own paging, or an audit entry id. */
 export type SourceCursor = { offset: number } | { below: string };

@@ -8,7 +8,7 @@ import { deleteObject, describeObject, putObject, readObjectStream } from '../..
 import { authContextOf, type AuthContext } from '../../session/resolve-session';
 import { gatherEnrolment, gatherPerson, type ExportFile } from './export-gather';
 import { gatherRecords } from './export-records';
-import { writeZip, zipLength, type ZipEntry } from '../../exports/zip-writer';
+import { writeZip, zipLength, type ZipEntry } from '../../../lib/tabular/zip-writer';
 
 /**
  * A person's data export (issue 25, item 4), the job that data-export.ts starts: one page per step,

@@ -1,7 +1,7 @@
-import { toCsv, csvField } from '../../../../functions/core/exports/csv';
-import { renderExport, fileStem } from '../../../../functions/core/exports/render';
-import { columnName, sheetNames, toXlsx } from '../../../../functions/core/exports/xlsx';
-import { sheetRows, unzip, xlsxTexts } from '../../../support/xlsx-read';
+import { toCsv, csvField } from '../../../functions/lib/tabular/csv';
+import { renderExport, fileStem } from '../../../functions/lib/tabular/render';
+import { columnName, sheetNames, toXlsx } from '../../../functions/lib/tabular/xlsx';
+import { sheetRows, unzip, xlsxTexts } from '../../support/xlsx-read';
 
 const INJECTION = '=HYPERLINK("http://x","y")';
 
