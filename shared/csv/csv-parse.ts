@@ -70,7 +70,3 @@ export function parseCsv(text: string, maxRecords = Number.MAX_SAFE_INTEGER): Cs
   return { records, error: null };
 }
 
-/** One record as CSV text (the template download): cells with a comma, quote or line break are quoted. */
-export function csvLine(cells: readonly string[]): string {
-  return cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
-}

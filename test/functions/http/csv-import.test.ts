@@ -5,7 +5,6 @@ import { jobKinds } from '../../../functions/core/jobs/job-kinds';
 import { importJobChunk } from '../../../functions/core/imports/import-job';
 import { DEMO_LOCATION_IDS as places } from '../../../functions/db/seed/demo-organisation';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, importFileMessages, type ImportPreview, type ImportResult } from '../../../shared/imports/csv-import';
-import { csvLine } from '../../../shared/csv/csv-parse';
 import { seedDemo } from '../../support/demo-table';
 import { invoke } from '../../support/invoke';
 import { cookieFor } from '../../support/session';
@@ -22,6 +21,8 @@ const TRACK_NAME = 'Import Pathway';
 const cookies = new Map<string, string>();
 const cookieOf = async (email: string) => cookies.get(email) ?? cookies.set(email, await cookieFor(email)).get(email)!;
 
+/** A CSV record as a spreadsheet writes it: cells with a comma, quote or line break quoted. */
+const csvLine = (cells: readonly string[]) => cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',');
 const csvOf = (kind: 'people' | 'enrolments', rows: string[][]) => [IMPORT_COLUMNS[kind], ...rows].map(csvLine).join('\r\n') + '\r\n';
 
 async function preview(who: string, kind: 'people' | 'enrolments', csv: string, conferenceId: string = places.conference1) {

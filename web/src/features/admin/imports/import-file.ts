@@ -1,4 +1,3 @@
-import { csvLine } from '@shared/csv/csv-parse';
 import { IMPORT_COLUMNS, IMPORT_EXAMPLES, IMPORT_MAX_BYTES, importFileMessages, type ImportKind } from '@shared/imports/csv-import';
 
 export const NOT_CSV = 'Choose a .csv file (in a spreadsheet: Save as, "CSV (comma delimited)").';
@@ -24,8 +23,8 @@ function textOf(file: File): Promise<string> {
   });
 }
 
-/** The template of a kind: its header and one example row, as a download link's address. */
+/** The template of a kind: its header and one example row (cells without commas or quotes), as a download link's address. */
 export function templateHref(kind: ImportKind): string {
-  const text = `${csvLine(IMPORT_COLUMNS[kind])}\r\n${csvLine(IMPORT_EXAMPLES[kind])}\r\n`;
+  const text = `${IMPORT_COLUMNS[kind].join(',')}\r\n${IMPORT_EXAMPLES[kind].join(',')}\r\n`;
   return `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
 }
