@@ -58,6 +58,7 @@ describe('the Import tab', () => {
     await user.click(screen.getByRole('button', { name: 'Import 1 row' }));
     expect(server.to('/api/conference/loc-blue-ridge/import/imp-1')[0]!.body).toEqual({ sendInvitations: true });
     expect(await screen.findByText('Imported 1 people. 0 already there (unchanged). 0 not imported.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Import into Blue Ridge Conference' }));
     await user.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByRole('radio', { name: 'People' })).toBeTruthy();
   });

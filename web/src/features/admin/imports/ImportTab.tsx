@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, type ImportResult } from '@shared/imports/csv-import';
 import { Alert, Button, Checkbox, LoadingState, RadioGroup, type SelectOption } from '../../../components/ui';
 import { FileDropZone } from '../../../components/ui/FileDropZone';
@@ -41,6 +41,11 @@ function ConferenceImport({ conference }: { conference: SelectOption }) {
   const [invite, setInvite] = useState(false);
   const [starting, setStarting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // The button pressed is replaced by the job's progress, then by its result: focus stays in the tab, on its title.
+  useEffect(() => {
+    if (stage.at === 'importing' || stage.at === 'done') title.current?.focus();
+  }, [stage.at]);
 
   async function check(files: File[]) {
     const file = files[0];
@@ -80,7 +85,7 @@ function ConferenceImport({ conference }: { conference: SelectOption }) {
 
   return (
     <section className="import-section" aria-labelledby="import-title">
-      <h2 id="import-title" className="import-title">
+      <h2 id="import-title" ref={title} tabIndex={-1} className="import-title">
         Import into {conference.label}
       </h2>
       {problem && (
