@@ -3,12 +3,7 @@ import type { SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
-import { locationOption, locationOptions } from '../../lib/locations/location-options';
-
-/** The scope above conferences: roles, jurisdictions, episcopal areas, everyone's announcements, system tracks and people placed nowhere. */
-export const SYSTEM_SCOPE: SelectOption = { id: 'system', label: 'System' };
-
-const matches = (option: SelectOption, text: string) => option.label.toLowerCase().split(/\s+/).some((word) => word.startsWith(text.trim().toLowerCase()));
+import { SYSTEM_SCOPE, locationOption, locationOptions, optionMatches as matches } from '../../lib/locations/location-options';
 
 export interface GovernedScopes {
   /** Where the page starts: a superadmin on System, a conference admin on their (first) conference; null when they govern none; undefined while loading. */

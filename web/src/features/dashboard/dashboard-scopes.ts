@@ -3,10 +3,7 @@ import type { SelectOption } from '../../components/ui';
 import { useAbility } from '../../lib/ability';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
-import { locationOptions } from '../../lib/locations/location-options';
-import { SYSTEM_SCOPE } from '../admin/governed-scopes';
-
-const matches = (option: SelectOption, text: string) => option.label.toLowerCase().split(/\s+/).some((word) => word.startsWith(text.trim().toLowerCase()));
+import { SYSTEM_SCOPE, locationOptions, optionMatches as matches } from '../../lib/locations/location-options';
 
 export interface DashboardScopes {
   /** Where the page starts (superadmin: System; others their first conference, else their first district); null: none governed; undefined while loading. */

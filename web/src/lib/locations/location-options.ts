@@ -24,6 +24,12 @@ export type SearchableKind = PickableKind | keyof typeof WIDER_LOCATIONS;
 /** SPEC.md section 9: location pickers (conference among them) show 10. */
 const LOCATION_OPTIONS_LIMIT = AUTOCOMPLETE_LIMITS.conference;
 
+/** The scope above conferences as a picker option (pickers of a place to govern: admin tabs, the Dashboard). */
+export const SYSTEM_SCOPE: SelectOption = { id: 'system', label: 'System' };
+
+/** Whether an option offered from a list held here has a word starting with the typed text. */
+export const optionMatches = (option: SelectOption, text: string) => option.label.toLowerCase().split(/\s+/).some((word) => word.startsWith(text.trim().toLowerCase()));
+
 /** A location row as a picker option, with its parent for context. */
 export const locationOption = (row: Pick<LocationRow, 'id' | 'name' | 'parentName'>): SelectOption => ({ id: row.id, label: row.name, description: row.parentName });
 
