@@ -26,7 +26,7 @@ export const dashboardContracts = {
     service: 'conference',
     method: 'GET',
     path: '/api/conference/dashboard/{scopeId}/export',
-    summary: "A place's dashboard figures as CSV or XLSX (`?format=`): each of the page's tables (enrolments by status, by track, open by phase; steps by status and waiting; workload; the last 12 months) a sheet, or a section of the CSV. Same access as the dashboard; always in the answer (`{ kind: 'file', ... }`).",
+    summary: "A place's dashboard figures as CSV or XLSX (`?format=`): each of the page's tables (enrolments by status, by track, open by phase; steps by status and waiting; who is stuck; workload; the last 12 months) a sheet, or a section of the CSV. Same access as the dashboard; always in the answer (`{ kind: 'file', ... }`).",
     access: 'session',
     can: ['update', 'District'],
     canAt: 'District',

@@ -5,9 +5,10 @@ import { readDashboard } from '../dashboard/dashboard-read';
 import type { AuthContext } from '../session/resolve-session';
 import { fileStem, renderExport } from '../../lib/tabular/render';
 import type { Sheet } from '../../lib/tabular/table';
+import { utcText } from './sources/source';
 import { fileAnswer } from './table-export';
 
-/** The dashboard's figures as the page's tables, one sheet each (a CSV: one section each). */
+/** The dashboard's tables as the page shows them (who is stuck: the participants the page names), one sheet each (a CSV: one section each). */
 export function dashboardSheets(dashboard: Dashboard): Sheet[] {
   const { enrolments, steps } = dashboard;
   return [
@@ -16,6 +17,11 @@ export function dashboardSheets(dashboard: Dashboard): Sheet[] {
     { name: 'Open by phase', columns: ['Track', 'Phase', 'Open enrolments'], rows: enrolments.tracks.flatMap((track) => track.phases.map((phase) => [track.name, phase.name, phase.open])) },
     { name: 'Steps by status', columns: ['Status', 'Steps'], rows: STEP_STATUSES.map((status) => [status, steps.byStatus[status]]) },
     { name: 'Waiting', columns: ['Waiting more than (days)', 'Steps'], rows: steps.waiting.map((row) => [row.days, row.count]) },
+    {
+      name: 'Who is stuck',
+      columns: ['Participant', 'Track', 'Step', 'Status', 'Waiting since', 'Waits on'],
+      rows: dashboard.stuck.map((row) => [row.participant.name, row.trackName, row.stepName, row.status, utcText(row.since), row.waitsOn.map((who) => who.name).join(', ')]),
+    },
     { name: 'Workload', columns: ['Person', 'Open items'], rows: dashboard.workload.map((row) => [row.name, row.openItems]) },
     { name: 'Last 12 months', columns: ['Month', 'Enrolled', 'Completed', 'Withdrawn', 'Discontinued'], rows: dashboard.trends.map((row) => [row.month, row.enrolled, row.Completed, row.Withdrawn, row.Discontinued]) },
   ];

@@ -36,6 +36,8 @@ interface TableExportCursor {
   /** Every page is staged (the table's end, or EXPORT_ROWS_MAX). */
   read: boolean;
   truncated: boolean;
+  /** A page's read stopped at the table's bound (the table's note ends the file). */
+  partial?: boolean;
 }
 
 /**
@@ -87,7 +89,14 @@ export const tableExportJob: JobKind<TableExportInput> = {
       await putObject(partKey(job.jobId, input, cursor.parts), JSON.stringify(page.rows), { contentType: 'application/json' });
       const rows = cursor.rows + page.rows.length;
       const full = rows >= EXPORT_ROWS_MAX;
-      const next: TableExportCursor = { parts: cursor.parts + 1, rows, read: !page.next || full, truncated: Boolean(page.next) && full, ...(page.next && !full ? { next: page.next } : {}) };
+      const next: TableExportCursor = {
+        parts: cursor.parts + 1,
+        rows,
+        read: !page.next || full,
+        truncated: Boolean(page.next) && full,
+        partial: Boolean(cursor.partial || page.partial),
+        ...(page.next && !full ? { next: page.next } : {}),
+      };
       // Rows so far of the table's count when its read knows it, else of what is read plus a page while more follow.
       const total = Math.min(EXPORT_ROWS_MAX, page.total ?? rows + (next.read ? 0 : EXPORT_PAGE_ROWS));
       return { done: page.rows.length, total: Math.max(total, rows), cursor: next };
@@ -110,6 +119,7 @@ async function writeFile(job: JobItem & { input: TableExportInput }, source: Tab
   if (bytes === undefined) {
     const rows: Cell[][] = [];
     for (const part of keys) rows.push(...(await stagedRows(part)));
+    if (cursor.partial && source.partialNote) rows.push([source.partialNote]);
     if (cursor.truncated) rows.push([`Stopped at ${EXPORT_ROWS_MAX} rows: narrow the filters to export the rest.`]);
     const file = await renderExport(input.format, source.stem(input.spec), [{ name: source.sheetName, columns: source.columns, rows }], new Date(job.createdAt));
     await putObject(key, file.bytes, { contentType: file.contentType, contentLength: file.bytes.length });

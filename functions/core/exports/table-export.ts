@@ -35,6 +35,9 @@ import type { Cell } from '../../lib/tabular/table';
 const PAGES_IN_REQUEST = Math.ceil(SMALL_EXPORT_ROWS / EXPORT_PAGE_ROWS) + 1;
 const FINISHED = new Set(['succeeded', 'failed']);
 
+/** The rows, and the table's note when its read stopped at its bound (as the table says it under its rows). */
+export const withNote = (rows: Cell[][], partial: boolean, note: string | undefined): Cell[][] => (partial && note ? [...rows, [note]] : rows);
+
 /** A file as the answer carries it. */
 export const fileAnswer = (file: ExportFile, rows: number): ExportAnswer => ({ kind: 'file', fileName: file.fileName, contentType: file.contentType, base64: file.bytes.toString('base64'), rows });
 
@@ -42,11 +45,13 @@ export async function exportTable(auth: AuthContext, spec: ExportSpec, format: E
   const source = sourceOf(spec);
   const rows: Cell[][] = [];
   let cursor: SourceCursor | undefined;
+  let partial = false;
   for (let pages = 0; pages < PAGES_IN_REQUEST; pages++) {
     const page = await source.page(auth, spec, cursor, EXPORT_PAGE_ROWS);
     rows.push(...page.rows);
+    partial ||= Boolean(page.partial);
     if (!page.next && rows.length <= SMALL_EXPORT_ROWS) {
-      const file = await renderExport(format, source.stem(spec), [{ name: source.sheetName, columns: source.columns, rows }]);
+      const file = await renderExport(format, source.stem(spec), [{ name: source.sheetName, columns: source.columns, rows: withNote(rows, partial, source.partialNote) }]);
       return fileAnswer(file, rows.length);
     }
     // The table's count (the users table's) says already that it is large.

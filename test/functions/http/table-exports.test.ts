@@ -211,7 +211,8 @@ describe('dashboard exports', () => {
     expect(records[0]).toEqual(['Enrolments by status']);
     expect(records.map((row) => row[0])).toContain('Last 12 months');
     const xlsx = unzip(fileOf((await invoke(conference, `/api/conference/dashboard/${ids.conference1}/export`, { cookie: conferenceAdmin, query: 'format=xlsx' })).body as ExportAnswer));
-    expect([...xlsx.keys()].filter((name) => name.startsWith('xl/worksheets/'))).toHaveLength(7);
+    expect([...xlsx.keys()].filter((name) => name.startsWith('xl/worksheets/'))).toHaveLength(8);
+    expect(records.map((row) => row[0])).toContain('Who is stuck');
     expect((await invoke(conference, `/api/conference/dashboard/${ids.conference2}/export`, { cookie: conferenceAdmin, query: 'format=csv' })).status).toBe(403);
     expect((await invoke(conference, `/api/conference/dashboard/${ids.conference1}/export`, { cookie: advisor, query: 'format=csv' })).status).toBe(403);
   });

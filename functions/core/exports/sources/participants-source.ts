@@ -1,4 +1,4 @@
-import type { ParticipantFilter } from '../../../../shared/schemas/participants';
+import { PARTIAL_PARTICIPANTS_MESSAGE, type ParticipantFilter } from '../../../../shared/schemas/participants';
 import { participantsPage } from '../../participants/participants-table';
 import { requireTrack } from '../../tracks/track-scope';
 import { fileStem } from '../../../lib/tabular/render';
@@ -20,6 +20,7 @@ const names = (people: Array<{ firstName: string; lastName: string }>) => people
 export const participantsSource: TableSource<ParticipantsExportSpec> = {
   sheetName: 'Participants',
   columns: ['Status', 'First Name', 'Last Name', 'Email', 'Advisors', 'Interviewers', 'Assigned Date'],
+  partialNote: PARTIAL_PARTICIPANTS_MESSAGE,
   stem: (spec) => fileStem('participants', spec.trackTemplateId),
   title: () => 'Exporting participants',
   allowed: async (auth, spec) => {
@@ -30,6 +31,6 @@ export const participantsSource: TableSource<ParticipantsExportSpec> = {
     const page = await participantsPage(auth, spec.trackTemplateId, { limit: take, offset, where: spec.where });
     const rows = page.data.map((row) => [row.status, row.participant.firstName, row.participant.lastName, row.participant.email, names(row.advisors), names(row.interviewers), utcText(row.createdAt)]);
     // The table's `count` is exact up to the page plus one while rows follow; a page's rows may be fewer than `take` (rows the caller may not see are dropped), so the next page starts `take` further.
-    return { rows, next: page.count > offset + page.data.length ? { offset: offset + take } : null };
+    return { rows, next: page.count > offset + page.data.length ? { offset: offset + take } : null, partial: page.partial };
   },
 };

@@ -10,6 +10,8 @@ export interface SourcePage {
   next: SourceCursor | null;
   /** The table's row count, when its read knows it (the users table's counters). */
   total?: number;
+  /** The table's read stopped at its bound (a search no key serves): the export ends with the table's own note. */
+  partial?: boolean;
 }
 
 /**
@@ -19,6 +21,8 @@ export interface SourcePage {
 export interface TableSource<Spec> {
   sheetName: string;
   columns: readonly string[];
+  /** What the table says when its read stopped at its bound. */
+  partialNote?: string;
   /** The file's name without its extension. */
   stem(spec: Spec): string;
   /** The job's title, for its progress. */
