@@ -6,6 +6,7 @@ import { locationOptions } from '../../lib/locations/location-options';
 import { Page } from '../../lib/page';
 import { PLACE_KINDS, useDashboardScopes, type DashboardScopes } from './dashboard-scopes';
 import { DashboardFigures } from './DashboardFigures';
+import { DashboardExport } from './DashboardExport';
 import './dashboard.css';
 
 /**
@@ -47,6 +48,7 @@ function PlaceDashboard({ scopes, initial }: { scopes: DashboardScopes; initial:
         {hasDistricts && (
           <SearchableSelect key={place.id} label="District" placeholder="All districts" value={district} onChange={setDistrict} loadOptions={(text) => locationOptions('District', text, place.id)} />
         )}
+        {dashboard.data && <DashboardExport scopeId={district?.id ?? place.id} />}
       </div>
       {dashboard.error ? (
         <Alert tone="danger">{dashboard.error.message}</Alert>
