@@ -1,7 +1,6 @@
 import { createServiceHandler } from '../../lib/http/service-handler';
 import { RouteResult } from '../../lib/http/result';
 import { exportAnswer } from '../../lib/http/export-answer';
-import { exportAnswer } from '../../lib/http/export-answer';
 import { enrol } from '../../core/enrolments/enrol';
 import { readTrackInstance } from '../../core/enrolments/instance-read';
 import { removeInstance } from '../../core/enrolments/instance-remove';
@@ -15,7 +14,6 @@ import { readOutline } from '../../core/tracks/track-outline';
 import { requireTrack } from '../../core/tracks/track-scope';
 import { assignedTracks } from '../../core/enrolments/assigned-tracks';
 import { participantsPage } from '../../core/participants/participants-table';
-import { exportTable } from '../../core/exports/table-export';
 import { exportTable } from '../../core/exports/table-export';
 import { changeAssignments, removeAdvisorFromInstances } from '../../core/participants/assignments';
 import { trackAdvisors, trackAssignees } from '../../core/participants/assignee-reads';
@@ -68,8 +66,6 @@ export const handler = createServiceHandler(trackApi, {
   removeGeneric: async ({ auth, body }) => startTrackDelete(auth, body.id),
   // Participants and assignments (functions/core/participants).
   instances: async ({ auth, params, body }) => participantsPage(auth, params.trackTemplateId, body),
-  // A small export in the answer (200), a large one a job (202).
-  instancesExport: async ({ auth, params, body }) => exportAnswer(await exportTable(auth, { source: 'participants', trackTemplateId: params.trackTemplateId, where: body.where }, body.format)),
   // A small export in the answer (200), a large one a job (202).
   instancesExport: async ({ auth, params, body }) => exportAnswer(await exportTable(auth, { source: 'participants', trackTemplateId: params.trackTemplateId, where: body.where }, body.format)),
   assign: async ({ auth, body: { trackInstanceId, assigneeIds, roleId, version } }) =>
