@@ -44,13 +44,18 @@ export function missingStepTemplates(outline: TrackAggregate, steps: readonly St
  * the instance's summary, then the template's outline and the participant (avatar, and the
  * permissions track access may need) side by side. Role names come from the role cache.
  */
-export async function readTrackInstance(auth: InstanceCaller, trackInstanceId: string): Promise<TrackInstanceView> {
+export async function readTrackInstance(
+  auth: InstanceCaller,
+  trackInstanceId: string,
+  /** Someone else the caller's use opens it to (the candidate packet's committee members: packet-access.ts); never the status selector. */
+  alsoOpensTo?: (instance: TrackInstanceItem) => Promise<boolean>,
+): Promise<TrackInstanceView> {
   const summary = await readInstanceSummary(trackInstanceId);
   if (!summary) throw new NotFoundError(INSTANCE_NOT_FOUND);
   const { instance } = summary;
   const [outline, participant] = await Promise.all([readTrackAggregate(instance.trackTemplateId), loadUserAggregate(instance.participantId)]);
   const rights = instanceRights(auth, instance, participant);
-  if (!rights.canAccess) throw new ForbiddenError(NO_TRACK_ACCESS);
+  if (!rights.canAccess && !(await alsoOpensTo?.(instance))) throw new ForbiddenError(NO_TRACK_ACCESS);
   if (!outline) throw new NotFoundError('Track not found.');
 
   const byTemplate = new Map(summary.steps.map((step) => [step.stepTemplateId, step]));

@@ -19,7 +19,7 @@ import { changeAssignments, removeAdvisorFromInstances } from '../../core/partic
 import { trackAdvisors, trackAssignees } from '../../core/participants/assignee-reads';
 import { startParticipantsBulk } from '../../core/participants/participants-bulk';
 import { packetLink, startPacket } from '../../core/enrolments/packet/packet';
-import { requireInstance } from '../../core/enrolments/instance-access';
+import { requirePacketReader } from '../../core/enrolments/packet/packet-access';
 
 export const handler = createServiceHandler(trackApi, {
   create: async ({ auth, body }) => createTrack(auth, body),
@@ -42,7 +42,7 @@ export const handler = createServiceHandler(trackApi, {
   updateInstance: async ({ auth, body }) => setInstanceStatus(auth, body),
   // Refused before the body (404/403 of the enrolment), so a caller who may not open it never learns its schema.
   startPacket: {
-    authorize: async ({ auth, params }) => void (await requireInstance(auth, params.id)),
+    authorize: async ({ auth, params }) => void (await requirePacketReader(auth, params.id)),
     handle: async ({ auth, params, body }) => startPacket(auth, params.id, body.pageSize),
   },
   packetLink: async ({ auth, params }) => packetLink(auth, params.id),

@@ -8,6 +8,8 @@ import { packetJobId, packetKey, type PacketInput } from '../../../functions/cor
 import { describeObject } from '../../../functions/lib/adapters/storage';
 import { NO_FINISHED_PACKET, PACKET_EXPIRED, PACKET_RUNNING } from '../../../shared/api/candidate-packet';
 import { PRIVATE_CONTENT_MESSAGE } from '../../../shared/auth/policies/private-content';
+import { COMMITTEE_ONLY_NOTE } from '../../../functions/core/enrolments/packet/packet-document';
+import { DEMO_LOCATION_IDS } from '../../../functions/db/seed/demo-organisation';
 import { systemRoleByName } from '../../../shared/auth/system-roles';
 import { EXPORT_LINK_SECONDS } from '../../../shared/files/data-exports';
 import { seedDemo } from '../../support/demo-table';
@@ -27,6 +29,8 @@ const PARTICIPANT = 'participant@example.org';
 const ADVISOR = 'advisor@example.org';
 const CONFERENCE_ADMIN = 'conference.admin@example.org';
 const INTERVIEWER = 'interviewer@example.org';
+/** Neither a party to the enrolment nor on a committee of its track. */
+const MENTOR = 'mentor@example.org';
 const SECRET_ANSWER = 'Zanzibar lighthouse vocation';
 
 const participant = () => demoUser(PARTICIPANT).id;
@@ -79,10 +83,10 @@ beforeAll(async () => {
 
 describe('who may make a packet', () => {
   it('refuses one who may not open the enrolment (403) and an unknown enrolment (404), starting nothing', async () => {
-    const refused = await call(INTERVIEWER, packetPath, 'POST', {});
+    const refused = await call(MENTOR, packetPath, 'POST', {});
     expect(refused.status).toBe(403);
-    expect(await getJob(packetJobId(ids.trackInstance, demoUser(INTERVIEWER).id))).toBeNull();
-    expect((await call(INTERVIEWER, `${packetPath}/link`)).status).toBe(403);
+    expect(await getJob(packetJobId(ids.trackInstance, demoUser(MENTOR).id))).toBeNull();
+    expect((await call(MENTOR, `${packetPath}/link`)).status).toBe(403);
     expect((await call(ADVISOR, '/api/track/track-instance/no-such-enrolment/packet', 'POST', {})).status).toBe(404);
   });
 
@@ -174,5 +178,32 @@ describe('the other side', () => {
     for (const secret of [SECRET_ANSWER, 'Zanzibar', 'Swahili', '1990-04-02', 'Describe your call to ministry']) expect(pdf).not.toContain(secret);
     // One's own material is not logged.
     expect((await readEntries()).length).toBe(before);
+  });
+});
+
+describe("a committee member's packet", () => {
+  beforeAll(async () => {
+    // The interview step's signature becomes a vote of a group of the track the interviewer sits on (they sit on the demo's too).
+    const userGroupId = 'packet-committee';
+    const member = demoUser(INTERVIEWER);
+    await db().entities.userGroup.create({ userGroupId, name: 'Packet committee', conferenceId: DEMO_LOCATION_IDS.conference1, trackTemplateId: ids.trackTemplate, memberCount: 1, chairId: member.id }).go();
+    await db().entities.userGroupMember.create({ userGroupId, userId: member.id, user: { firstName: member.firstName, lastName: member.lastName, email: member.email } }).go();
+    await db()
+      .entities.stepActionTemplate.patch({ trackTemplateId: ids.trackTemplate, stepTemplateId: ids.interviewTemplate, actionTemplateId: 'demo-action-interview' })
+      .set({ type: 'Committee Vote', vote: { userGroupId, quorumKind: 'count', quorum: 1, majority: 'simple', base: 'cast' } })
+      .go();
+    await db().entities.stepInstance.patch({ trackInstanceId: ids.trackInstance, stepInstanceId: ids.interviewStep }).set({ status: 'Ready' }).go();
+  });
+
+  it('holds only the steps the step page opens to them (their vote), saying so; the read is logged', async () => {
+    const before = (await readEntries()).length;
+    const { pdf } = await packetAs(INTERVIEWER);
+    const text = shown(pdf);
+    expect(text).toContain(COMMITTEE_ONLY_NOTE);
+    expect(text).toContain('Readiness interview');
+    expect(text).toContain('Vote of Packet committee: not opened');
+    // Steps without their vote, and the private answers, are not theirs.
+    for (const absent of ['Share your call story', 'Background questionnaire', SECRET_ANSWER]) expect(pdf).not.toContain(absent);
+    expect((await readEntries()).length).toBe(before + 1);
   });
 });

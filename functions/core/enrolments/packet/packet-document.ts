@@ -130,12 +130,15 @@ function stepBlocks(step: GatheredEnrolment['phases'][number]['steps'][number]):
   return blocks;
 }
 
+export const COMMITTEE_ONLY_NOTE = "Only the steps of your committee's votes are included: the rest of this enrolment is not yours to open.";
+
 /** The packet's blocks: the summary, then each phase with its steps, then the documents. */
-export function packetBlocks(profile: PacketProfile, enrolment: GatheredEnrolment, preparedFor: string, at: string): PdfBlock[] {
+export function packetBlocks(profile: PacketProfile, enrolment: GatheredEnrolment, preparedFor: string, at: string, committeeOnly = false): PdfBlock[] {
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const blocks: PdfBlock[] = [
     { type: 'H1', text: `Candidate packet: ${name}` },
     { type: 'P', text: `${enrolment.trackName}. Prepared for ${preparedFor} on ${utcTime(at)}. Confidential: for the committee's meeting.` },
+    ...(committeeOnly ? [{ type: 'P' as const, text: COMMITTEE_ONLY_NOTE }] : []),
     { type: 'H2', text: 'Profile summary' },
     {
       type: 'Table',

@@ -10,6 +10,7 @@ import { writePdf } from '../../../lib/pdf/pdf-writer';
 import { gatherEnrolment } from '../../people/data-export/export-gather';
 import { authContextOf, type AuthContext } from '../../session/resolve-session';
 import { findInstance } from '../instance-access';
+import { requirePacketReader } from './packet-access';
 import { packetBlocks, utcTime, type GatheredEnrolment, type PacketProfile } from './packet-document';
 
 /**
@@ -34,6 +35,8 @@ export interface PacketInput {
 interface Staged {
   profile: PacketProfile;
   enrolment: GatheredEnrolment;
+  /** A committee member's packet: only the steps of their committee's votes. */
+  committeeOnly?: boolean;
 }
 
 /** One packet per enrolment and requester: a digest of the pair, so it fits a job route's id. */
@@ -82,18 +85,20 @@ export const packetJob: JobKind<PacketInput> = {
     const auth = await requesterContext(job);
     if (!job.cursor) {
       let part;
+      let committeeOnly = false;
       try {
-        // Who may read the enrolment is decided again now, by the same check as its page.
-        part = await gatherEnrolment(auth, input.trackInstanceId, { history: false });
+        // Who may read the enrolment is decided again now, by the same checks as the routes and its pages.
+        ({ committeeOnly } = await requirePacketReader(auth, input.trackInstanceId));
+        part = await gatherEnrolment(auth, input.trackInstanceId, { history: false, committeeOnly });
       } catch (error) {
         if (error instanceof ForbiddenError || error instanceof NotFoundError) throw new JobFailure('You may no longer open this enrolment.');
         throw error;
       }
-      const staged: Staged = { profile: await profileOf(input.trackInstanceId), enrolment: part.enrolment as unknown as GatheredEnrolment };
+      const staged: Staged = { profile: await profileOf(input.trackInstanceId), enrolment: part.enrolment as unknown as GatheredEnrolment, committeeOnly };
       await putObject(stagedKey(job.jobId, input), JSON.stringify(staged), { contentType: 'application/json' });
       return { done: 1, total: 2, cursor: { staged: true } };
     }
-    const { profile, enrolment } = await stagedJson(stagedKey(job.jobId, input));
+    const { profile, enrolment, committeeOnly } = await stagedJson(stagedKey(job.jobId, input));
     const madeAt = new Date();
     const readerName = `${auth.user.firstName ?? ''} ${auth.user.lastName ?? ''}`.trim() || auth.userId;
     const watermark = `Prepared for ${readerName} on ${utcTime(madeAt.toISOString())}. Confidential.`;
@@ -103,7 +108,7 @@ export const packetJob: JobKind<PacketInput> = {
       pageSize: input.pageSize,
       watermark,
       createdAt: madeAt,
-      blocks: packetBlocks(profile, enrolment, readerName, madeAt.toISOString()),
+      blocks: packetBlocks(profile, enrolment, readerName, madeAt.toISOString(), Boolean(committeeOnly)),
     });
     await putObject(packetKey(job.jobId, input), pdf, { contentType: 'application/pdf', contentLength: pdf.length });
     await deleteObject(stagedKey(job.jobId, input));

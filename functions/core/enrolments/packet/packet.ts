@@ -9,12 +9,13 @@ import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { log } from '../../../lib/log';
 import { flushReads, noteRead } from '../../read-log/read-write';
 import type { AuthContext } from '../../session/resolve-session';
-import { requireInstance } from '../instance-access';
+import { requirePacketReader } from './packet-access';
 import { PACKET_JOB_KIND, packetJobId, packetKey, type PacketInput } from './packet-job';
 
 /**
  * The candidate packet (issue 27, item 5; docs/security.md "Candidate packet"): whoever may open an
- * enrolment (requireInstance: 404 for none, 403 when not theirs to see) makes a PDF of it. As a data
+ * enrolment, or sits on a committee of its track (requirePacketReader: 404 for none, 403 for anyone
+ * else), makes a PDF of it. As a data
  * export does (people/data-export/data-export.ts): the job's id derives from the enrolment and the
  * requester, so one packet of an enrolment per requester runs at a time (409 while it runs), and a
  * new one replaces a finished one, whose file is deleted.
@@ -23,7 +24,7 @@ import { PACKET_JOB_KIND, packetJobId, packetKey, type PacketInput } from './pac
 const FINISHED = new Set(['succeeded', 'failed']);
 
 export async function startPacket(auth: AuthContext, trackInstanceId: string, pageSize: PacketInput['pageSize']): Promise<{ jobId: string }> {
-  const { instance } = await requireInstance(auth, trackInstanceId);
+  const { instance } = await requirePacketReader(auth, trackInstanceId);
   const jobId = packetJobId(trackInstanceId, auth.userId);
   const previous = await getJob(jobId);
   if (previous && !FINISHED.has(previous.status)) throw new ConflictError(PACKET_RUNNING);
@@ -56,7 +57,7 @@ async function removePacket(job: JobItem): Promise<void> {
  * EXPORT_ARCHIVE_DAYS is deleted and refused.
  */
 export async function packetLink(auth: AuthContext, trackInstanceId: string): Promise<{ url: string; name: string }> {
-  const { instance } = await requireInstance(auth, trackInstanceId);
+  const { instance } = await requirePacketReader(auth, trackInstanceId);
   const job = await getJob(packetJobId(trackInstanceId, auth.userId));
   if (!job || job.ownerId !== auth.userId || job.kind !== PACKET_JOB_KIND || job.status !== 'succeeded') throw new NotFoundError(NO_FINISHED_PACKET);
   const result = job.result as PacketResult;

@@ -1,6 +1,8 @@
 import { fileKeySchema } from '../../../../shared/files/stored-files';
 import { fileInstances } from '../../files/file-lists';
 import { readTrackInstance } from '../../enrolments/instance-read';
+import { sitsOnTrackCommittee } from '../../user-groups/track-committees';
+import { ForbiddenError } from '../../../lib/errors';
 import { locationsDetails } from '../../permissions/user-location-queries';
 import type { AuthContext } from '../../session/resolve-session';
 import { formInstanceView } from '../../step-work/form-instances';
@@ -98,14 +100,23 @@ export interface EnrolmentPart {
  * (a committee vote's state and, where the requester may see it, its tally); the files named. The
  * candidate packet reads it too, without the History (`history: false`).
  */
-export async function gatherEnrolment(auth: AuthContext, trackInstanceId: string, options: { history?: boolean } = {}): Promise<EnrolmentPart> {
-  const instance = await readTrackInstance(auth, trackInstanceId);
+export async function gatherEnrolment(
+  auth: AuthContext,
+  trackInstanceId: string,
+  options: { history?: boolean; /** A committee member's packet: the enrolment opened to them, the steps the step page refuses them left out. */ committeeOnly?: boolean } = {},
+): Promise<EnrolmentPart> {
+  const instance = await readTrackInstance(auth, trackInstanceId, options.committeeOnly ? (item) => sitsOnTrackCommittee(auth.userId, item.trackTemplateId) : undefined);
   const fileKeys = new Set<string>();
   const phases = [];
   for (const phase of instance.phases) {
     const steps = [];
     for (const step of phase.steps) {
-      const { page } = await readStepPage(auth, step.id);
+      const opened = await readStepPage(auth, step.id).catch((error: unknown) => {
+        if (options.committeeOnly && error instanceof ForbiddenError) return null;
+        throw error;
+      });
+      if (!opened) continue;
+      const { page } = opened;
       const contents = [];
       for (const content of page.contents) {
         const shown = !content.hidden;
