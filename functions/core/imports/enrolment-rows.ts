@@ -12,8 +12,7 @@ import { activeSteps } from '../enrolments/template-parts';
 import type { AuthContext } from '../session/resolve-session';
 import { canSeeTarget } from '../users/target-user';
 import { readTrackAggregate, type TrackTemplateItem } from '../tracks/track-store';
-import type { CheckedRow } from './import-preview';
-import type { TableRow } from './import-table';
+import type { CheckedRow, TableRow } from './import-table';
 
 /** An enrolment ready to make, as the preview resolved it. */
 export interface EnrolmentRow {

@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ImportKind, ImportPreview, ImportRowView } from '../../../shared/imports/csv-import';
+import type { ImportKind, ImportPreview } from '../../../shared/imports/csv-import';
 import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
 import { checkEnrolments } from './enrolment-rows';
 import { importConference } from './import-access';
-import { readTable } from './import-table';
+import { readTable, type CheckedRow } from './import-table';
 import { checkPeople } from './people-rows';
-
-/** A checked row: what the preview shows, and the resolved row when it is ready. */
-export interface CheckedRow<Ready> {
-  view: ImportRowView;
-  ready?: Ready;
-}
 
 /** Ready rows per chunk item (each row is a few hundred bytes: far under an item's 400 KB). */
 export const IMPORT_CHUNK_ROWS = 250;

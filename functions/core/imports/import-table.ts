@@ -1,5 +1,5 @@
 import { parseCsv } from '../../../shared/csv/csv-parse';
-import { FORMULA_START, formulaMessage, IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_ROWS, importFileMessages, type ImportKind } from '../../../shared/imports/csv-import';
+import { FORMULA_START, formulaMessage, IMPORT_CELL_MAX, IMPORT_COLUMNS, IMPORT_MAX_ROWS, importFileMessages, type ImportKind, type ImportRowView } from '../../../shared/imports/csv-import';
 import { ValidationError } from '../../lib/errors';
 
 /** One data row: its line, its cells by column name (trimmed), and the problems of its cells alone. */
@@ -51,4 +51,10 @@ export function readTable(kind: ImportKind, csv: string): TableRow[] {
     });
     return { line, cells: named, problems };
   });
+}
+
+/** A checked row: what the preview shows, and the resolved row when it is ready. */
+export interface CheckedRow<Ready> {
+  view: ImportRowView;
+  ready?: Ready;
 }

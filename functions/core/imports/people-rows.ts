@@ -9,8 +9,7 @@ import { db } from '../../db/service';
 import { batchGet } from '../../db/transact';
 import { mayGive } from '../roles/role-assignment';
 import type { AuthContext } from '../session/resolve-session';
-import type { CheckedRow } from './import-preview';
-import type { TableRow } from './import-table';
+import type { CheckedRow, TableRow } from './import-table';
 
 /** A person ready to add, as the preview resolved them (ids, not names). */
 export interface PersonRow {
