@@ -30,6 +30,25 @@ const item = () => screen.getByRole('listitem');
 const bodyTo = (server: ReturnType<typeof fakeServer>, path: string) => (server.to(path, 'POST') as SentRequest[]).map((request) => request.body);
 
 describe('the committee vote panel', () => {
+  it("offers whoever sees the vote the candidate's packet for the meeting; the participant, who sees no vote, is not offered it", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      [`GET ${PATH}`]: () => page({}),
+      'POST /api/track/track-instance/ti1/packet': () => ({ status: 202, body: { jobId: 'job-packet' } }),
+      'GET /api/job/job-packet': () => ({ id: 'job-packet', kind: 'enrolment.packet', title: 'Candidate packet', status: 'running', done: 1, total: 2, createdAt: '2026-12-07T12:00:00.000Z', updatedAt: '2026-12-07T12:00:00.000Z' }),
+    });
+    const { container, unmount } = render();
+    const section = await screen.findByRole('region', { name: 'For the committee' });
+    await user.click(within(section).getByRole('button', { name: 'Candidate packet (PDF)' }));
+    await waitFor(() => expect(bodyTo(server, '/api/track/track-instance/ti1/packet')).toEqual([{ pageSize: 'A4' }]));
+    await expectNoAxeViolations(container);
+    unmount();
+    fakeServer({ [`GET ${PATH}`]: () => page(null) });
+    render();
+    await screen.findByText('Committee decision');
+    expect(screen.queryByRole('region', { name: 'For the committee' })).toBeNull();
+  });
+
   it("shows the chair 'Open vote', disabled with SPEC's reason until the content is done", async () => {
     fakeServer({ [`GET ${PATH}`]: () => ({ ...page({ isChair: true }), contentDone: false }) });
     const { container } = render();
@@ -174,7 +193,7 @@ describe('the committee vote panel', () => {
     expect(screen.getByText(/Closed by Carla Mendes on/)).toBeTruthy();
     expect(screen.getByText('Unanimous.')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Ballots' })).getByRole('row', { name: /Omar Haddad Not voted/ })).toBeTruthy();
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(within(item()).queryByRole('button')).toBeNull();
     expect(screen.queryByText(/members have voted/)).toBeNull();
     await expectNoAxeViolations(container);
   });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PACKET_RUNNING } from '../../../../shared/api/candidate-packet';
 import type { TrackInstanceView } from '../../../../shared/schemas/track-instance';
 import TrackInstancePage from '../../../../web/src/features/tracks/assignments/TrackInstancePage';
-import { DOWNLOAD_PACKET_LABEL, PACKET_LABEL } from '../../../../web/src/features/tracks/assignments/packet/CandidatePacketButton';
+import { DOWNLOAD_PACKET_LABEL, PACKET_LABEL } from '../../../../web/src/components/packet/CandidatePacketButton';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, fakeServer, renderPage } from '../admin/admin-harness';
 

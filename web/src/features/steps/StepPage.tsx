@@ -7,6 +7,7 @@ import { call } from '../../lib/api/client';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
 import { Page } from '../../lib/page';
+import { CandidatePacketButton } from '../../components/packet/CandidatePacketButton';
 import { StepActionItem } from './StepActionItem';
 import { StepContentItem } from './StepContentItem';
 import { StepStatusSelector } from './StepStatusSelector';
@@ -63,6 +64,14 @@ export default function StepPage() {
               <StepSection id="step-actions" title="Actions" intro="Complete or review each of the action items listed below.">
                 {step.actions.map((action) => <StepActionItem key={action.id} action={action} contentDone={step.contentDone} onChanged={changed} />)}
               </StepSection>
+            )}
+            {/* The committee's file for its meeting: whoever sees a vote here may make the candidate's packet. */}
+            {step.actions.some((action) => action.vote) && (
+              <section className="step-section" aria-labelledby="step-packet">
+                <h2 id="step-packet">For the committee</h2>
+                <p className="step-muted">The candidate's file as you may read it, as a PDF to bring to the meeting.</p>
+                <CandidatePacketButton trackInstanceId={step.trackInstanceId} />
+              </section>
             )}
           </div>
         </>

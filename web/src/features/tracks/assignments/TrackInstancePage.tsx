@@ -10,7 +10,7 @@ import { Page } from '../../../lib/page';
 import { StepStatusBadge } from '../../../components/status/StepStatusBadge';
 import { setInstanceStatus, useTrackInstance, verifyStepInstances } from './track-instance-api';
 import { InstanceTabs } from './InstanceTabs';
-import { CandidatePacketButton } from './packet/CandidatePacketButton';
+import { CandidatePacketButton } from '../../../components/packet/CandidatePacketButton';
 import './track-instance.css';
 
 export const LOADING_TRACK = 'Loading your track...';

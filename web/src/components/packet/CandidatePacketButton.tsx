@@ -1,8 +1,9 @@
 import { PACKET_PAGE_SIZES } from '@shared/api/candidate-packet';
 import { useState } from 'react';
-import { Alert, Button, Link, SelectField } from '../../../../components/ui';
-import { useFollowJob } from '../../../../lib/jobs/use-follow-job';
+import { Alert, Button, Link, SelectField } from '../ui';
+import { useFollowJob } from '../../lib/jobs/use-follow-job';
 import { packetLink, startPacket } from './packet-api';
+import './packet.css';
 
 export const PACKET_LABEL = 'Candidate packet (PDF)';
 export const DOWNLOAD_PACKET_LABEL = 'Download packet';
@@ -12,7 +13,8 @@ type PageSize = (typeof PACKET_PAGE_SIZES)[number];
 
 /**
  * The candidate packet (issue 27, item 5; docs/security.md "Candidate packet") on the enrolment's
- * page, which only those who may open the enrolment see, as the server decides the same. The button
+ * page and on a committee vote's step page (a member's packet holds what the step page opens to
+ * them), which only those who may open them see, as the server decides the same. The button
  * starts the job and follows it in the progress toast; once it has succeeded, "Download packet" reads
  * the link at the press (it lasts minutes, and the read is recorded in the candidate's log first).
  */

@@ -1,6 +1,6 @@
 import type { PacketRequest } from '@shared/api/candidate-packet';
-import { call } from '../../../../lib/api/client';
-import { routes } from '../../../../lib/api/routes';
+import { call } from '../../lib/api/client';
+import { routes } from '../../lib/api/routes';
 
 /** Starts the candidate packet of an enrolment (202: the job to follow). */
 export const startPacket = (trackInstanceId: string, body: PacketRequest) => call(routes.track.startPacket, { params: { id: trackInstanceId }, body });
