@@ -64,6 +64,8 @@ export function ExportMenu({ what, start }: ExportMenuProps) {
           label={EXPORT_LABEL}
           aria-label={`Export ${what}`}
           variant="secondary"
+          // It opens at the start of a toolbar: the list hangs below it, not off to its left.
+          placement="bottom start"
           items={(['csv', 'xlsx'] as const).map((format) => ({ id: format, label: FORMAT_LABELS[format], onAction: () => void run(format) }))}
         />
       )}
