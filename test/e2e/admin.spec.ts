@@ -56,7 +56,7 @@ test.describe('Admin as superadmin', () => {
     await openAdmin(page, 'superadmin@example.org', '');
     await expect(page).toHaveURL(/\/admin\/conferences$/);
     const tabs = page.getByRole('tablist', { name: 'Admin' }).getByRole('tab');
-    await expect(tabs).toHaveText(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers']);
+    await expect(tabs).toHaveText(['Churches', 'Districts', 'Conferences', 'Episcopal Areas', 'Jurisdictions', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers', 'Import']);
     await expect(page.getByRole('tab', { name: 'Conferences' })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -293,7 +293,7 @@ test.describe('Admin as superadmin', () => {
 test.describe('Admin as the demo conference admin', () => {
   test("sees only Blue Ridge Conference's districts and churches", async ({ page }) => {
     await openAdmin(page, 'conference.admin@example.org', 'districts');
-    await expect(page.getByRole('tablist', { name: 'Admin' }).getByRole('tab')).toHaveText(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers']);
+    await expect(page.getByRole('tablist', { name: 'Admin' }).getByRole('tab')).toHaveText(['Churches', 'Districts', 'Conferences', 'Advisors', 'Roles', 'Announcements', 'Audit', 'Retention', 'Transfers', 'Import']);
     let table = await loadedTable(page, 'Districts');
     await expect(table.getByRole('cell', { name: 'Foothills District', exact: true })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'Lakeside District', exact: true })).toBeVisible();
