@@ -1,4 +1,3 @@
-import { EXPORT_LINK_SECONDS } from '../../../shared/files/data-exports';
 import {
   EXPORT_PAGE_ROWS,
   NO_FINISHED_TABLE_EXPORT,
@@ -7,15 +6,9 @@ import {
   TABLE_EXPORT_RUNNING,
   type ExportAnswer,
   type ExportFormat,
-  type TableExportResult,
 } from '../../../shared/schemas/table-export';
-import { getJob, type JobItem } from '../../db/jobs';
 import { newId } from '../../db/ids';
-import { db } from '../../db/service';
-import { isConditionFailure } from '../../db/versioned';
-import { deleteObject, presignDownloadFor } from '../../lib/adapters/storage';
-import { ConflictError, NotFoundError } from '../../lib/errors';
-import { log } from '../../lib/log';
+import { fileJobLink, startFileJob, type FileJob } from '../jobs/file-job';
 import type { AuthContext } from '../session/resolve-session';
 import { TABLE_EXPORT_JOB_KIND, tableExportJobId, tableExportKey, type TableExportInput } from './export-job';
 import { sourceOf, type ExportSpec } from './export-spec';
@@ -33,7 +26,6 @@ import type { Cell } from '../../lib/tabular/table';
 
 /** Pages the request reads before it hands a table to a job. */
 const PAGES_IN_REQUEST = Math.ceil(SMALL_EXPORT_ROWS / EXPORT_PAGE_ROWS) + 1;
-const FINISHED = new Set(['succeeded', 'failed']);
 
 /** The rows, and the table's note when its read stopped at its bound (as the table says it under its rows). */
 export const withNote = (rows: Cell[][], partial: boolean, note: string | undefined): Cell[][] => (partial && note ? [...rows, [note]] : rows);
@@ -63,31 +55,23 @@ export async function exportTable(auth: AuthContext, spec: ExportSpec, format: E
 
 /**
  * The job of this export: the same export (requester, table, filters, format) already running is
- * followed rather than started twice; a finished one is replaced and its file deleted.
+ * followed rather than started twice (its link answers 409 until it ends); a finished one is replaced
+ * and its file deleted.
  */
-async function startExportJob(auth: AuthContext, spec: ExportSpec, format: ExportFormat): Promise<string> {
-  const jobId = tableExportJobId(auth.userId, spec, format);
-  const previous = await getJob(jobId);
-  if (previous && !FINISHED.has(previous.status)) return jobId;
-  const input: TableExportInput = { spec, format, requesterId: auth.userId, exportId: newId() };
-  try {
-    await db()
-      .entities.job.put({ jobId, kind: TABLE_EXPORT_JOB_KIND, ownerId: auth.userId, title: sourceOf(spec).title(spec), input, status: 'queued', done: 0, steps: 0 })
-      .where((attributes, operations) =>
-        previous ? `${operations.eq(attributes.status, previous.status)} AND ${operations.eq(attributes.updatedAt, previous.updatedAt)}` : operations.notExists(attributes.jobId),
-      )
-      .go({ response: 'none' });
-  } catch (error) {
-    // Started by another request meanwhile: the same export, followed.
-    if (isConditionFailure(error)) return jobId;
-    throw error;
-  }
-  if (previous) await removeFile(previous);
-  return jobId;
-}
+const TABLE_EXPORT_FILE: FileJob<TableExportInput> = {
+  kind: TABLE_EXPORT_JOB_KIND,
+  fileKey: tableExportKey,
+  notDeleted: 'table export file not deleted',
+  running: TABLE_EXPORT_RUNNING,
+  none: NO_FINISHED_TABLE_EXPORT,
+  expired: TABLE_EXPORT_EXPIRED,
+  startWhileRunning: 'follow',
+  linkWhileRunning: 'refuse',
+};
 
-async function removeFile(job: JobItem): Promise<void> {
-  await deleteObject(tableExportKey(job.jobId, job.input as TableExportInput)).catch((error: unknown) => log('warn', 'table export file not deleted', { jobId: job.jobId, error: String(error) }));
+function startExportJob(auth: AuthContext, spec: ExportSpec, format: ExportFormat): Promise<string> {
+  const input: TableExportInput = { spec, format, requesterId: auth.userId, exportId: newId() };
+  return startFileJob(TABLE_EXPORT_FILE, { jobId: tableExportJobId(auth.userId, spec, format), ownerId: auth.userId, title: sourceOf(spec).title(spec), input });
 }
 
 /**
@@ -95,17 +79,6 @@ async function removeFile(job: JobItem): Promise<void> {
  * none), whose right to the table is decided again now; the link works EXPORT_LINK_SECONDS; a file
  * past its days is deleted and refused.
  */
-export async function tableExportLink(auth: AuthContext, jobId: string): Promise<{ url: string; name: string }> {
-  const job = await getJob(jobId);
-  if (!job || job.kind !== TABLE_EXPORT_JOB_KIND || job.ownerId !== auth.userId) throw new NotFoundError(NO_FINISHED_TABLE_EXPORT);
-  if (!FINISHED.has(job.status)) throw new ConflictError(TABLE_EXPORT_RUNNING);
-  if (job.status !== 'succeeded') throw new NotFoundError(NO_FINISHED_TABLE_EXPORT);
-  const input = job.input as TableExportInput;
-  await sourceOf(input.spec).allowed(auth, input.spec);
-  const result = job.result as TableExportResult;
-  if (Date.parse(result.expiresAt) <= Date.now()) {
-    await removeFile(job);
-    throw new NotFoundError(TABLE_EXPORT_EXPIRED);
-  }
-  return { url: await presignDownloadFor(tableExportKey(job.jobId, input), result.fileName, EXPORT_LINK_SECONDS), name: result.fileName };
+export function tableExportLink(auth: AuthContext, jobId: string): Promise<{ url: string; name: string }> {
+  return fileJobLink(TABLE_EXPORT_FILE, jobId, auth.userId, { allowed: ({ input }) => sourceOf(input.spec).allowed(auth, input.spec) });
 }
