@@ -1,10 +1,10 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { Cell, Sheet } from './table';
-import { writeZip, type ZipEntry } from './zip-writer';
+import { writeZip, type DeflatedEntry } from './zip-writer';
 
 /**
- * Sheets as an .xlsx workbook (ECMA-376, SpreadsheetML): the zip of a few XML parts, written with
- * our own zip writer. Text cells are inline strings (`t="inlineStr"`), never formulas, so a cell
+ * Sheets as an .xlsx workbook (ECMA-376, SpreadsheetML): the zip of a few XML parts, deflated, written
+ * with our own zip writer. Text cells are inline strings (`t="inlineStr"`), never formulas, so a cell
  * such as `=HYPERLINK(...)` shows as the text it is; numbers are numbers. The header row is bold
  * (style 1) and frozen. Characters XML 1.0 cannot carry are dropped.
  */
@@ -96,10 +96,8 @@ export function xlsxParts(sheets: readonly Sheet[]): Array<[string, string]> {
 }
 
 export async function toXlsx(sheets: readonly Sheet[], at = new Date()): Promise<Buffer> {
-  const entries: ZipEntry[] = xlsxParts(sheets).map(([name, xml]) => {
-    const bytes = Buffer.from(xml, 'utf8');
-    return { name, size: bytes.length, open: async () => Readable.from([bytes]) };
-  });
+  // Deflated: XML shrinks to a fraction (a 10,000-row sheet from 6 MB to a few hundred KB).
+  const entries: DeflatedEntry[] = xlsxParts(sheets).map(([name, xml]) => ({ name, bytes: Buffer.from(xml, 'utf8') }));
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));

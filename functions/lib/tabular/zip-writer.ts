@@ -1,20 +1,30 @@
 import type { Readable, Writable } from 'node:stream';
+import { deflateRawSync } from 'node:zlib';
 
 /**
- * A minimal .zip writer (the data export's archive, the table exports' .xlsx) (PKWARE APPNOTE 6.3): stored entries only (no
- * compression: most files are compressed already), names in UTF-8 (flag bit 11), each entry's
- * CRC-32 and sizes in a data descriptor after its bytes (flag bit 3) and in the central directory,
- * so every byte is streamed once and never held. No ZIP64: an archive stays under 4 GiB
- * (EXPORT_ARCHIVE_MAX_BYTES is far below). The archive's length is known before a byte is written
- * (`zipLength`), so it can be sent as one stream of known length.
+ * A minimal .zip writer (the data export's archive, the table exports' .xlsx) (PKWARE APPNOTE 6.3),
+ * names in UTF-8 (flag bit 11). No ZIP64: an archive stays under 4 GiB (EXPORT_ARCHIVE_MAX_BYTES is
+ * far below). Two kinds of entry:
+ * - streamed (`ZipEntry`, the data export's): stored as they are (method 0), each entry's CRC-32
+ *   and sizes in a data descriptor after its bytes (flag bit 3) and in the central directory, so
+ *   every byte is streamed once and never held, and the archive's length is known before a byte is
+ *   written (`zipLength`): it can be sent as one stream of known length;
+ * - in memory (`DeflatedEntry`, an .xlsx's XML parts): deflated (method 8), since XML shrinks to a
+ *   tenth or less (a 10,000-row sheet's 6 MB); CRC-32 and both sizes are known before its header, so
+ *   they stand in it (no descriptor). One that deflating would not shrink is stored.
  */
 
 const LOCAL_HEADER = 30;
 const DESCRIPTOR = 16;
 const CENTRAL_HEADER = 46;
 const END_OF_CENTRAL = 22;
-/** Bit 3: CRC and sizes follow the data; bit 11: the name is UTF-8. */
-const FLAGS = 0x0808;
+/** Bit 11: the name is UTF-8. */
+const UTF8 = 0x0800;
+/** Bit 3: CRC and sizes follow the data (a streamed entry's). */
+const DESCRIBED = 0x0008;
+const STORED = 0;
+const DEFLATED = 8;
+/** 2.0: deflate, data descriptors. */
 const VERSION = 20;
 const ZIP32_MAX = 0xffffffff;
 const ENTRIES_MAX = 0xffff;
@@ -36,6 +46,7 @@ export function crc32(chunk: Uint8Array, previous = 0): number {
   return ~crc >>> 0;
 }
 
+/** A streamed entry, stored as it is. */
 export interface ZipEntry {
   /** The path inside the archive ('person.json', 'files/...'). */
   name: string;
@@ -45,14 +56,27 @@ export interface ZipEntry {
   open(): Promise<Readable>;
 }
 
-/** The archive's length in bytes for these entries. */
+/** An entry held in memory, deflated. */
+export interface DeflatedEntry {
+  /** The path inside the archive ('xl/worksheets/sheet1.xml'). */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** An entry's bytes in the archive: its local header, data (and descriptor), its central header. */
+const entryLength = (name: number, data: number, descriptor: number) => LOCAL_HEADER + name + data + descriptor + CENTRAL_HEADER + name;
+
+/** The archive's length in bytes for these streamed entries. */
 export function zipLength(entries: readonly Pick<ZipEntry, 'name' | 'size'>[]): number {
-  let total = END_OF_CENTRAL;
-  for (const entry of entries) {
-    const name = Buffer.byteLength(entry.name);
-    total += LOCAL_HEADER + name + entry.size + DESCRIPTOR + CENTRAL_HEADER + name;
-  }
-  return total;
+  return entries.reduce((total, entry) => total + entryLength(Buffer.byteLength(entry.name), entry.size, DESCRIPTOR), END_OF_CENTRAL);
+}
+
+/** At most the archive's length: a deflated entry is never kept larger than its bytes. */
+function lengthBound(entries: readonly (ZipEntry | DeflatedEntry)[]): number {
+  return entries.reduce(
+    (total, entry) => total + ('bytes' in entry ? entryLength(Buffer.byteLength(entry.name), entry.bytes.length, 0) : entryLength(Buffer.byteLength(entry.name), entry.size, DESCRIPTOR)),
+    END_OF_CENTRAL,
+  );
 }
 
 function dosDateTime(at: Date): { time: number; date: number } {
@@ -65,9 +89,44 @@ function dosDateTime(at: Date): { time: number; date: number } {
 
 interface Written {
   name: Buffer;
+  flags: number;
+  method: number;
   crc: number;
+  /** Its bytes in the archive. */
+  compressed: number;
   size: number;
   offset: number;
+}
+
+/**
+ * The fields a local header (from byte 6) and a central one (from byte 8) share, in the same
+ * order: flags, method, time, date, CRC-32, compressed and uncompressed sizes, the name's length.
+ */
+function writeShared(header: Buffer, at: number, entry: Omit<Written, 'offset'>, time: number, date: number): void {
+  header.writeUInt16LE(entry.flags, at);
+  header.writeUInt16LE(entry.method, at + 2);
+  header.writeUInt16LE(time, at + 4);
+  header.writeUInt16LE(date, at + 6);
+  header.writeUInt32LE(entry.crc, at + 8);
+  header.writeUInt32LE(entry.compressed, at + 12);
+  header.writeUInt32LE(entry.size, at + 16);
+  header.writeUInt16LE(entry.name.length, at + 20);
+}
+
+/** A local header and its name; CRC and sizes zero for a streamed entry (its descriptor carries them). */
+function localHeader(entry: Omit<Written, 'offset'>, time: number, date: number): Buffer {
+  const header = Buffer.alloc(LOCAL_HEADER);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(VERSION, 4);
+  writeShared(header, 6, entry, time, date);
+  // The extra field's length (28) stays zero.
+  return Buffer.concat([header, entry.name]);
+}
+
+/** The entry deflated, or stored when deflating would not shrink it (tiny or already compressed). */
+function packed(bytes: Uint8Array): { method: number; data: Uint8Array } {
+  const deflated = deflateRawSync(bytes);
+  return deflated.length < bytes.length ? { method: DEFLATED, data: deflated } : { method: STORED, data: bytes };
 }
 
 /** Waits for the writable to take a chunk (backpressure: at most its buffer is held). */
@@ -91,24 +150,23 @@ function write(out: Writable, chunk: Buffer): Promise<void> {
  * Writes the archive into `out`, entry after entry, and ends it. Throws when an entry's stream
  * gives other than its declared size (the archive would not match its announced length).
  */
-export async function writeZip(entries: readonly ZipEntry[], out: Writable, at = new Date()): Promise<void> {
-  if (entries.length > ENTRIES_MAX || zipLength(entries) > ZIP32_MAX) throw new Error('The archive is too large for a zip without ZIP64.');
+export async function writeZip(entries: readonly (ZipEntry | DeflatedEntry)[], out: Writable, at = new Date()): Promise<void> {
+  if (entries.length > ENTRIES_MAX || lengthBound(entries) > ZIP32_MAX) throw new Error('The archive is too large for a zip without ZIP64.');
   const { time, date } = dosDateTime(at);
   const written: Written[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const header = Buffer.alloc(LOCAL_HEADER);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(FLAGS, 6);
-    header.writeUInt16LE(0, 8); // stored
-    header.writeUInt16LE(time, 10);
-    header.writeUInt16LE(date, 12);
-    // CRC and sizes (14..25) stay zero: the data descriptor carries them.
-    header.writeUInt16LE(name.length, 26);
-    header.writeUInt16LE(0, 28);
-    await write(out, Buffer.concat([header, name]));
+    if ('bytes' in entry) {
+      const { method, data } = packed(entry.bytes);
+      const item = { name, flags: UTF8, method, crc: crc32(entry.bytes), compressed: data.length, size: entry.bytes.length };
+      await write(out, localHeader(item, time, date));
+      await write(out, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      written.push({ ...item, offset });
+      offset += LOCAL_HEADER + name.length + data.length;
+      continue;
+    }
+    await write(out, localHeader({ name, flags: UTF8 | DESCRIBED, method: STORED, crc: 0, compressed: 0, size: 0 }, time, date));
     let crc = 0;
     let size = 0;
     for await (const chunk of await entry.open()) {
@@ -124,7 +182,7 @@ export async function writeZip(entries: readonly ZipEntry[], out: Writable, at =
     descriptor.writeUInt32LE(size, 8);
     descriptor.writeUInt32LE(size, 12);
     await write(out, descriptor);
-    written.push({ name, crc, size, offset });
+    written.push({ name, flags: UTF8 | DESCRIBED, method: STORED, crc, compressed: size, size, offset });
     offset += LOCAL_HEADER + name.length + size + DESCRIPTOR;
   }
   const centralStart = offset;
@@ -133,14 +191,7 @@ export async function writeZip(entries: readonly ZipEntry[], out: Writable, at =
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(VERSION, 4);
     header.writeUInt16LE(VERSION, 6);
-    header.writeUInt16LE(FLAGS, 8);
-    header.writeUInt16LE(0, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(entry.crc, 16);
-    header.writeUInt32LE(entry.size, 20);
-    header.writeUInt32LE(entry.size, 24);
-    header.writeUInt16LE(entry.name.length, 28);
+    writeShared(header, 8, entry, time, date);
     // Extra, comment, disk, internal and external attributes (30..41) stay zero.
     header.writeUInt32LE(entry.offset, 42);
     await write(out, Buffer.concat([header, entry.name]));
