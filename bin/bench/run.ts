@@ -107,7 +107,7 @@ async function main() {
     if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`--soak takes a number of seconds, not ${values.soak}`);
     return runSoak(seconds);
   }
-  if (values.scale === 'large') return runAtScale();
+  if (values.scale === 'large') return runAtScale(values.only ? values.only.split(',').filter(Boolean) : []);
   if (values.scale !== 'demo') throw new Error(`--scale ${values.scale} is unknown: leave it out (demo data) or use --scale large.`);
 
   const only = values.only ? values.only.split(',').filter(Boolean) : [];

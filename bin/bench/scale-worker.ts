@@ -22,9 +22,10 @@ export const LARGE_DATA_DIR = fileURLToPath(new URL('../../.data/bench-large', i
 const CALLERS = [AS.superadmin, AS.conferenceAdmin];
 
 async function main() {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, calls: { type: 'string', default: '200' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' }, calls: { type: 'string', default: '200' }, only: { type: 'string' } } });
+  const only = values.only ? values.only.split(',').filter(Boolean) : [];
   const large = values.data === 'large';
-  if (!values.out || !['demo', 'large'].includes(values.data ?? '')) throw new Error('Usage: scale-worker --data demo|large --out <file> [--calls n]');
+  if (!values.out || !['demo', 'large'].includes(values.data ?? '')) throw new Error('Usage: scale-worker --data demo|large --out <file> [--calls n] [--only prefix,...]');
   const say = (line: string) => console.error(`[bench ${values.data}] ${line}`);
 
   process.env.LOG_LEVEL = 'silent';
@@ -45,7 +46,7 @@ async function main() {
     if (!large) await putLargeTrack();
     const target = benchTarget(runtime);
     const rows: Array<Record<string, unknown>> = [];
-    for (const scaleCase of SCALE_CASES) {
+    for (const scaleCase of SCALE_CASES.filter((c) => !only.length || only.some((prefix) => c.name.startsWith(prefix)))) {
       const method = contracts.find((contract) => contract.id === scaleCase.route)?.method ?? 'GET';
       for (const as of scaleCase.callers ?? CALLERS) {
         const row = { name: scaleCase.name, route: scaleCase.route, as };

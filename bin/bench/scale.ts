@@ -17,10 +17,10 @@ const SCALES = ['demo', 'large'] as const;
 
 type Row = { name: string; route: string; as: string; failed?: string; dynamoRequests?: number; readCapacity?: number; p50?: number; p99?: number };
 
-function runScale(scale: (typeof SCALES)[number], calls: number): Row[] {
+function runScale(scale: (typeof SCALES)[number], calls: number, only: string[]): Row[] {
   const out = join(tmpdir(), `formation-bench-${scale}-${process.pid}.json`);
   // The same Node flags (tsx's loader) as this process.
-  const child = spawnSync(process.execPath, [...process.execArgv, WORKER, '--data', scale, '--out', out, '--calls', String(calls)], { stdio: 'inherit' });
+  const child = spawnSync(process.execPath, [...process.execArgv, WORKER, '--data', scale, '--out', out, '--calls', String(calls), ...(only.length ? ['--only', only.join(',')] : [])], { stdio: 'inherit' });
   if (child.status !== 0) throw new Error(`The ${scale} benchmark failed (exit ${child.status ?? child.signal})`);
   try {
     return JSON.parse(readFileSync(out, 'utf8')) as Row[];
@@ -35,15 +35,16 @@ const pair = (demo: Row | undefined, large: Row | undefined, field: keyof Row, u
   return `${show(demo)} / ${show(large)}`;
 };
 
-export async function runAtScale(): Promise<void> {
+/** `only`: case-name prefixes (`--only dashboard,users`); every case when empty. */
+export async function runAtScale(only: string[] = []): Promise<void> {
   const calls = Number(process.env.BENCH_CALLS ?? 200);
-  const [demo, large] = SCALES.map((scale) => runScale(scale, calls));
+  const [demo, large] = SCALES.map((scale) => runScale(scale, calls, only));
   const key = (row: Row) => `${row.name}\u0000${row.as}`;
   const demoByKey = new Map(demo.map((row) => [key(row), row]));
   const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
 
   mkdirSync('.bench', { recursive: true });
-  writeFileSync('.bench/large.json', JSON.stringify({ at: new Date().toISOString(), calls, concurrency: CONCURRENCY, machine, demo, large }, null, 2));
+  writeFileSync(only.length ? '.bench/large-only.json' : '.bench/large.json', JSON.stringify({ at: new Date().toISOString(), calls, concurrency: CONCURRENCY, machine, demo, large }, null, 2));
 
   console.log(`\nLists, searches and pages at demo / large scale (${calls} calls each, ${CONCURRENCY} concurrent clients; ${machine.cpus} x ${machine.cpu}, ${machine.memoryGb} GB)`);
   console.table(

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineContract } from './contract';
-import { dashboardSchema } from '../schemas/dashboard';
+import { dashboardSchema, waitingPageSchema, waitingQuerySchema } from '../schemas/dashboard';
 import { exportAnswerSchema, exportFormatSchema } from '../schemas/table-export';
 
 /**
@@ -20,6 +20,20 @@ export const dashboardContracts = {
     canAt: 'District',
     params: z.object({ scopeId: z.string().min(1).max(100) }),
     response: dashboardSchema,
+  }),
+  dashboardWaiting: defineContract({
+    id: 'conference.dashboardWaiting',
+    service: 'conference',
+    method: 'GET',
+    path: '/api/conference/dashboard/{scopeId}/waiting',
+    summary:
+      "The steps behind a dashboard's waiting figures: a place's steps someone must act on (Ready, Resubmit, Pending Review, Overdue), longest waiting first, with whom each waits on; narrowed by `status`, `olderThanDays` or `userId` (the person they wait on). 25 a page, `cursor` for the next. Same access as the dashboard.",
+    access: 'session',
+    can: ['update', 'District'],
+    canAt: 'District',
+    params: z.object({ scopeId: z.string().min(1).max(100) }),
+    query: waitingQuerySchema,
+    response: waitingPageSchema,
   }),
   dashboardExport: defineContract({
     id: 'conference.dashboardExport',

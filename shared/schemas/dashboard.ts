@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { STEP_STATUSES, TRACK_INSTANCE_STATUSES } from '../tracks/statuses';
+import { idSchema } from '../api/id-list';
 
 /**
  * The registrar's dashboard (issue 27): the figures of one place the viewer governs (the
@@ -13,8 +14,12 @@ export const WAITING_THRESHOLDS_DAYS = [7, 14, 30, 60, 90] as const;
 export const TREND_MONTHS = 12;
 /** People listed under workload, most open items first. */
 export const WORKLOAD_MAX = 25;
-/** Steps listed under "who is stuck", longest waiting first. */
+/** Steps listed under "who is stuck", longest waiting first; also a page of the waiting list. */
 export const STUCK_MAX = 25;
+/** The statuses of a step someone must act on, as the waiting figures and list count them. */
+export const WAITING_STEP_STATUSES = ['Ready', 'Resubmit', 'PendingReview', 'Overdue'] as const;
+/** Longest wait the list filters by (ten years). */
+export const WAITING_DAYS_MAX = 3650;
 
 const count = z.number().int().min(0);
 const byTrackStatus = z.object(Object.fromEntries(TRACK_INSTANCE_STATUSES.map((status) => [status, count])) as Record<(typeof TRACK_INSTANCE_STATUSES)[number], typeof count>);
@@ -24,6 +29,18 @@ export const dashboardScopeSchema = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(['System', 'Jurisdiction', 'EpiscopalArea', 'Conference', 'District']),
+});
+
+const stuckStepSchema = z.object({
+  trackInstanceId: z.string(),
+  stepInstanceId: z.string(),
+  trackTemplateId: z.string(),
+  trackName: z.string(),
+  stepName: z.string(),
+  participant: z.object({ id: z.string(), name: z.string() }),
+  status: z.enum(STEP_STATUSES),
+  since: z.string(),
+  waitsOn: z.array(z.object({ kind: z.enum(['participant', 'person', 'role', 'committee']), id: z.string(), name: z.string() })),
 });
 
 export const dashboardSchema = z.object({
@@ -51,19 +68,7 @@ export const dashboardSchema = z.object({
    * whom it waits on: the participant, assignees by name, a role nobody holds on the enrolment, or
    * the committee whose vote it needs.
    */
-  stuck: z.array(
-    z.object({
-      trackInstanceId: z.string(),
-      stepInstanceId: z.string(),
-      trackTemplateId: z.string(),
-      trackName: z.string(),
-      stepName: z.string(),
-      participant: z.object({ id: z.string(), name: z.string() }),
-      status: z.enum(STEP_STATUSES),
-      since: z.string(),
-      waitsOn: z.array(z.object({ kind: z.enum(['participant', 'person', 'role', 'committee']), id: z.string(), name: z.string() })),
-    }),
-  ),
+  stuck: z.array(stuckStepSchema),
   /** Open items (waiting steps) each assignee is responsible for, most first. */
   workload: z.array(z.object({ userId: z.string(), name: z.string(), openItems: count })),
   /** Per month, oldest first: enrolments made, and enrolments that ended in each way. */
@@ -73,3 +78,31 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardScope = z.infer<typeof dashboardScopeSchema>;
 export type StuckStep = Dashboard['stuck'][number];
+
+/**
+ * The waiting list behind the figures (/dashboard/{scopeId}/waiting): a place's waiting steps,
+ * longest first, narrowed to a status, to those waiting more than some days, or to those waiting
+ * on one person. `cursor`: where the next page starts (the last step looked at).
+ */
+export const waitingQuerySchema = z.object({
+  status: z.enum(WAITING_STEP_STATUSES, `status is one of ${WAITING_STEP_STATUSES.join(', ')}`).optional(),
+  olderThanDays: z.coerce
+    .number({ error: 'olderThanDays must be a number' })
+    .int('olderThanDays must be a whole number')
+    .min(1, 'olderThanDays must be at least 1')
+    .max(WAITING_DAYS_MAX, `olderThanDays must be at most ${WAITING_DAYS_MAX}`)
+    .optional(),
+  userId: idSchema.optional(),
+  cursor: z.string().max(200, 'Invalid cursor.').optional(),
+});
+export type WaitingQuery = z.infer<typeof waitingQuerySchema>;
+
+export const waitingPageSchema = z.object({
+  scope: dashboardScopeSchema,
+  /** The person filtered by, named (unknown ids read as 'Unknown person'). */
+  person: z.object({ id: z.string(), name: z.string() }).optional(),
+  data: z.array(stuckStepSchema),
+  /** More steps may match after this page (a page can be short when few of the steps looked at match). */
+  cursor: z.string().nullable(),
+});
+export type WaitingPage = z.infer<typeof waitingPageSchema>;

@@ -17,6 +17,7 @@ import { placeUser } from './access-fixtures';
 import { clearRoleCache } from '../../../functions/db/access/role-cache';
 import { checkDirectory } from '../../../bin/maintenance/directory-check';
 import { rebuildDirectory } from '../../../bin/maintenance/directory-rebuild';
+import { DASHBOARD_PHASES, enrolNewPeople, putDashboardTrack } from './dashboard-fixtures';
 
 /**
  * The registrar's dashboard (issue 27, items 1 and 2) through its route: figures kept by the
@@ -25,7 +26,7 @@ import { rebuildDirectory } from '../../../bin/maintenance/directory-rebuild';
  */
 const SUPERADMIN = 'superadmin@example.org';
 const TRACK = 'dash-track';
-const PHASES = ['dash-p1', 'dash-p2', 'dash-p3'];
+const PHASES = DASHBOARD_PHASES;
 
 let conferenceAdmin: string;
 let districtAdmin: string;
@@ -39,29 +40,8 @@ const figures = async (who: string, scopeId: string) => {
   return response.body as Dashboard;
 };
 
-/** Prairie Rivers' track of three phases, one step each (a task), each phase's step open from the start. */
-async function putTrack(): Promise<void> {
-  await db().entities.trackTemplate.put({ trackTemplateId: TRACK, name: 'Dashboard Pathway', description: 'Dashboard tests', conferenceId: places.conference2, status: 'active', disabled: false }).go();
-  await db().entities.phaseTemplate.put(PHASES.map((phaseId, index) => ({ trackTemplateId: TRACK, phaseId, name: `Phase ${index + 1}`, order: index + 1 }))).go();
-  const steps = PHASES.map((phaseId) => ({ trackTemplateId: TRACK, phaseId, stepTemplateId: `${phaseId}-s`, name: `Step of ${phaseId}`, required: true, prerequisites: [] }));
-  await db().entities.stepTemplate.put(steps).go();
-  await db().entities.stepContentTemplate
-    .put(steps.map((step) => ({ trackTemplateId: TRACK, stepTemplateId: step.stepTemplateId, contentTemplateId: `${step.stepTemplateId}-c`, type: 'Task' as const, name: 'Task', roleId: 'role-participant', task: { name: 'Read', description: 'A chapter' } })))
-    .go();
-}
-
-async function enrolNew(count: number, districtId: string = places.district3): Promise<string[]> {
-  const participantIds: string[] = [];
-  for (let index = 0; index < count; index++) participantIds.push(await putTestUser({ firstName: `Dana${index}`, lastName: `Board${districtId.length}`, locationId: districtId }));
-  // Enrolment takes 20 people at a time.
-  for (let start = 0; start < participantIds.length; start += 20) {
-    const body = { trackId: TRACK, participantIds: participantIds.slice(start, start + 20), advisorIds: [advisor] };
-    const response = await invoke(tracks, '/api/track/instance', { method: 'POST', body, cookie: await cookieOf(conferenceAdmin) });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
-  }
-  const { data } = await db().entities.trackInstance.query.byTemplate({ trackTemplateId: TRACK }).go({ pages: 'all' });
-  return data.filter((item) => participantIds.includes(item.participantId)).map((item) => item.trackInstanceId);
-}
+const putTrack = () => putDashboardTrack(TRACK);
+const enrolNew = async (count: number) => enrolNewPeople({ trackTemplateId: TRACK, count, cookie: await cookieOf(conferenceAdmin), advisorId: advisor });
 
 /** The steps of the track's Open enrolments in a district, by status, read from the steps themselves. */
 async function stepsByStatus(districtId: string) {

@@ -29,7 +29,7 @@ export const router = createBrowserRouter([
           { index: true, element: <HomeRedirect /> },
           { path: 'tracks/*', element: <TracksPage /> },
           { path: 'step/:id', element: <StepPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard/*', element: <DashboardPage /> },
           { path: 'admin/*', element: <AdminPage /> },
           { path: 'users', element: <UsersPage /> },
           // Static, so they win over users/:id (a dialog name is never a user id).

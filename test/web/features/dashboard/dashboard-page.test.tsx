@@ -64,7 +64,8 @@ const figures = (scope: Dashboard['scope'], changes: Partial<Dashboard> = {}): D
 const BLUE_RIDGE = { id: 'loc-blue-ridge', name: 'Blue Ridge Conference', kind: 'Conference' as const };
 const FOOTHILLS = { id: 'loc-foothills', name: 'Foothills District', kind: 'District' as const };
 
-const render = (viewer: Viewer) => renderPage('/dashboard', viewer, { path: 'dashboard', element: <DashboardPage /> });
+const render = (viewer: Viewer) => renderPage('/dashboard', viewer, { path: 'dashboard/*', element: <DashboardPage /> });
+const WAITING = 'GET /api/conference/dashboard/{scopeId}/waiting';
 
 describe('the Dashboard', () => {
   it("starts on the conference admin's conference: enrolments, phases, steps, who is stuck, workload and the months, each as a table with its bars, axe-clean", async () => {
@@ -96,6 +97,12 @@ describe('the Dashboard', () => {
     expect(within(waiting).getByRole('rowheader', { name: 'More than 14 days' }).nextElementSibling?.textContent).toBe('3');
     const workload = screen.getByRole('table', { name: /Open items per person/ });
     expect(within(workload).getByRole('link', { name: 'Ada Advisor' }).getAttribute('href')).toBe('/users/u-ada');
+    // The figures that have a list behind them link to it: the waiting list, filtered as the figure counts.
+    expect(within(steps).getByRole('link', { name: '2 steps Overdue: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/waiting?status=Overdue');
+    expect(within(steps).queryByRole('link', { name: /Completed/ })).toBeNull();
+    expect(within(waiting).getByRole('link', { name: '3 steps waiting more than 14 days: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/waiting?days=14');
+    expect(within(workload).getByRole('link', { name: '4 open items of Ada Advisor: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/waiting?person=u-ada');
+    expect(screen.getByRole('link', { name: 'All waiting steps, with filters' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/waiting');
     const months12 = screen.getByRole('table', { name: 'Enrolments per month, the last 12 months' });
     expect(within(months12).getAllByRole('row')).toHaveLength(13);
     // The chart is drawing only: the table carries its numbers.
@@ -119,6 +126,56 @@ describe('the Dashboard', () => {
     await user.click(await screen.findByRole('option', { name: /Foothills District/ }));
     expect(await screen.findByText('No one is enrolled in a track in Foothills District yet.')).toBeTruthy();
     expect(server.to('/api/conference/dashboard/loc-foothills')).toHaveLength(1);
+  });
+
+  it('opens the list behind a figure, narrows it, pages it, and comes back to the district it came from', async () => {
+    const user = userEvent.setup();
+    const dashboard = figures(BLUE_RIDGE);
+    const server = fakeServer({
+      'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION],
+      [DASHBOARD]: (request) => (request.path.endsWith('loc-foothills') ? figures(FOOTHILLS) : dashboard),
+      'GET /api/district/quickSearch': () => pageOfRows([{ id: 'loc-foothills', kind: 'District' as const, name: 'Foothills District', active: true, parentId: 'loc-blue-ridge', parentName: 'Blue Ridge Conference' }]),
+      [WAITING]: (request) =>
+        request.query.get('cursor')
+          ? { scope: FOOTHILLS, data: [dashboard.stuck[1]], cursor: null }
+          : { scope: FOOTHILLS, data: [dashboard.stuck[0]], cursor: 'next-page' },
+    });
+    render(CONFERENCE_ADMIN);
+    await screen.findByRole('heading', { name: 'Where candidates are' });
+    await user.type(screen.getByRole('combobox', { name: 'District' }), 'Foot');
+    await user.click(await screen.findByRole('option', { name: /Foothills District/ }));
+    await waitFor(() => expect(server.to('/api/conference/dashboard/loc-foothills')).toHaveLength(1));
+    await user.click(await screen.findByRole('link', { name: '2 steps Overdue: show them' }));
+
+    expect(await screen.findByRole('heading', { name: 'Waiting steps in Foothills District' })).toBeTruthy();
+    expect(server.to('/api/conference/dashboard/loc-foothills/waiting').at(-1)!.query.get('status')).toBe('Overdue');
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('Overdue');
+    expect(screen.getByRole('table', { name: 'Overdue, longest waiting first' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
+    expect(server.to('/api/conference/dashboard/loc-foothills/waiting').at(-1)!.query.get('cursor')).toBe('next-page');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    await expectNoAxeViolations(document.body);
+
+    // Narrowed further: the list starts again from its first page with both filters.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Waiting' }), '30');
+    await waitFor(() => expect(server.to('/api/conference/dashboard/loc-foothills/waiting').at(-1)!.query.get('olderThanDays')).toBe('30'));
+    const last = server.to('/api/conference/dashboard/loc-foothills/waiting').at(-1)!;
+    expect([last.query.get('status'), last.query.get('cursor')]).toEqual(['Overdue', null]);
+    expect(await screen.findByRole('table', { name: 'Overdue, waiting more than 30 days, longest waiting first' })).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    await screen.findByRole('heading', { name: 'Where candidates are' });
+    expect((screen.getByRole('combobox', { name: 'District' }) as HTMLInputElement).value).toBe('Foothills District');
+    expect(server.to('/api/conference/dashboard/loc-foothills').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names the person a waiting list is narrowed to, and offers everyone’s', async () => {
+    fakeServer({ [WAITING]: () => ({ scope: BLUE_RIDGE, person: { id: 'u-ada', name: 'Ada Advisor' }, data: [], cursor: null }) });
+    renderPage('/dashboard/loc-blue-ridge/waiting?person=u-ada', CONFERENCE_ADMIN, { path: 'dashboard/*', element: <DashboardPage /> });
+    expect(await screen.findByText('No step matches: nothing waits here as chosen.')).toBeTruthy();
+    expect(screen.getByText(/Showing the steps waiting on Ada Advisor\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show everyone’s' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/waiting');
   });
 
   it('starts a superadmin on System, with no district picker there', async () => {

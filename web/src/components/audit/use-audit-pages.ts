@@ -16,8 +16,10 @@ type RowOf<C extends Contract> = ResponseOf<C> extends { data: Array<infer R> } 
  * Other filters (a new key) start again from the first page. Reads through the app's one
  * client and its SWR keys.
  */
-export interface CursorPages<Row> {
+export interface CursorPages<Row, Page = CursorPage<Row>> {
   entries: Row[];
+  /** The first page as answered (a list whose answer names more than its rows: the waiting list's place). */
+  firstPage: Page | undefined;
   /** The first page has not come yet. */
   isLoading: boolean;
   /** An older page is on its way. */
@@ -29,7 +31,7 @@ export interface CursorPages<Row> {
   reload: () => void;
 }
 
-export function useAuditPages<C extends Contract, Row = RowOf<C>>(route: RouteRef<C>, options: Options<C>): CursorPages<Row> {
+export function useAuditPages<C extends Contract, Row = RowOf<C>>(route: RouteRef<C>, options: Options<C>): CursorPages<Row, ResponseOf<C>> {
   const pages = useSWRInfinite<CursorPage<Row>>(
     (index, previous: CursorPage<Row> | null) => {
       if (previous && !previous.cursor) return null;
@@ -43,6 +45,7 @@ export function useAuditPages<C extends Contract, Row = RowOf<C>>(route: RouteRe
   const last = loaded.at(-1);
   return {
     entries: loaded.flatMap((page) => page.data),
+    firstPage: loaded[0] as ResponseOf<C> | undefined,
     isLoading: !pages.data && !pages.error,
     isLoadingMore: pages.size > loaded.length && !pages.error,
     error: pages.error as Error | undefined,

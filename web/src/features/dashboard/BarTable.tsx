@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
+import type { NavigateOptions } from 'react-router';
+import { Link } from '../../components/ui';
 
 export interface BarRow {
   key: string;
   label: ReactNode;
   value: number;
+  /** The list behind the figure: the number links to it, named for a screen reader's list of links. */
+  link?: { href: string; label: string; routerOptions?: NavigateOptions };
 }
 
 export interface BarTableProps {
@@ -40,7 +44,13 @@ export function BarTable({ caption, itemHeading, valueHeading, rows }: BarTableP
               <span className="dashboard-bar" aria-hidden="true">
                 <span className="dashboard-bar-fill" style={{ width: `${(row.value / largest) * 100}%` }} />
               </span>
-              <span className="dashboard-bar-number">{row.value}</span>
+              {row.link ? (
+                <Link className="dashboard-bar-number" href={row.link.href} routerOptions={row.link.routerOptions} aria-label={row.link.label}>
+                  {row.value}
+                </Link>
+              ) : (
+                <span className="dashboard-bar-number">{row.value}</span>
+              )}
             </td>
           </tr>
         ))}

@@ -5,16 +5,21 @@ import { EmptyState, Link } from '../../components/ui';
 import { BarTable } from './BarTable';
 import { StuckTable } from './StuckTable';
 import { TrendChart } from './TrendChart';
+import { waitingHref, type DashboardSelection, type WaitingStatus } from './waiting-links';
 
 const ENROLMENT_TILES = ['Open', 'Completed', 'Withdrawn', 'Discontinued'] as const;
 /** Steps by status as a registrar reads them: what waits first, what is done last. */
 const STEP_ORDER = ['Overdue', 'Ready', 'Resubmit', 'PendingReview', 'Unavailable', 'Completed'] as const;
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const WAITING = new Set<string>(['Ready', 'Resubmit', 'PendingReview', 'Overdue'] satisfies WaitingStatus[]);
 
 /** The figures of one place (shared/schemas/dashboard.ts), each section with its own heading. */
-export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
+export function DashboardFigures({ dashboard, selection }: { dashboard: Dashboard; selection: DashboardSelection }) {
   const { enrolments, steps, stuck, workload, trends, scope } = dashboard;
+  // The lists behind the waiting figures; coming back returns to this place.
+  const routerOptions = { state: { dashboard: selection } };
+  const waitingLink = (label: string, filter: Parameters<typeof waitingHref>[1]) => ({ href: waitingHref(scope.id, filter), label, routerOptions });
   const total = Object.values(enrolments.byStatus).reduce((sum, value) => sum + value, 0);
   if (total === 0) return <EmptyState message={`No one is enrolled in a track in ${scope.name} yet.`} />;
   return (
@@ -64,19 +69,36 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           caption="Steps by status"
           itemHeading="Status"
           valueHeading="Steps"
-          rows={STEP_ORDER.map((status) => ({ key: status, label: STEP_STATUS_LABELS[status], value: steps.byStatus[status] }))}
+          rows={STEP_ORDER.map((status) => ({
+            key: status,
+            label: STEP_STATUS_LABELS[status],
+            value: steps.byStatus[status],
+            ...(WAITING.has(status) && { link: waitingLink(`${plural(steps.byStatus[status], 'step')} ${STEP_STATUS_LABELS[status]}: show them`, { status: status as WaitingStatus }) }),
+          }))}
         />
         <BarTable
           caption="Steps waiting on someone (Ready, Resubmit, Pending Review, Overdue)"
           itemHeading="Waiting"
           valueHeading="Steps"
-          rows={steps.waiting.map((row) => ({ key: String(row.days), label: `More than ${row.days} days`, value: row.count }))}
+          rows={steps.waiting.map((row) => ({
+            key: String(row.days),
+            label: `More than ${row.days} days`,
+            value: row.count,
+            link: waitingLink(`${plural(row.count, 'step')} waiting more than ${row.days} days: show them`, { days: row.days }),
+          }))}
         />
       </section>
 
       <section aria-labelledby="dashboard-stuck" className="dashboard-section">
         <h2 id="dashboard-stuck">Who is stuck</h2>
         <StuckTable steps={stuck} />
+        {stuck.length > 0 && (
+          <p className="dashboard-more">
+            <Link href={waitingHref(scope.id)} routerOptions={routerOptions}>
+              All waiting steps, with filters
+            </Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="dashboard-workload" className="dashboard-section">
@@ -88,7 +110,12 @@ export function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
             caption={`Open items per person (${plural(workload.length, 'person', 'people')}, most first)`}
             itemHeading="Person"
             valueHeading="Open items"
-            rows={workload.map((person) => ({ key: person.userId, label: <Link href={`/users/${person.userId}`}>{person.name}</Link>, value: person.openItems }))}
+            rows={workload.map((person) => ({
+              key: person.userId,
+              label: <Link href={`/users/${person.userId}`}>{person.name}</Link>,
+              value: person.openItems,
+              link: waitingLink(`${plural(person.openItems, 'open item')} of ${person.name}: show them`, { person: person.userId }),
+            }))}
           />
         )}
       </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Alert, EmptyState, LoadingState, SearchableSelect, type SelectOption } from '../../components/ui';
 import { routes } from '../../lib/api/routes';
 import { useApi } from '../../lib/api/use-api';
@@ -7,7 +8,19 @@ import { Page } from '../../lib/page';
 import { PLACE_KINDS, useDashboardScopes, type DashboardScopes } from './dashboard-scopes';
 import { DashboardFigures } from './DashboardFigures';
 import { DashboardExport } from './DashboardExport';
+import { WaitingPage } from './WaitingPage';
+import type { DashboardSelection } from './waiting-links';
 import './dashboard.css';
+
+/** /dashboard and, below it, the waiting list behind its figures. */
+export default function DashboardRoutes() {
+  return (
+    <Routes>
+      <Route index element={<DashboardPage />} />
+      <Route path=":scopeId/waiting" element={<WaitingPage />} />
+    </Routes>
+  );
+}
 
 /**
  * /dashboard (issue 27): the figures of a place the viewer governs, chosen with the Place picker
@@ -15,7 +28,7 @@ import './dashboard.css';
  * places otherwise)
  * and, for a conference, the District picker below it. Everything is counted on the server.
  */
-export default function DashboardPage() {
+function DashboardPage() {
   const scopes = useDashboardScopes();
   let body;
   if (scopes.error) body = <Alert tone="danger">{(scopes.error as Error).message}</Alert>;
@@ -26,8 +39,19 @@ export default function DashboardPage() {
 }
 
 function PlaceDashboard({ scopes, initial }: { scopes: DashboardScopes; initial: SelectOption }) {
-  const [place, setPlace] = useState(initial);
-  const [district, setDistrict] = useState<SelectOption | null>(null);
+  // The place chosen lives in the history entry too, so coming back from a list behind a figure returns to it.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const saved = (location.state as { dashboard?: DashboardSelection } | null)?.dashboard;
+  const [place, setPlaceState] = useState(saved?.place ?? initial);
+  const [district, setDistrictState] = useState<SelectOption | null>(saved?.district ?? null);
+  const choose = (selection: DashboardSelection) => {
+    setPlaceState(selection.place);
+    setDistrictState(selection.district);
+    void navigate('.', { replace: true, state: { dashboard: selection } });
+  };
+  const setPlace = (next: SelectOption) => choose({ place: next, district: null });
+  const setDistrict = (next: SelectOption | null) => choose({ place, district: next });
   const dashboard = useApi(routes.conference.dashboard, { params: { scopeId: district?.id ?? place.id } });
   // A conference's districts can be chosen; wider places are chosen whole, a district is one already.
   const hasDistricts = place.description === PLACE_KINDS.Conference;
@@ -41,7 +65,6 @@ function PlaceDashboard({ scopes, initial }: { scopes: DashboardScopes; initial:
           onChange={(next) => {
             if (!next) return;
             setPlace(next);
-            setDistrict(null);
           }}
           loadOptions={scopes.search}
         />
@@ -55,7 +78,7 @@ function PlaceDashboard({ scopes, initial }: { scopes: DashboardScopes; initial:
       ) : !dashboard.data ? (
         <LoadingState message="Loading the dashboard..." />
       ) : (
-        <DashboardFigures dashboard={dashboard.data} />
+        <DashboardFigures dashboard={dashboard.data} selection={{ place, district }} />
       )}
     </div>
   );

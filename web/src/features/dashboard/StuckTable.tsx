@@ -30,14 +30,14 @@ function WaitsOn({ step }: { step: StuckStep }) {
 
 /**
  * "Who is stuck" (issue 27): the place's longest-waiting steps, oldest first, each linked to its
- * step page and its enrolment, with whom it waits on.
+ * step page and its enrolment, with whom it waits on; also each page of the waiting list.
  */
-export function StuckTable({ steps }: { steps: StuckStep[] }) {
-  if (steps.length === 0) return <EmptyState message="No step is waiting on anyone." />;
+export function StuckTable({ steps, caption, emptyMessage = 'No step is waiting on anyone.' }: { steps: StuckStep[]; caption?: string; emptyMessage?: string }) {
+  if (steps.length === 0) return <EmptyState message={emptyMessage} />;
   return (
     <div className="dashboard-scroll">
       <table className="dashboard-stuck">
-        <caption>{`The ${steps.length === 1 ? 'step' : `${steps.length} steps`} waiting longest, oldest first`}</caption>
+        <caption>{caption ?? `The ${steps.length === 1 ? 'step' : `${steps.length} steps`} waiting longest, oldest first`}</caption>
         <thead>
           <tr>
             <th scope="col">Participant</th>

@@ -1,0 +1,101 @@
+import { WAITING_STEP_STATUSES, WAITING_THRESHOLDS_DAYS } from '@shared/schemas/dashboard';
+import { STEP_STATUS_LABELS } from '@shared/tracks/statuses';
+import { useLocation, useParams, useSearchParams } from 'react-router';
+import { Alert, Button, LoadingState, SelectField, Link } from '../../components/ui';
+import { useAuditPages } from '../../components/audit/use-audit-pages';
+import { routes } from '../../lib/api/routes';
+import { Page } from '../../lib/page';
+import { StuckTable } from './StuckTable';
+import { waitingFilterOf, waitingHref, type DashboardSelection, type WaitingFilter } from './waiting-links';
+import './dashboard.css';
+
+/** The filter as the sentence under the heading says it: "Overdue, waiting more than 30 days, on Ada Advisor". */
+function filterText(filter: WaitingFilter, personName: string | undefined): string {
+  const parts = [
+    filter.status ? STEP_STATUS_LABELS[filter.status] : 'All waiting steps',
+    filter.days && `waiting more than ${filter.days} days`,
+    filter.person && `waiting on ${personName ?? 'this person'}`,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/**
+ * /dashboard/{scopeId}/waiting (issue 27: every figure links to the list behind it): a place's
+ * steps someone must act on, longest waiting first, narrowed as the dashboard figure that led here
+ * says (`?status=`, `?days=`, `?person=`), 25 a page with "Show more". The same access and the same
+ * steps as the dashboard's "Who is stuck", which is this list's first page.
+ */
+export function WaitingPage() {
+  const scopeId = useParams().scopeId ?? '';
+  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const selection = (location.state as { dashboard?: DashboardSelection } | null)?.dashboard;
+  const filter = waitingFilterOf(search);
+  const query = { ...(filter.status && { status: filter.status }), ...(filter.days && { olderThanDays: filter.days }), ...(filter.person && { userId: filter.person }) };
+  const pages = useAuditPages(routes.conference.dashboardWaiting, { params: { scopeId }, query });
+  const first = pages.firstPage;
+  const change = (next: WaitingFilter) => setSearch(new URL(waitingHref(scopeId, next), window.location.origin).searchParams, { replace: true, state: location.state });
+
+  let body;
+  if (pages.isLoading) body = <LoadingState message="Loading the waiting steps..." />;
+  else if (pages.error && pages.entries.length === 0) {
+    body = (
+      <Alert tone="danger" title="The waiting steps could not be loaded.">
+        <p>{pages.error.message}</p>
+      </Alert>
+    );
+  } else {
+    body = (
+      <>
+        <StuckTable steps={pages.entries} caption={`${filterText(filter, first?.person?.name)}, longest waiting first`} emptyMessage="No step matches: nothing waits here as chosen." />
+        {pages.error && (
+          <Alert tone="danger" title="More steps could not be loaded.">
+            <p>{pages.error.message}</p>
+          </Alert>
+        )}
+        {pages.hasMore && (
+          <div className="ui-button-row">
+            <Button variant="secondary" isPending={pages.isLoadingMore} onPress={pages.loadMore}>
+              Show more
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Page title={first ? `Waiting steps in ${first.scope.name}` : 'Waiting steps'}>
+      <p className="dashboard-back">
+        <Link href="/dashboard" routerOptions={{ state: selection ? { dashboard: selection } : null }}>
+          Back to the dashboard
+        </Link>
+      </p>
+      <div className="dashboard-pickers">
+        <SelectField
+          label="Status"
+          placeholder="All waiting steps"
+          value={filter.status ?? ''}
+          options={WAITING_STEP_STATUSES.map((status) => ({ value: status, label: STEP_STATUS_LABELS[status] }))}
+          onChange={(status) => change({ ...filter, status: (status || undefined) as WaitingFilter['status'] })}
+        />
+        <SelectField
+          label="Waiting"
+          placeholder="Any time"
+          value={filter.days ? String(filter.days) : ''}
+          options={WAITING_THRESHOLDS_DAYS.map((days) => ({ value: String(days), label: `More than ${days} days` }))}
+          onChange={(days) => change({ ...filter, days: days ? Number(days) : undefined })}
+        />
+      </div>
+      {filter.person && (
+        <Alert tone="info">
+          {`Showing the steps waiting on ${first?.person?.name ?? 'one person'}. `}
+          <Link href={waitingHref(scopeId, { ...filter, person: undefined })} routerOptions={{ state: location.state }}>
+            Show everyone’s
+          </Link>
+        </Alert>
+      )}
+      {body}
+    </Page>
+  );
+}
