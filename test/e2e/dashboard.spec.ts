@@ -64,3 +64,31 @@ test('a conference admin reads the dashboard, narrows it to a district by keyboa
   await expect(page.getByRole('table', { name: 'Participants' }).getByRole('cell', { name: 'Open' }).first()).toBeVisible();
   await page.close();
 });
+
+test('a district admin opens the list behind a waiting figure, narrows it by keyboard, and comes back to the dashboard', async ({ browser }) => {
+  const page = await signedIn(browser, 'district.admin@example.org', '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Who is stuck' })).toBeVisible();
+  const stuck = page.getByRole('table', { name: /steps? waiting longest, oldest first$/ });
+  const firstStep = await stuck.getByRole('row').nth(1).getByRole('link').nth(1).textContent();
+  await page.getByRole('link', { name: 'All waiting steps, with filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/[^/]+\/waiting$/);
+  await expect(page.getByRole('heading', { name: /^Waiting steps in / })).toBeVisible();
+  const list = page.getByRole('table', { name: 'All waiting steps, longest waiting first' });
+  // The dashboard's Who is stuck is this list's first page.
+  await expect(list.getByRole('row').nth(1).getByRole('link').nth(1)).toHaveText(firstStep!);
+  await expectNoAxeViolations(page);
+
+  // Narrowed to Ready steps with the keyboard: the URL keeps the filter, so the list can be shared.
+  await page.getByRole('combobox', { name: 'Status' }).focus();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Ready');
+  await expect(page).toHaveURL(/\/waiting\?status=Ready$/);
+  const ready = page.getByRole('table', { name: 'Ready, longest waiting first' });
+  const statuses = ready.getByRole('row').filter({ hasNot: page.getByRole('columnheader') }).locator('td:nth-child(3)');
+  await expect(statuses.first()).toHaveText('Ready');
+  expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Ready']));
+
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Who is stuck' })).toBeVisible();
+  await page.close();
+});
