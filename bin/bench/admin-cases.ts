@@ -1,9 +1,7 @@
 import { DEMO_LOCATION_IDS } from '../../functions/db/seed/demo-organisation';
-import { db } from '../../functions/db/service';
-import { RATE_LIMITS } from '../../shared/api/rate-limits';
 import { AS, demoUserId } from './accounts';
 import { benchCase, type BenchCase, type BenchContext } from './bench-case';
-import { createdIds } from './fixtures';
+import { createdIds, forgetRateCount } from './fixtures';
 
 /**
  * Account status cases. Each call changes one demo user no case calls as (deactivating ends
@@ -33,18 +31,11 @@ export async function addPeople(ctx: BenchContext, calls: number): Promise<strin
   const ids: string[] = [];
   for (let call = 0; call < calls; call++) {
     // A fixture is not a measured call: the inviter's count starts again, so a long run's fixtures never meet the limit.
-    await forgetInvitations();
+    await forgetRateCount('invitation', AS.conferenceAdmin);
     ids.push((await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/admin/sign-up-user', newPerson(ctx, 'invitee', call, added++))).id);
   }
-  await forgetInvitations();
+  await forgetRateCount('invitation', AS.conferenceAdmin);
   return ids;
-}
-
-/** The demo conference admin's invitation counter for this window (functions/lib/http/rate-limit.ts), removed. */
-async function forgetInvitations(): Promise<void> {
-  const { windowSeconds } = RATE_LIMITS.invitation;
-  const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
-  await db().entities.rateCounter.delete({ limitName: 'invitation', caller: `user#${demoUserId(AS.conferenceAdmin)}`, windowStart }).go();
 }
 
 export const ADMIN_CASES: Record<string, BenchCase> = {

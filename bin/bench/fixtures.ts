@@ -1,6 +1,8 @@
 import { BULK_MAX } from '../../shared/api/limits';
-import { AS } from './accounts';
-import type { BenchContext } from './bench-case';
+import { RATE_LIMITS, type RateLimitName } from '../../shared/api/rate-limits';
+import { db } from '../../functions/db/service';
+import { AS, demoUserId } from './accounts';
+import type { BenchCase, BenchContext } from './bench-case';
 import { forEachConcurrently as forEachAtOnce } from '../../functions/lib/concurrency';
 
 /**
@@ -53,4 +55,28 @@ export async function deleteRoles(ctx: BenchContext, ids: string[]): Promise<voi
 /** Roles one person holds, one at a time: each deletion takes the role from its holder on their access version, so two at once collide (409). */
 export async function deleteRolesInTurn(ctx: BenchContext, ids: string[]): Promise<void> {
   await forEachConcurrently(ids, (id) => ctx.api(AS.superadmin, 'DELETE', `/api/role/${id}`), 1);
+}
+
+/** A demo account's counter of one rate limit for this window (functions/lib/http/rate-limit.ts), removed. */
+export async function forgetRateCount(limitName: RateLimitName, as: string): Promise<void> {
+  const { windowSeconds } = RATE_LIMITS[limitName];
+  const windowStart = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
+  await db().entities.rateCounter.delete({ limitName, caller: `user#${demoUserId(as)}`, windowStart }).go();
+}
+
+/**
+ * A case of a rate-limited route: as many timed calls as the limit leaves after the warm-up and
+ * the counted one, made after the caller's count is removed (a fixture is not a measured call),
+ * so every call does the route's work and none is refused.
+ */
+export function underRateLimit(limitName: RateLimitName, bench: BenchCase & { as: string }): BenchCase {
+  return {
+    ...bench,
+    calls: RATE_LIMITS[limitName].limit - 2,
+    prepare: async (ctx, calls) => {
+      const prepared = await bench.prepare?.(ctx, calls);
+      await forgetRateCount(limitName, bench.as);
+      return prepared;
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { parallelWriter } from '../../functions/db/seed/large-writer';
 import { db } from '../../functions/db/service';
 import { AS } from './accounts';
 import { benchCase, type BenchCase, type BenchContext } from './bench-case';
+import { forEachConcurrently } from './fixtures';
 
 /**
  * The participants table and assignments. Writes each work on an enrolment of their own, written
@@ -17,12 +18,13 @@ const INTERVIEWER = 'role-interviewer';
 const advisor = demoUserByRole('Advisor');
 const interviewer = demoUserByRole('Interviewer');
 
-interface Enrolments {
+export interface TableEnrolments {
   trackTemplateId: string;
   instanceIds: string[];
 }
 
-async function enrolments(ctx: BenchContext, calls: number, label: string): Promise<Enrolments> {
+/** A track made for the run with `calls` enrolments written straight to the table (large-enrolments.ts: no step instances). */
+export async function tableEnrolments(ctx: BenchContext, calls: number, label: string): Promise<TableEnrolments> {
   const body = { name: `Bench ${label} ${ctx.runId}`, description: 'Made by the benchmark', conferenceId: DEMO_LOCATION_IDS.conference1 };
   const { id: trackTemplateId } = await ctx.api<{ id: string }>(AS.conferenceAdmin, 'POST', '/api/track/create-track-template', body);
   const writer = parallelWriter();
@@ -41,23 +43,23 @@ async function enrolments(ctx: BenchContext, calls: number, label: string): Prom
 }
 
 /** Removes the run's enrolments with their assignee items, then the track. */
-async function removeEnrolments(ctx: BenchContext, made: Enrolments): Promise<void> {
-  for (const trackInstanceId of made.instanceIds) {
+export async function removeTableEnrolments(ctx: BenchContext, made: TableEnrolments): Promise<void> {
+  await forEachConcurrently(made.instanceIds, async (trackInstanceId) => {
     const { data } = await db().entities.trackAssignee.query.byInstance({ trackInstanceId }).go();
     await Promise.all([db().entities.trackInstance.delete({ trackInstanceId }).go(), ...data.map((item) => db().entities.trackAssignee.delete(item).go())]);
-  }
+  });
   await ctx.api(AS.conferenceAdmin, 'POST', `/api/track/delete-track/${made.trackTemplateId}`);
 }
 
 const onEnrolments = (label: string, method: string, path: string, each: (instanceId: string) => { path?: string; body: unknown }) =>
-  benchCase<Enrolments>({
+  benchCase<TableEnrolments>({
     as: AS.conferenceAdmin,
     method,
     path,
     calls: WRITE_CALLS,
-    prepare: (ctx, calls) => enrolments(ctx, calls, label),
+    prepare: (ctx, calls) => tableEnrolments(ctx, calls, label),
     each: (call, made) => each(made.instanceIds[call]),
-    cleanUp: removeEnrolments,
+    cleanUp: removeTableEnrolments,
     singleItem: true,
   });
 
@@ -72,14 +74,14 @@ export const PARTICIPANT_CASES: Record<string, BenchCase> = {
     body: { assigneeIds: [advisor.id], roleId: ADVISOR },
   })),
   // Starts the job (202); the local runtime runs it beside the timed calls, one enrolment each.
-  'track.instancesBulk': benchCase<Enrolments>({
+  'track.instancesBulk': benchCase<TableEnrolments>({
     as: AS.conferenceAdmin,
     method: 'POST',
     path: '/api/track/{trackTemplateId}/instances/bulk',
     calls: WRITE_CALLS,
-    prepare: (ctx, calls) => enrolments(ctx, calls, 'bulk'),
+    prepare: (ctx, calls) => tableEnrolments(ctx, calls, 'bulk'),
     each: (call, made) => ({ path: `/api/track/${made.trackTemplateId}/instances/bulk`, body: { action: 'setStatus', status: 'Withdrawn', rows: [{ id: made.instanceIds[call], version: 1 }] } }),
-    cleanUp: removeEnrolments,
+    cleanUp: removeTableEnrolments,
     singleItem: true,
   }),
   'track.removeAdvisorFromInstances': onEnrolments('remove advisor', 'DELETE', '/api/track/removeAdvisorFromInstances', (trackInstanceId) => ({

@@ -38,11 +38,11 @@ const JOB_WAIT_MS = 250;
 const JOB_WAIT_ROUNDS = 240;
 
 /** Waits for the jobs the calls started; answers the results of those that succeeded. */
-export async function jobResults(ctx: BenchContext, responses: unknown[], as: string = AS.conferenceAdmin): Promise<Array<{ trackTemplateId?: string }>> {
+export async function jobResults(ctx: BenchContext, responses: unknown[], as: string = AS.conferenceAdmin, rounds = JOB_WAIT_ROUNDS): Promise<Array<{ trackTemplateId?: string }>> {
   const jobIds = responses.map((response) => (response as { jobId?: string } | null)?.jobId).filter((id): id is string => Boolean(id));
   const results: Array<{ trackTemplateId?: string }> = [];
   await forEachConcurrently(jobIds, async (jobId) => {
-    for (let round = 0; round < JOB_WAIT_ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       const job = await ctx.api<{ status: string; result?: { trackTemplateId?: string } }>(as, 'GET', `/api/job/${jobId}`);
       if (job.status === 'failed') return;
       if (job.status === 'succeeded') {
@@ -53,6 +53,13 @@ export async function jobResults(ctx: BenchContext, responses: unknown[], as: st
     }
   });
   return results;
+}
+
+/** Waits for one job a fixture started (`waitMs`: longer behind a large fixture's stream backlog); throws unless it succeeded (a download link needs its file). */
+export async function succeededJob(ctx: BenchContext, jobId: string, as: string, waitMs = JOB_WAIT_MS * JOB_WAIT_ROUNDS): Promise<void> {
+  if ((await jobResults(ctx, [{ jobId }], as, Math.ceil(waitMs / JOB_WAIT_MS))).length) return;
+  const job = await ctx.api<{ status: string; done: number; total: number | null; error?: string }>(as, 'GET', `/api/job/${jobId}`);
+  throw new Error(`The fixture's job ${jobId} did not succeed: ${job.status}, ${job.done} of ${job.total ?? '?'} done${job.error ? `: ${job.error}` : ''}`);
 }
 
 /** Deletes the tracks the copy jobs made (a copy shows only once its job succeeded). */
