@@ -27,6 +27,7 @@ import { TEMPLATE_GENERIC_CASES } from './template-generic-cases';
 import { USER_GENERIC_CASES } from './user-generic-cases';
 import { USER_GROUP_CASES } from './user-group-cases';
 import { AUDIT_CASES } from './audit-cases';
+import { RECORDS_CASES } from './records-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -81,4 +82,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...USER_GENERIC_CASES,
   ...USER_GROUP_CASES,
   ...AUDIT_CASES,
+  ...RECORDS_CASES,
 };
