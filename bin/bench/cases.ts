@@ -28,6 +28,7 @@ import { USER_GENERIC_CASES } from './user-generic-cases';
 import { USER_GROUP_CASES } from './user-group-cases';
 import { AUDIT_CASES } from './audit-cases';
 import { RECORDS_CASES } from './records-cases';
+import { COMMITTEE_CASES } from './committee-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -83,4 +84,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...USER_GROUP_CASES,
   ...AUDIT_CASES,
   ...RECORDS_CASES,
+  ...COMMITTEE_CASES,
 };
