@@ -29,6 +29,7 @@ import { USER_GROUP_CASES } from './user-group-cases';
 import { AUDIT_CASES } from './audit-cases';
 import { RECORDS_CASES } from './records-cases';
 import { COMMITTEE_CASES } from './committee-cases';
+import { COCKPIT_CASES } from './cockpit-cases';
 
 export type { BenchCase, BenchContext } from './bench-case';
 
@@ -85,4 +86,5 @@ export const BENCH_CASES: Record<string, BenchCase> = {
   ...AUDIT_CASES,
   ...RECORDS_CASES,
   ...COMMITTEE_CASES,
+  ...COCKPIT_CASES,
 };
