@@ -34,8 +34,17 @@ export const IMPORT_REQUIRED = {
 /** An example row of each kind for the template download. */
 export const IMPORT_EXAMPLES: Record<ImportKind, string[]> = {
   people: ['Ada', 'Lovelace', 'ada@example.org', '+1 555 010 0199', 'North District', 'Advisor; Mentor'],
-  enrolments: ['ada@example.org', 'Licensed Local Pastor', 'advisor@example.org', 'Open', ''],
+  enrolments: ['ada@example.org', 'Candidacy Pathway', 'advisor@example.org', 'Open', 'Readiness interview'],
 };
+
+/**
+ * What Current step means (the Import tab says it; README "Import"): the enrolment starts as Add
+ * Participant starts it, then every step before the named one in the track's order is set
+ * Completed as the participant's advisor or a track administrator would set it, which opens the
+ * steps that wait on them; the named step is left as that leaves it (normally Ready).
+ */
+export const CURRENT_STEP_HELP =
+  'Current step: empty to start at the beginning, or an active step of the track (write "Phase / Step" when two phases have a step of that name): every step before it is set Completed, as their advisor or a track administrator would set it, without notifying the participant.';
 
 /** Statuses an imported enrolment may have (Unavailable is the system's own). */
 export const IMPORT_STATUSES = TRACK_INSTANCE_STATUSES.filter((status) => status !== 'Unavailable');

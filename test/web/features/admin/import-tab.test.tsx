@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, importFileMessages, type ImportPreview } from '../../../../shared/imports/csv-import';
+import { CURRENT_STEP_HELP, IMPORT_COLUMNS, IMPORT_MAX_BYTES, importFileMessages, type ImportPreview } from '../../../../shared/imports/csv-import';
 import { NOT_CSV } from '../../../../web/src/features/admin/imports/import-file';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, CONFERENCE_ADMIN_PERMISSION, fakeServer, renderAdmin, type Handlers } from './admin-harness';
@@ -69,6 +69,8 @@ describe('the Import tab', () => {
     renderAdmin('/admin/import', CONFERENCE_ADMIN);
     await user.click(await screen.findByRole('radio', { name: 'Enrolments' }));
     expect(screen.getByText(IMPORT_COLUMNS.enrolments.join(', '))).toBeTruthy();
+    // What Current step does: steps before it Completed, quietly.
+    expect(screen.getByText(IMPORT_COLUMNS.enrolments.join(', ')).closest('p')?.textContent).toContain(CURRENT_STEP_HELP);
 
     await user.upload(input(), csvFile('x', 'people.xlsx'));
     expect(await screen.findByText(`people.xlsx: ${NOT_CSV}`)).toBeTruthy();

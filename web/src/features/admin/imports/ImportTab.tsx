@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, type ImportResult } from '@shared/imports/csv-import';
+import { CURRENT_STEP_HELP, IMPORT_COLUMNS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, type ImportResult } from '@shared/imports/csv-import';
 import { Alert, Button, Checkbox, LoadingState, RadioGroup, type SelectOption } from '../../../components/ui';
 import { FileDropZone } from '../../../components/ui/FileDropZone';
 import { JobProgress } from '../../../lib/jobs/JobProgress';
@@ -100,7 +100,7 @@ function ConferenceImport({ conference }: { conference: SelectOption }) {
             Columns, in a header row: <strong>{IMPORT_COLUMNS[kind].join(', ')}</strong>.{' '}
             {kind === 'people'
               ? 'District or church: a name in this conference (empty: the conference itself). Roles: names separated by semicolons.'
-              : 'Status: Open (when empty), Completed, Withdrawn or Discontinued. Current step: empty, or a step a new enrolment starts at.'}{' '}
+              : `Status: Open (when empty), Completed, Withdrawn or Discontinued. ${CURRENT_STEP_HELP}`}{' '}
             <a href={templateHref(kind)} download={`${kind}-template.csv`}>
               Download the {kind === 'people' ? 'people' : 'enrolments'} template
             </a>
