@@ -8,7 +8,7 @@ import {
   type ExportFormat,
 } from '../../../shared/schemas/table-export';
 import { newId } from '../../db/ids';
-import { fileJobLink, startFileJob, type FileJob } from '../jobs/file-job';
+import { fileJobLink, startFileJob, type FileJob } from '../job-files/file-job';
 import type { AuthContext } from '../session/resolve-session';
 import { TABLE_EXPORT_JOB_KIND, tableExportJobId, tableExportKey, type TableExportInput } from './export-job';
 import { sourceOf, type ExportSpec } from './export-spec';

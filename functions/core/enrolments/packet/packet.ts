@@ -1,6 +1,6 @@
 import { NO_FINISHED_PACKET, PACKET_EXPIRED, PACKET_RUNNING } from '../../../../shared/api/candidate-packet';
 import { newId } from '../../../db/ids';
-import { fileJobLink, startFileJob, type FileJob } from '../../jobs/file-job';
+import { fileJobLink, startFileJob, type FileJob } from '../../job-files/file-job';
 import { flushReads, noteRead } from '../../read-log/read-write';
 import type { AuthContext } from '../../session/resolve-session';
 import { requirePacketReader } from './packet-access';

@@ -2,7 +2,7 @@ import { EXPORT_EXPIRED, EXPORT_RUNNING, NO_FINISHED_EXPORT } from '../../../../
 import { loadUserAggregate } from '../../../db/access/user-aggregate';
 import { newId } from '../../../db/ids';
 import { ForbiddenError, NotFoundError } from '../../../lib/errors';
-import { fileJobLink, startFileJob, type FileJob } from '../../jobs/file-job';
+import { fileJobLink, startFileJob, type FileJob } from '../../job-files/file-job';
 import { flushReads, noteRead } from '../../read-log/read-write';
 import type { AuthContext } from '../../session/resolve-session';
 import { DATA_EXPORT_JOB_KIND, archiveKey, exportJobId, type DataExportInput } from './export-job';
