@@ -151,10 +151,10 @@ describe('the Dashboard', () => {
     expect(server.to('/api/conference/dashboard/loc-foothills/waiting').at(-1)!.query.get('status')).toBe('Overdue');
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('Overdue');
     expect(screen.getByRole('table', { name: 'Overdue, longest waiting first' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3));
     expect(server.to('/api/conference/dashboard/loc-foothills/waiting').at(-1)!.query.get('cursor')).toBe('next-page');
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     await expectNoAxeViolations(document.body);
 
     // Narrowed further: the list starts again from its first page with both filters.

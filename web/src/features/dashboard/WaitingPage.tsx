@@ -1,7 +1,8 @@
 import { WAITING_STEP_STATUSES, WAITING_THRESHOLDS_DAYS } from '@shared/schemas/dashboard';
 import { STEP_STATUS_LABELS } from '@shared/tracks/statuses';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, LoadingState, SelectField, Link } from '../../components/ui';
+import { Alert, LoadingState, SelectField, Link } from '../../components/ui';
+import { LoadMore } from '../../components/audit/LoadMore';
 import { useAuditPages } from '../../components/audit/use-audit-pages';
 import { routes } from '../../lib/api/routes';
 import { Page } from '../../lib/page';
@@ -22,7 +23,7 @@ function filterText(filter: WaitingFilter, personName: string | undefined): stri
 /**
  * /dashboard/{scopeId}/waiting (issue 27: every figure links to the list behind it): a place's
  * steps someone must act on, longest waiting first, narrowed as the dashboard figure that led here
- * says (`?status=`, `?days=`, `?person=`), 25 a page with "Show more". The same access and the same
+ * says (`?status=`, `?days=`, `?person=`), 25 a page with "Load more". The same access and the same
  * steps as the dashboard's "Who is stuck", which is this list's first page.
  */
 export function WaitingPage() {
@@ -48,18 +49,7 @@ export function WaitingPage() {
     body = (
       <>
         <StuckTable steps={pages.entries} caption={`${filterText(filter, first?.person?.name)}, longest waiting first`} emptyMessage="No step matches: nothing waits here as chosen." />
-        {pages.error && (
-          <Alert tone="danger" title="More steps could not be loaded.">
-            <p>{pages.error.message}</p>
-          </Alert>
-        )}
-        {pages.hasMore && (
-          <div className="ui-button-row">
-            <Button variant="secondary" isPending={pages.isLoadingMore} onPress={pages.loadMore}>
-              Show more
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={pages} errorTitle="More steps could not be loaded." />
       </>
     );
   }

@@ -1,4 +1,5 @@
-import { Alert, Button, EmptyState, LoadingState, formatDateTime } from '../../../components/ui';
+import { Alert, EmptyState, LoadingState, formatDateTime } from '../../../components/ui';
+import { LoadMore } from '../../../components/audit/LoadMore';
 import { useAuditPages } from '../../../components/audit/use-audit-pages';
 import { routes } from '../../../lib/api/routes';
 
@@ -34,14 +35,7 @@ export function LegalHoldList({ conferenceId }: { conferenceId: string }) {
             );
           })}
         </ul>
-        {pages.error && <Alert tone="danger">{pages.error.message}</Alert>}
-        {pages.hasMore && (
-          <div className="ui-button-row">
-            <Button variant="secondary" isPending={pages.isLoadingMore} onPress={pages.loadMore}>
-              Load more
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={pages} />
       </>
     );
   }
