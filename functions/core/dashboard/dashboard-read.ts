@@ -3,7 +3,7 @@ import { TREND_MONTHS, WAITING_THRESHOLDS_DAYS, WORKLOAD_MAX, type Dashboard } f
 import { db } from '../../db/service';
 import type { AuthContext } from '../session/resolve-session';
 import { requireDashboardScope } from './dashboard-access';
-import { ENDED_STATUSES } from './tally-metrics';
+import { dayBefore, ENDED_STATUSES } from './tally-metrics';
 import { readWaiting } from './stuck-read';
 import { readNames } from './dashboard-names';
 
@@ -74,7 +74,7 @@ export async function readDashboard(auth: AuthContext, scopeId: string, now = ne
     steps: {
       byStatus: statusCounts<StepStatus>(STEP_STATUSES, (status) => `steps:${status}`),
       waiting: WAITING_THRESHOLDS_DAYS.map((days) => {
-        const before = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+        const before = dayBefore(now, days);
         return { days, count: [...waitingByDay].filter(([day]) => day < before).reduce((sum, [, value]) => sum + value, 0) };
       }),
     },

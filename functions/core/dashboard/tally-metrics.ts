@@ -1,6 +1,7 @@
 import type { TallyInput } from '../../db/directory-projection';
 import { SYSTEM_LOCATION_ID } from '../../db/entities/location';
 import type { STEP_STATUSES, TRACK_INSTANCE_STATUSES } from '../../../shared/tracks/statuses';
+import { WAITING_STEP_STATUSES } from '../../../shared/schemas/dashboard';
 
 /**
  * What one enrolment counts in on the dashboards (issue 27), derived from its current state only,
@@ -19,8 +20,11 @@ import type { STEP_STATUSES, TRACK_INSTANCE_STATUSES } from '../../../shared/tra
 type TrackStatus = (typeof TRACK_INSTANCE_STATUSES)[number];
 type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const WAITING_STATUSES: readonly StepStatus[] = ['Ready', 'Resubmit', 'PendingReview', 'Overdue'];
+export const WAITING_STATUSES: readonly StepStatus[] = WAITING_STEP_STATUSES;
 export const ENDED_STATUSES: readonly TrackStatus[] = ['Completed', 'Withdrawn', 'Discontinued'];
+
+/** The UTC day (`YYYY-MM-DD`) `days` before `now`: a step waiting since a day before it has waited more than `days` (the figures and the waiting list agree). */
+export const dayBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
 export interface TalliedEnrolment {
   trackTemplateId: string;

@@ -3,8 +3,7 @@ import type { AuthContext } from '../session/resolve-session';
 import { requireDashboardScope } from './dashboard-access';
 import { readNames } from './dashboard-names';
 import { readWaiting } from './stuck-read';
-
-const DAY_MS = 86_400_000;
+import { dayBefore } from './tally-metrics';
 
 /**
  * The waiting list behind a dashboard's figures (shared/schemas/dashboard.ts `waitingPageSchema`):
@@ -14,7 +13,7 @@ const DAY_MS = 86_400_000;
  */
 export async function readWaitingPage(auth: AuthContext, scopeId: string, query: WaitingQuery, now = new Date()): Promise<WaitingPage> {
   const { scope, hiddenScopeIds } = await requireDashboardScope(auth, scopeId);
-  const sinceBefore = query.olderThanDays ? new Date(now.getTime() - query.olderThanDays * DAY_MS).toISOString().slice(0, 10) : undefined;
+  const sinceBefore = query.olderThanDays ? dayBefore(now, query.olderThanDays) : undefined;
   const page = await readWaiting(scope.id, hiddenScopeIds, { status: query.status, userId: query.userId, sinceBefore, after: query.cursor });
   const names = await readNames({ stuckRows: page.rows, personIds: query.userId ? [query.userId] : [] });
   return {

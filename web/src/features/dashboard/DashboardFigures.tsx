@@ -1,4 +1,4 @@
-import type { Dashboard } from '@shared/schemas/dashboard';
+import { WAITING_STEP_STATUSES, type Dashboard } from '@shared/schemas/dashboard';
 import { Fragment } from 'react';
 import { STEP_STATUS_LABELS } from '@shared/tracks/statuses';
 import { EmptyState, Link } from '../../components/ui';
@@ -12,7 +12,7 @@ const ENROLMENT_TILES = ['Open', 'Completed', 'Withdrawn', 'Discontinued'] as co
 const STEP_ORDER = ['Overdue', 'Ready', 'Resubmit', 'PendingReview', 'Unavailable', 'Completed'] as const;
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const WAITING = new Set<string>(['Ready', 'Resubmit', 'PendingReview', 'Overdue'] satisfies WaitingStatus[]);
+const WAITING = new Set<string>(WAITING_STEP_STATUSES);
 
 /** The figures of one place (shared/schemas/dashboard.ts), each section with its own heading. */
 export function DashboardFigures({ dashboard, selection }: { dashboard: Dashboard; selection: DashboardSelection }) {

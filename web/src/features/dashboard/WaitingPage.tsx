@@ -7,7 +7,7 @@ import { useAuditPages } from '../../components/audit/use-audit-pages';
 import { routes } from '../../lib/api/routes';
 import { Page } from '../../lib/page';
 import { StuckTable } from './StuckTable';
-import { waitingFilterOf, waitingHref, type DashboardSelection, type WaitingFilter } from './waiting-links';
+import { waitingFilterOf, waitingHref, waitingSearch, type DashboardSelection, type WaitingFilter } from './waiting-links';
 import './dashboard.css';
 
 /** The filter as the sentence under the heading says it: "Overdue, waiting more than 30 days, on Ada Advisor". */
@@ -35,7 +35,7 @@ export function WaitingPage() {
   const query = { ...(filter.status && { status: filter.status }), ...(filter.days && { olderThanDays: filter.days }), ...(filter.person && { userId: filter.person }) };
   const pages = useAuditPages(routes.conference.dashboardWaiting, { params: { scopeId }, query });
   const first = pages.firstPage;
-  const change = (next: WaitingFilter) => setSearch(new URL(waitingHref(scopeId, next), window.location.origin).searchParams, { replace: true, state: location.state });
+  const change = (next: WaitingFilter) => setSearch(waitingSearch(next), { replace: true, state: location.state });
 
   let body;
   if (pages.isLoading) body = <LoadingState message="Loading the waiting steps..." />;

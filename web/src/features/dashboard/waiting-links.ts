@@ -16,13 +16,18 @@ export interface DashboardSelection {
   district: SelectOption | null;
 }
 
-/** The waiting list of a place, narrowed by the filter (the list behind a dashboard figure). */
-export function waitingHref(scopeId: string, filter: WaitingFilter = {}): string {
+/** The filter as the waiting list's URL says it. */
+export function waitingSearch(filter: WaitingFilter): URLSearchParams {
   const search = new URLSearchParams();
   if (filter.status) search.set('status', filter.status);
   if (filter.days) search.set('days', String(filter.days));
   if (filter.person) search.set('person', filter.person);
-  const query = search.toString();
+  return search;
+}
+
+/** The waiting list of a place, narrowed by the filter (the list behind a dashboard figure). */
+export function waitingHref(scopeId: string, filter: WaitingFilter = {}): string {
+  const query = waitingSearch(filter).toString();
   return `/dashboard/${encodeURIComponent(scopeId)}/waiting${query ? `?${query}` : ''}`;
 }
 
