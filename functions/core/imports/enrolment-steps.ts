@@ -1,18 +1,11 @@
 import type { SelectableStepStatus, StepStatus } from '../../../shared/tracks/step-status';
 import { inDependencyOrder } from '../../../shared/tracks/step-order';
-import { transact } from '../../db/transact';
-import { BusinessRuleError, ForbiddenError, StaleVersionError } from '../../lib/errors';
-import { projectEnrolmentsNow } from '../enrolments/enrolment-projector';
+import { BusinessRuleError, StaleVersionError } from '../../lib/errors';
 import { instanceSteps } from '../enrolments/instance-status';
 import type { TrackInstanceItem } from '../enrolments/step-instance-store';
 import { requireStatusSetter } from '../scope/caller-rights';
 import type { AuthContext } from '../session/resolve-session';
-import { stepWrites, trackConsequences } from '../step-work/step-consequences';
-import { loadStepForWrite } from '../step-work/step-load';
-import { openingWrites } from '../step-work/step-opening';
-import { stateOf, transition } from '../step-work/step-state';
-import { STATUS_NOT_ALLOWED } from '../step-work/step-work';
-import { workEntry } from '../step-work/work-audit';
+import { setStepStatusQuietly, STATUS_NOT_ALLOWED } from '../step-work/step-work';
 import { inDesignOrder } from '../tracks/track-view';
 import { readTrackAggregate, type StepItem, type TrackAggregate } from '../tracks/track-store';
 
@@ -80,30 +73,8 @@ async function completeStep(auth: AuthContext, trackInstanceId: string, stepInst
   return 2;
 }
 
-/**
- * `setStepStatus` (functions/core/step-work/step-work.ts, `PATCH step/instance/{id}/{status}`)
- * without its bell events: the same rights (the route's `requireStatusSetter`, then
- * `canChangeStatus` on the loaded enrolment: its advisor or a track override), the same machine,
- * the same writes in one transaction (the step on its version, the dependents it opens with
- * their parts, the enrolment's status, the History entry) and the same projection. Neither
- * "{step} is now Completed" nor "A new step is ready" is written: an import records where a
- * participant already is, and they hear of the enrolment itself from Add Participant.
- * Answers the status found; nothing is written when it is the one asked, or when a locked step
- * is asked Completed (the machine refuses that; completeStep opens it first).
- */
-async function setStatusQuietly(auth: AuthContext, trackInstanceId: string, stepInstanceId: string, status: SelectableStepStatus): Promise<StepStatus> {
+/** The route's check of the caller's roles, then the step's status set without bell events (step-work.ts). */
+function setStatusQuietly(auth: AuthContext, trackInstanceId: string, stepInstanceId: string, status: SelectableStepStatus): Promise<StepStatus> {
   requireStatusSetter(auth, STATUS_NOT_ALLOWED);
-  const loaded = await loadStepForWrite(auth, trackInstanceId, stepInstanceId);
-  const { work, design, rights, instance } = loaded;
-  if (!rights.canChangeStatus) throw new ForbiddenError(STATUS_NOT_ALLOWED);
-  const before = stateOf(work, design);
-  if (before.status === status || (before.status === 'Unavailable' && status === 'Completed')) return before.status;
-  const after = transition(before, { kind: 'set', status });
-  const now = new Date().toISOString();
-  const track = await trackConsequences(instance, work.step, before.status, after.status, now);
-  const opening = await openingWrites(instance, [work.step], now);
-  const change = { action: 'enrolment.step.status.set', kind: 'status' as const, changes: [] };
-  await transact([...stepWrites(work, design, before, after, now), ...track.writes, ...opening, workEntry(auth, loaded, change, before, after, track.trackStatus)]);
-  if (track.trackStatus) await projectEnrolmentsNow([instance.trackInstanceId]);
-  return before.status;
+  return setStepStatusQuietly(auth, trackInstanceId, stepInstanceId, status);
 }

@@ -1,5 +1,5 @@
 import type { StepInstancePage, ContentChange } from '../../../shared/schemas/step-instance';
-import type { SelectableStepStatus, StepState } from '../../../shared/tracks/step-status';
+import type { SelectableStepStatus, StepState, StepStatus } from '../../../shared/tracks/step-status';
 import { transact, type TransactionItem } from '../../db/transact';
 import { ifVersion } from '../../db/versioned';
 import { ConflictError, ForbiddenError, StaleVersionError, ValidationError } from '../../lib/errors';
@@ -24,6 +24,8 @@ export const STATUS_NOT_ALLOWED = "Only the participant's advisor or a track ove
 
 type Loaded = LoadedStep;
 
+const STATUS_SET: WorkChange = { action: 'enrolment.step.status.set', kind: 'status', changes: [] };
+
 const participantName = (instance: TrackInstanceItem) => `${instance.participant.firstName} ${instance.participant.lastName}`;
 
 /**
@@ -33,28 +35,36 @@ const participantName = (instance: TrackInstanceItem) => `${instance.participant
  */
 export async function commit(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, change: WorkChange, events: TransactionItem[] = []): Promise<StepInstancePage> {
   const { work, design, instance } = loaded;
-  const planned = await consequencesOf(auth, loaded, after, events);
-  await transact([...own, ...planned.writes, workEntry(auth, loaded, change, stateOf(work, design), after, planned.trackStatus)]);
-  // The track's status moved: the participants table's status lists follow.
-  if (planned.trackStatus) await projectEnrolmentsNow([instance.trackInstanceId]);
+  const trackStatus = await writeChange(auth, loaded, own, after, change, events);
   const fresh = await readStepWorkConsistent(instance.trackInstanceId, work.step.stepInstanceId);
-  const freshInstance = planned.trackStatus ? { ...instance, status: planned.trackStatus, version: instance.version + 1 } : instance;
+  const freshInstance = trackStatus ? { ...instance, status: trackStatus, version: instance.version + 1 } : instance;
   return pageOf(loaded.rights, freshInstance, fresh, design);
 }
 
-/** What a change to `after` writes besides the change itself: the step, the resets, the instance's consequences, the events. */
-async function consequencesOf(auth: Caller, loaded: Loaded, after: StepState, events: TransactionItem[]): Promise<{ writes: TransactionItem[]; trackStatus: TrackInstanceItem['status'] | null }> {
+/** commit's writes, without reading the page: the track's new status when it moved. `quiet` leaves out the bell events. */
+async function writeChange(auth: Caller, loaded: Loaded, own: TransactionItem[], after: StepState, change: WorkChange, events: TransactionItem[], quiet = false): Promise<TrackInstanceItem['status'] | null> {
+  const { work, design, instance } = loaded;
+  const planned = await consequencesOf(auth, loaded, after, events, quiet);
+  await transact([...own, ...planned.writes, workEntry(auth, loaded, change, stateOf(work, design), after, planned.trackStatus)]);
+  // The track's status moved: the participants table's status lists follow.
+  if (planned.trackStatus) await projectEnrolmentsNow([instance.trackInstanceId]);
+  return planned.trackStatus;
+}
+
+/** What a change to `after` writes besides the change itself: the step, the resets, the instance's consequences, the events (the bell's own none when `quiet`). */
+async function consequencesOf(auth: Caller, loaded: Loaded, after: StepState, events: TransactionItem[], quiet = false): Promise<{ writes: TransactionItem[]; trackStatus: TrackInstanceItem['status'] | null }> {
   const { work, design, instance } = loaded;
   const before = stateOf(work, design);
   const now = new Date().toISOString();
   const track = await trackConsequences(instance, work.step, before.status, after.status, now);
   const link = stepInstanceLink(work.step.stepInstanceId);
-  const opened = track.opened.length
-    ? eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `A new step is ready in ${instance.trackName}.`, link: stepInstanceLink(track.opened[0].stepInstanceId) })
-    : [];
+  const opened =
+    track.opened.length && !quiet
+      ? eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `A new step is ready in ${instance.trackName}.`, link: stepInstanceLink(track.opened[0].stepInstanceId) })
+      : [];
   // A locked step set open directly gets its parts in this transaction (step-opening.ts).
   const opening = after.status !== 'Unavailable' ? await openingWrites(instance, [work.step], now) : [];
-  const review = after.status === 'PendingReview' && before.status !== 'PendingReview' ? await reviewEvent(auth, loaded, after, link) : [];
+  const review = after.status === 'PendingReview' && before.status !== 'PendingReview' && !quiet ? await reviewEvent(auth, loaded, after, link) : [];
   return { writes: [...stepWrites(work, design, before, after, now), ...track.writes, ...opening, ...events, ...review, ...opened], trackStatus: track.trackStatus };
 }
 
@@ -190,5 +200,22 @@ export async function setStepStatus(auth: Caller, stepInstanceId: string, status
   requireVersion(work.step.version, version);
   const after = transition(stateOf(work, design), { kind: 'set', status });
   const events = eventWrites({ recipientIds: [instance.participantId], actorId: auth.userId, message: `${design.step.name} is now ${status === 'PendingReview' ? 'Pending Review' : status}.`, link: stepInstanceLink(stepInstanceId) });
-  return commit(auth, loaded, [], after, { action: 'enrolment.step.status.set', kind: 'status', changes: [] }, events);
+  return commit(auth, loaded, [], after, STATUS_SET, events);
+}
+
+/**
+ * `setStepStatus` for an import's earlier steps (functions/core/imports/enrolment-steps.ts): the
+ * same rights on the loaded enrolment (its advisor or a track override), machine, writes and
+ * projection, without the bell events: neither "{step} is now Completed" nor "A new step is
+ * ready" (an import records where a participant already is). No version: the step is read here.
+ * Answers the status found; writes nothing when it is the one asked, or when a locked step is
+ * asked Completed (the machine refuses that: open it first).
+ */
+export async function setStepStatusQuietly(auth: Caller, trackInstanceId: string, stepInstanceId: string, status: SelectableStepStatus): Promise<StepStatus> {
+  const loaded = await loadForWrite(auth, trackInstanceId, stepInstanceId);
+  if (!loaded.rights.canChangeStatus) throw new ForbiddenError(STATUS_NOT_ALLOWED);
+  const before = stateOf(loaded.work, loaded.design);
+  if (before.status === status || (before.status === 'Unavailable' && status === 'Completed')) return before.status;
+  await writeChange(auth, loaded, [], transition(before, { kind: 'set', status }), STATUS_SET, [], true);
+  return before.status;
 }
