@@ -67,6 +67,7 @@ interface LargeExport extends TableEnrolments {
 export const COCKPIT_CASES: Record<string, BenchCase> = {
   'conference.dashboard': { as: AS.conferenceAdmin, path: dashboard, singleItem: true },
   'conference.dashboardWaiting': { as: AS.conferenceAdmin, path: `${dashboard}/waiting`, query: 'status=Ready' },
+  'conference.dashboardEnrolments': { as: AS.conferenceAdmin, path: `${dashboard}/enrolments`, query: 'status=Open' },
   'conference.dashboardExport': underRateLimit('tableExport', { as: AS.conferenceAdmin, path: `${dashboard}/export`, query: 'format=csv' }),
   'user.getUsersByCurrentUserExport': underRateLimit('tableExport', { as: AS.conferenceAdmin, path: '/api/user/get-users-by-current-user/export', body: { format: 'csv', conditions: {} } }),
   // The demo track's participants: a small table, the file comes in the answer.

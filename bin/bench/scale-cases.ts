@@ -130,6 +130,7 @@ function dashboardCases(): ScaleCase[] {
     dashboard('district', ids.district1, [AS.superadmin, AS.conferenceAdmin, AS.districtAdmin]),
     // The list behind the waiting figures, narrowed by what a filter leaves out (a bounded read at any size).
     { name: 'dashboard waiting, conference', route: 'conference.dashboardWaiting', bench: { path: `/api/conference/dashboard/${ids.conference1}/waiting` }, callers: [AS.conferenceAdmin] },
+    { name: 'dashboard enrolments, Open', route: 'conference.dashboardEnrolments', bench: { path: `/api/conference/dashboard/${ids.conference1}/enrolments`, query: 'status=Open' }, callers: [AS.conferenceAdmin] },
     { name: 'dashboard waiting, Overdue', route: 'conference.dashboardWaiting', bench: { path: `/api/conference/dashboard/${ids.conference1}/waiting`, query: 'status=Overdue' }, callers: [AS.conferenceAdmin] },
   ];
 }

@@ -3,7 +3,8 @@ import { entriesOf } from '../../functions/core/locations/location-entries';
 import { userDirectoryState } from '../../functions/core/users/user-directory';
 import { tableSnapshot } from './table-snapshot';
 import { talliesOfItems } from '../../functions/core/dashboard/tally-metrics';
-import { committeesOfActions, stuckEntries } from '../../functions/core/dashboard/stuck-entries';
+import { committeesOfActions } from '../../functions/core/dashboard/stuck-entries';
+import { dashboardEntries } from '../../functions/core/dashboard/dashboard-entries';
 import { talliedKeysOf, type TallyInput } from '../../functions/db/directory-projection';
 
 /**
@@ -45,10 +46,12 @@ export async function checkDirectory(): Promise<DriftReport> {
     want('user', user.userId, userDirectoryEntries(state.user, state.roleIds, state.permissionAncestorIds, state.names));
   }
   for (const enrolment of of('trackInstance')) want('enrolment', enrolment.trackInstanceId, enrolmentDirectoryEntries(enrolment as never));
-  // The dashboards' "who is stuck": each enrolment's waiting steps, under its dashboard record.
+  // The dashboards' lists ("who is stuck", the enrolments behind the figures), under each enrolment's dashboard record.
   const committees = committeesOfActions(of('stepActionTemplate') as never);
-  const stuck = talliesOfItems(of('trackInstance') as never, of('stepInstance') as never, of('phaseTemplate') as never, (enrolment, steps) => stuckEntries(enrolment as never, steps as never, committees));
-  for (const [trackInstanceId, entries] of stuck) want('dashboard', trackInstanceId, entries);
+  const listed = talliesOfItems(of('trackInstance') as never, of('stepInstance') as never, of('phaseTemplate') as never, (enrolment, steps, phaseOrder) =>
+    dashboardEntries(enrolment as never, steps as never, phaseOrder, committees),
+  );
+  for (const [trackInstanceId, entries] of listed) want('dashboard', trackInstanceId, entries);
 
   const actual = new Map(of('directoryEntry').map((entry) => [entryKey(entry as DirectoryEntryInput), entry]));
   const wantedByKey = new Map(wanted.map((entry) => [entryKey(entry), entry]));

@@ -32,6 +32,11 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   stuck                     steps of Open enrolments someone must act on, by when they started
  *                             waiting (oldest first), in the organisation and every place of the
  *                             enrolment's chain: the dashboard's "who is stuck" (core/dashboard/stuck-entries.ts)
+ *   placeEnrolments:<status>  enrolments of that status by when they were made (oldest first), in the
+ *                             organisation and every place of the enrolment's chain: the list behind a
+ *                             dashboard's enrolment figures (core/dashboard/enrolled-entries.ts)
+ *   phaseEnrolments:<trackTemplateId>:<phaseId>  Open enrolments in that current phase, the same way:
+ *                             the list behind a dashboard's phase figures
  * Entries are derived: the projectors (./directory-projection.ts) compute them with these
  * functions from the source's current state; a counted list's count moves with the
  * projection record that counts a target in it.
@@ -76,6 +81,10 @@ export const directoryRegistry = {
   enrolmentEmails: { counted: false, search: true },
   /** Waiting steps of Open enrolments by the time they started waiting: the dashboard's "who is stuck" (oldest first). */
   stuck: { counted: false, search: false },
+  /** A place's enrolments of one status by when they were made: the list behind the dashboard's enrolment figures. */
+  placeEnrolments: { counted: false, search: false },
+  /** A place's Open enrolments in one current phase of a track, the same way: the list behind its phase figures. */
+  phaseEnrolments: { counted: false, search: false },
 } as const;
 
 export type DirectoryListFamily = keyof typeof directoryRegistry;
@@ -103,6 +112,8 @@ export const directoryLists = {
   enrolmentFirstNames: (trackTemplateId: string, status?: string) => listName('enrolmentFirstNames', trackTemplateId, status),
   enrolmentEmails: (trackTemplateId: string, status?: string) => listName('enrolmentEmails', trackTemplateId, status),
   stuck: () => listName('stuck'),
+  placeEnrolments: (status: string) => listName('placeEnrolments', status),
+  phaseEnrolments: (trackTemplateId: string, phaseId: string) => listName('phaseEnrolments', trackTemplateId, phaseId),
 };
 
 /** The lists a users table search reads (name or email, SPEC.md section 2's quick search); people search reads only `userWords`. */

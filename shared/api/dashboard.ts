@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineContract } from './contract';
-import { dashboardSchema, waitingPageSchema, waitingQuerySchema } from '../schemas/dashboard';
+import { dashboardSchema, enrolledPageSchema, enrolledQuerySchema, waitingPageSchema, waitingQuerySchema } from '../schemas/dashboard';
 import { exportAnswerSchema, exportFormatSchema } from '../schemas/table-export';
 
 /**
@@ -34,6 +34,20 @@ export const dashboardContracts = {
     params: z.object({ scopeId: z.string().min(1).max(100) }),
     query: waitingQuerySchema,
     response: waitingPageSchema,
+  }),
+  dashboardEnrolments: defineContract({
+    id: 'conference.dashboardEnrolments',
+    service: 'conference',
+    method: 'GET',
+    path: '/api/conference/dashboard/{scopeId}/enrolments',
+    summary:
+      "The enrolments behind a dashboard's enrolment and phase figures: a place's enrolments of one `status`, or its Open enrolments in one current phase (`trackTemplateId` and `phaseId`), oldest enrolment first, each with its participant, track, status and current phase. 25 a page, `cursor` for the next. Same access as the dashboard.",
+    access: 'session',
+    can: ['update', 'District'],
+    canAt: 'District',
+    params: z.object({ scopeId: z.string().min(1).max(100) }),
+    query: enrolledQuerySchema,
+    response: enrolledPageSchema,
   }),
   dashboardExport: defineContract({
     id: 'conference.dashboardExport',

@@ -106,3 +106,49 @@ export const waitingPageSchema = z.object({
   cursor: z.string().nullable(),
 });
 export type WaitingPage = z.infer<typeof waitingPageSchema>;
+
+/**
+ * The enrolments behind a dashboard's enrolment and phase figures (/dashboard/{scopeId}/enrolments):
+ * a place's enrolments of one `status`, or its Open enrolments in one current phase of a track
+ * (`trackTemplateId` and `phaseId`), oldest enrolment first. One of the two, never both.
+ */
+export const enrolledQuerySchema = z
+  .object({
+    status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`).optional(),
+    trackTemplateId: idSchema.optional(),
+    phaseId: idSchema.optional(),
+    cursor: z.string().max(200, 'Invalid cursor.').optional(),
+  })
+  .superRefine((query, context) => {
+    const byPhase = query.trackTemplateId !== undefined || query.phaseId !== undefined;
+    if (byPhase && query.status) context.addIssue({ code: 'custom', path: ['status'], message: 'Give a status or a phase, not both.' });
+    else if (!byPhase && !query.status) context.addIssue({ code: 'custom', path: ['status'], message: 'Give a status, or a track and one of its phases.' });
+    else if (byPhase && !query.trackTemplateId) context.addIssue({ code: 'custom', path: ['trackTemplateId'], message: 'A phase needs its track.' });
+    else if (byPhase && !query.phaseId) context.addIssue({ code: 'custom', path: ['phaseId'], message: 'Give one of the track’s phases.' });
+  });
+export type EnrolledQuery = z.infer<typeof enrolledQuerySchema>;
+
+const named = z.object({ id: z.string(), name: z.string() });
+
+export const enrolledRowSchema = z.object({
+  trackInstanceId: z.string(),
+  trackTemplateId: z.string(),
+  trackName: z.string(),
+  participant: named,
+  status: z.enum(TRACK_INSTANCE_STATUSES),
+  enrolledAt: z.string(),
+  /** An Open enrolment's current phase. */
+  phase: named.optional(),
+});
+export type EnrolledRow = z.infer<typeof enrolledRowSchema>;
+
+export const enrolledPageSchema = z.object({
+  scope: dashboardScopeSchema,
+  /** The track and phase filtered by, named. */
+  track: named.optional(),
+  phase: named.optional(),
+  data: z.array(enrolledRowSchema),
+  /** More enrolments may follow this page (a page can be short when few of those looked at may be shown). */
+  cursor: z.string().nullable(),
+});
+export type EnrolledPage = z.infer<typeof enrolledPageSchema>;

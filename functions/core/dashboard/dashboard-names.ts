@@ -34,7 +34,7 @@ export async function readNames(request: NameRequest): Promise<Names> {
   const personIds = new Set([...(request.personIds ?? []), ...stuckRows.flatMap((row) => [row.participantId, ...row.userIds])]);
   const [trackItems, phaseItems, people, stepItems, groups, roles] = await Promise.all([
     batchGet<{ trackTemplateId: string; name: string }>(db().entities.trackTemplate, [...trackIds].map((trackTemplateId) => ({ trackTemplateId }))),
-    batchGet<{ trackTemplateId: string; phaseId: string; name: string; order?: number }>(db().entities.phaseTemplate, request.phaseKeys ?? []),
+    batchGet<{ trackTemplateId: string; phaseId: string; name: string; order?: number }>(db().entities.phaseTemplate, distinctKeys(request.phaseKeys ?? [])),
     batchGet<{ userId: string; firstName: string; lastName: string }>(db().entities.user, [...personIds].map((userId) => ({ userId }))),
     batchGet<{ stepTemplateId: string; name: string }>(db().entities.stepTemplate, distinctKeys(stuckRows.map(({ trackTemplateId, phaseId, stepTemplateId }) => ({ trackTemplateId, phaseId, stepTemplateId })))),
     batchGet<{ userGroupId: string; name: string }>(db().entities.userGroup, distinctKeys(stuckRows.flatMap((row) => (row.userGroupId ? [{ userGroupId: row.userGroupId }] : [])))),

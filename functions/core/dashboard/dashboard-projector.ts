@@ -4,11 +4,12 @@ import { db } from '../../db/service';
 import { STEP_PARTS_MAX, TRACK_PHASES_MAX } from '../../../shared/api/limits';
 import { instanceSteps } from '../enrolments/instance-status';
 import { enrolmentTallies } from './tally-metrics';
-import { committeesOfActions, stuckEntries } from './stuck-entries';
+import { committeesOfActions } from './stuck-entries';
+import { dashboardEntries } from './dashboard-entries';
 
 /**
- * An enrolment's dashboard figures (./tally-metrics.ts) and its waiting steps in "who is stuck"
- * (./stuck-entries.ts) from its current state, under the same projection record, lease and
+ * An enrolment's dashboard figures (./tally-metrics.ts), its waiting steps in "who is stuck" and its
+ * place in the lists behind the figures (./dashboard-entries.ts) from its current state, under the same projection record, lease and
  * exactly-once counting as the directory (source `dashboard`). Run by the stream only, never on a
  * request's path: for every change of the `trackInstance` and every step whose status changed
  * (functions/events/stream-records.ts). An Open enrolment costs one Get, a Query of its steps, one
@@ -25,7 +26,7 @@ export async function projectDashboard(trackInstanceId: string, options?: Projec
       const reviewed = [...new Set(steps.filter((step) => step.status === 'PendingReview').map((step) => step.stepTemplateId))];
       const committees = committeesOfActions((await Promise.all(reviewed.map((stepTemplateId) => actionsOf(enrolment.trackTemplateId, stepTemplateId)))).flat());
       const tallies = enrolmentTallies(enrolment, steps, phaseOrder);
-      const entries = stuckEntries(enrolment, steps, committees);
+      const entries = dashboardEntries(enrolment, steps, phaseOrder, committees);
       const digest = createHash('sha256').update(JSON.stringify([tallies, entries])).digest('base64url').slice(0, 16);
       return { entries, tallies, sourceVersion: digest };
     },

@@ -4,6 +4,7 @@ import { db } from '../service';
 import { enrolmentDirectoryEntries, type DirectoryEnrolment } from '../directory';
 import { finishedProjection, type TallyInput } from '../directory-projection';
 import { enrolmentTallies } from '../../core/dashboard/tally-metrics';
+import { dashboardEntries } from '../../core/dashboard/dashboard-entries';
 import { enrolmentFingerprint } from '../../core/enrolments/enrolment-projector';
 import { FIRST_NAMES, LAST_NAMES } from './large-names';
 
@@ -60,11 +61,15 @@ export function enrolmentTableItems(spec: EnrolmentsSpec): Array<Record<string, 
     const listed = { ...common, conferenceId: spec.conferenceId, districtId: spec.districtId, status: statusOf(n), sortName: `${lastName} ${firstName}`.toLowerCase() };
     const assignees = [{ userId: advisor.userId, roleId: advisorRole.id, roleName: advisorRole.name, firstName: advisor.firstName, lastName: advisor.lastName }];
     // No step instances: an Open one counts in its status and the month it was made, no phase.
-    const tallies = enrolmentTallies({ ...listed, ancestorIds: spec.ancestorIds, assignees, updatedAt: SEEDED_AT }, [], []);
+    const tallied = { ...listed, ancestorIds: spec.ancestorIds, assignees, updatedAt: SEEDED_AT };
+    const tallies = enrolmentTallies(tallied, [], []);
     spec.onTallies?.(tallies);
-    const dashboardRecord = finishedProjection('dashboard', trackInstanceId, { entries: [], tallies, sourceVersion: 'seeded' }, SEEDED_AT);
+    // The lists behind the figures: each enrolment in its status's list at every place (no phase: no steps).
+    const dashboardLists = dashboardEntries(tallied, [], []);
+    const dashboardRecord = finishedProjection('dashboard', trackInstanceId, { entries: dashboardLists, tallies, sourceVersion: 'seeded' }, SEEDED_AT);
     items.push(
       item(entities.projection.put(dashboardRecord).params()),
+      ...dashboardLists.map((entry) => item(entities.directoryEntry.put(entry).params())),
       item(
         entities.trackInstance
           .put({

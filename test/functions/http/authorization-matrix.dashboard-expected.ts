@@ -11,4 +11,5 @@ const only = (names: readonly string[], yes: number, no = 403): Record<string, n
 export const DASHBOARD_ROWS: Record<string, MatrixRow> = {
   'conference.dashboard': { own: only(['Superadmin', 'ConferenceAdmin', 'DistrictAdmin'], 200), other: only(['Superadmin'], 200), anonymous: 401 },
   'conference.dashboardWaiting': { own: only(['Superadmin', 'ConferenceAdmin', 'DistrictAdmin'], 200), other: only(['Superadmin'], 200), anonymous: 401 },
+  'conference.dashboardEnrolments': { own: only(['Superadmin', 'ConferenceAdmin', 'DistrictAdmin'], 200), other: only(['Superadmin'], 200), anonymous: 401 },
 };

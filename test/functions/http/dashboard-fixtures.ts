@@ -33,3 +33,17 @@ export async function enrolNewPeople(options: { trackTemplateId: string; count: 
   const { data } = await db().entities.trackInstance.query.byTemplate({ trackTemplateId: options.trackTemplateId }).go({ pages: 'all' });
   return data.filter((item) => participantIds.includes(item.participantId)).map((item) => item.trackInstanceId);
 }
+
+/** Every page of a cursor-paged dashboard list (`read` asks for the page after `cursor`), to the end or 20 pages. */
+export async function walkPages<P extends { data: unknown[]; cursor: string | null }>(read: (cursor: string | null) => Promise<{ status: number; body: unknown }>): Promise<{ pages: P[]; rows: P['data'] }> {
+  const pages: P[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await read(cursor);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const page = response.body as P;
+    pages.push(page);
+    cursor = page.cursor;
+  } while (cursor && pages.length < 20);
+  return { pages, rows: pages.flatMap((page) => page.data) as P['data'] };
+}

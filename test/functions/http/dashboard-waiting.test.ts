@@ -11,7 +11,7 @@ import { settle } from '../../support/settle';
 import { withCountedRequests } from '../../support/dynamo';
 import { clearRoleCache } from '../../../functions/db/access/role-cache';
 import { placeUser } from './access-fixtures';
-import { enrolNewPeople, putDashboardTrack } from './dashboard-fixtures';
+import { enrolNewPeople, putDashboardTrack, walkPages } from './dashboard-fixtures';
 
 /**
  * The waiting list behind the dashboard's figures (issue 27: every figure links to the list behind
@@ -31,18 +31,9 @@ const cookies = new Map<string, string>();
 const cookieOf = async (who: string) => cookies.get(who) ?? cookies.set(who, who.includes('@') ? await cookieFor(who) : await cookieForUser(who)).get(who)!;
 const waitingOf = async (who: string, scopeId: string, query = '') => invoke(conferences, `/api/conference/dashboard/${scopeId}/waiting`, { cookie: await cookieOf(who), query });
 
-/** Every page of a filter, following the cursor to the end. */
+/** Every page of a list, following the cursor to the end. */
 async function walk(who: string, scopeId: string, query = ''): Promise<{ pages: WaitingPage[]; rows: WaitingPage['data'] }> {
-  const pages: WaitingPage[] = [];
-  let cursor: string | null = null;
-  do {
-    const response = await waitingOf(who, scopeId, [query, cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean).join('&'));
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const page = response.body as WaitingPage;
-    pages.push(page);
-    cursor = page.cursor;
-  } while (cursor && pages.length < 20);
-  return { pages, rows: pages.flatMap((page) => page.data) };
+  return walkPages<WaitingPage>(async (cursor) => waitingOf(who, scopeId, [query, cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean).join('&')));
 }
 
 const dashboardOf = async (who: string, scopeId: string) => (await invoke(conferences, `/api/conference/dashboard/${scopeId}`, { cookie: await cookieOf(who) })).body as Dashboard;

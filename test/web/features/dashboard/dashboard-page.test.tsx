@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard } from '../../../../shared/schemas/dashboard';
+import type { Dashboard, EnrolledRow } from '../../../../shared/schemas/dashboard';
 import DashboardPage from '../../../../web/src/features/dashboard/DashboardPage';
 import { expectNoAxeViolations } from '../../../support/axe';
 import { CONFERENCE_ADMIN, CONFERENCE_ADMIN_PERMISSION, SUPERADMIN, fakeServer, pageOfRows, renderPage, type Viewer } from '../admin/admin-harness';
@@ -66,6 +66,16 @@ const FOOTHILLS = { id: 'loc-foothills', name: 'Foothills District', kind: 'Dist
 
 const render = (viewer: Viewer) => renderPage('/dashboard', viewer, { path: 'dashboard/*', element: <DashboardPage /> });
 const WAITING = 'GET /api/conference/dashboard/{scopeId}/waiting';
+const ENROLLED = 'GET /api/conference/dashboard/{scopeId}/enrolments';
+const enrolledRow = (id: string, name: string, status: EnrolledRow['status'] = 'Open', phase?: EnrolledRow['phase']): EnrolledRow => ({
+  trackInstanceId: `ti-${id}`,
+  trackTemplateId: 'trk-candidacy',
+  trackName: 'Candidacy Pathway',
+  participant: { id: `u-${id}`, name },
+  status,
+  enrolledAt: '2026-03-07T15:00:00.000Z',
+  ...(phase && { phase }),
+});
 
 describe('the Dashboard', () => {
   it("starts on the conference admin's conference: enrolments, phases, steps, who is stuck, workload and the months, each as a table with its bars, axe-clean", async () => {
@@ -79,6 +89,12 @@ describe('the Dashboard', () => {
     expect(within(tiles).getByText('Open').nextElementSibling?.textContent).toBe('5');
     const phases = screen.getByRole('table', { name: 'Candidacy Pathway: open enrolments by current phase' });
     expect(within(phases).getAllByRole('row').map((row) => row.textContent)).toEqual(['PhaseOpen enrolments', '1. Discernment3', '2. Candidacy2']);
+    // The enrolment and phase figures open the enrolments they count.
+    expect(within(tiles).getByRole('link', { name: '5 Open enrolments: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/enrolments?status=Open');
+    expect(within(tiles).getByRole('link', { name: '1 Withdrawn enrolment: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/enrolments?status=Withdrawn');
+    expect(within(phases).getByRole('link', { name: '2 open enrolments in Candidacy Pathway, Candidacy: show them' }).getAttribute('href')).toBe(
+      '/dashboard/loc-blue-ridge/enrolments?track=trk-candidacy&phase=p2',
+    );
     expect(screen.getByRole('link', { name: 'Candidacy Pathway' }).getAttribute('href')).toBe('/tracks/trk-candidacy/participants');
     // Each of the track's counts opens its participants table filtered to that status.
     expect(screen.getByRole('link', { name: '2 completed' }).getAttribute('href')).toBe('/tracks/trk-candidacy/participants?status=Completed');
@@ -168,6 +184,45 @@ describe('the Dashboard', () => {
     await screen.findByRole('heading', { name: 'Where candidates are' });
     expect((screen.getByRole('combobox', { name: 'District' }) as HTMLInputElement).value).toBe('Foothills District');
     expect(server.to('/api/conference/dashboard/loc-foothills').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('opens the enrolments behind a phase figure, pages them, and offers every open enrolment, then another status', async () => {
+    const user = userEvent.setup();
+    const candidacy = { id: 'p2', name: 'Candidacy' };
+    const server = fakeServer({
+      'GET /api/user/user-permissions': () => [CONFERENCE_ADMIN_PERMISSION],
+      [DASHBOARD]: () => figures(BLUE_RIDGE),
+      [ENROLLED]: (request) => {
+        if (request.query.get('status') === 'Withdrawn') return { scope: BLUE_RIDGE, data: [enrolledRow('noah', 'Noah Kim', 'Withdrawn')], cursor: null };
+        if (request.query.get('status')) return { scope: BLUE_RIDGE, data: [], cursor: null };
+        const page = request.query.get('cursor') ? [enrolledRow('sofia', 'Sofia Ruiz', 'Open', candidacy)] : [enrolledRow('grace', 'Grace Lee', 'Open', candidacy)];
+        return { scope: BLUE_RIDGE, track: { id: 'trk-candidacy', name: 'Candidacy Pathway' }, phase: candidacy, data: page, cursor: request.query.get('cursor') ? null : 'next' };
+      },
+    });
+    render(CONFERENCE_ADMIN);
+    await screen.findByRole('heading', { name: 'Where candidates are' });
+    await user.click(screen.getByRole('link', { name: '2 open enrolments in Candidacy Pathway, Candidacy: show them' }));
+
+    expect(await screen.findByRole('heading', { name: 'Enrolments in Blue Ridge Conference' })).toBeTruthy();
+    const sent = server.to('/api/conference/dashboard/loc-blue-ridge/enrolments').at(-1)!;
+    expect([sent.query.get('trackTemplateId'), sent.query.get('phaseId'), sent.query.get('status')]).toEqual(['trk-candidacy', 'p2', null]);
+    const table = screen.getByRole('table', { name: 'Open enrolments in Candidacy Pathway, Candidacy, oldest enrolment first' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['ParticipantTrackCurrent phaseStatusEnrolled', 'Grace LeeCandidacy PathwayCandidacyOpen3/7/2026']);
+    expect(within(table).getByRole('link', { name: 'Grace Lee' }).getAttribute('href')).toBe('/tracks/trk-candidacy/assignments/ti-grace');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await expectNoAxeViolations(document.body);
+
+    await user.click(screen.getByRole('link', { name: 'Show every open enrolment' }));
+    expect(await screen.findByText('No enrolment matches: nobody here is enrolled as chosen.')).toBeTruthy();
+    expect(server.to('/api/conference/dashboard/loc-blue-ridge/enrolments').at(-1)!.query.get('status')).toBe('Open');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Withdrawn');
+    const withdrawn = await screen.findByRole('table', { name: 'Withdrawn enrolments, oldest enrolment first' });
+    expect(within(withdrawn).getAllByRole('row')[1].textContent).toBe('Noah KimCandidacy Pathway—Withdrawn3/7/2026');
+
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'Where candidates are' })).toBeTruthy();
   });
 
   it('names the person a waiting list is narrowed to, and offers everyone’s', async () => {

@@ -1,4 +1,5 @@
-import { Alert, Button } from '../ui';
+import type { ReactNode } from 'react';
+import { Alert, Button, LoadingState } from '../ui';
 import type { CursorPages } from './use-audit-pages';
 
 /**
@@ -26,3 +27,26 @@ export function LoadMore({ pages, errorTitle }: { pages: Pick<CursorPages<unknow
     </>
   );
 }
+
+/**
+ * A whole list paged by cursor: loading until the first page comes, the first page's failure, or
+ * the rows (`children`) with their foot. `what` names the rows: "the waiting steps", "the enrolments".
+ */
+export function CursorList({ pages, what, children }: { pages: Pick<CursorPages<unknown>, 'entries' | 'error' | 'hasMore' | 'isLoading' | 'isLoadingMore' | 'loadMore'>; what: string; children: ReactNode }) {
+  if (pages.isLoading) return <LoadingState message={`Loading ${what}...`} />;
+  if (pages.error && pages.entries.length === 0) {
+    return (
+      <Alert tone="danger" title={`${capitalized(what)} could not be loaded.`}>
+        <p>{pages.error.message}</p>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {children}
+      <LoadMore pages={pages} errorTitle={`More of ${what} could not be loaded.`} />
+    </>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -6,6 +6,7 @@ import { BarTable } from './BarTable';
 import { StuckTable } from './StuckTable';
 import { TrendChart } from './TrendChart';
 import { waitingHref, type DashboardSelection, type WaitingStatus } from './waiting-links';
+import { enrolledHref } from './enrolled-links';
 
 const ENROLMENT_TILES = ['Open', 'Completed', 'Withdrawn', 'Discontinued'] as const;
 /** Steps by status as a registrar reads them: what waits first, what is done last. */
@@ -30,7 +31,11 @@ export function DashboardFigures({ dashboard, selection }: { dashboard: Dashboar
           {ENROLMENT_TILES.map((status) => (
             <div key={status} className="dashboard-tile">
               <dt>{status}</dt>
-              <dd>{enrolments.byStatus[status]}</dd>
+              <dd>
+                <Link href={enrolledHref(scope.id, { status })} routerOptions={routerOptions} aria-label={`${plural(enrolments.byStatus[status], `${status} enrolment`)}: show them`}>
+                  {enrolments.byStatus[status]}
+                </Link>
+              </dd>
             </div>
           ))}
         </dl>
@@ -56,7 +61,16 @@ export function DashboardFigures({ dashboard, selection }: { dashboard: Dashboar
                 caption={`${track.name}: open enrolments by current phase`}
                 itemHeading="Phase"
                 valueHeading="Open enrolments"
-                rows={track.phases.map((phase) => ({ key: phase.phaseId, label: `${phase.order}. ${phase.name}`, value: phase.open }))}
+                rows={track.phases.map((phase) => ({
+                  key: phase.phaseId,
+                  label: `${phase.order}. ${phase.name}`,
+                  value: phase.open,
+                  link: {
+                    href: enrolledHref(scope.id, { track: track.trackTemplateId, phase: phase.phaseId }),
+                    label: `${plural(phase.open, 'open enrolment')} in ${track.name}, ${phase.name}: show them`,
+                    routerOptions,
+                  },
+                }))}
               />
             )}
           </div>

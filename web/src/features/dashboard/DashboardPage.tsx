@@ -9,15 +9,17 @@ import { PLACE_KINDS, useDashboardScopes, type DashboardScopes } from './dashboa
 import { DashboardFigures } from './DashboardFigures';
 import { DashboardExport } from './DashboardExport';
 import { WaitingPage } from './WaitingPage';
+import { EnrolledPage } from './EnrolledPage';
 import type { DashboardSelection } from './waiting-links';
 import './dashboard.css';
 
-/** /dashboard and, below it, the waiting list behind its figures. */
+/** /dashboard and, below it, the lists behind its figures (waiting steps, enrolments). */
 export default function DashboardRoutes() {
   return (
     <Routes>
       <Route index element={<DashboardPage />} />
       <Route path=":scopeId/waiting" element={<WaitingPage />} />
+      <Route path=":scopeId/enrolments" element={<EnrolledPage />} />
     </Routes>
   );
 }

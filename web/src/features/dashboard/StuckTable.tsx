@@ -36,7 +36,7 @@ export function StuckTable({ steps, caption, emptyMessage = 'No step is waiting 
   if (steps.length === 0) return <EmptyState message={emptyMessage} />;
   return (
     <div className="dashboard-scroll">
-      <table className="dashboard-stuck">
+      <table className="dashboard-list">
         <caption>{caption ?? `The ${steps.length === 1 ? 'step' : `${steps.length} steps`} waiting longest, oldest first`}</caption>
         <thead>
           <tr>

@@ -1,8 +1,8 @@
 import { WAITING_STEP_STATUSES, WAITING_THRESHOLDS_DAYS } from '@shared/schemas/dashboard';
 import { STEP_STATUS_LABELS } from '@shared/tracks/statuses';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { Alert, LoadingState, SelectField, Link } from '../../components/ui';
-import { LoadMore } from '../../components/audit/LoadMore';
+import { Alert, SelectField, Link } from '../../components/ui';
+import { CursorList } from '../../components/audit/LoadMore';
 import { useAuditPages } from '../../components/audit/use-audit-pages';
 import { routes } from '../../lib/api/routes';
 import { Page } from '../../lib/page';
@@ -37,23 +37,6 @@ export function WaitingPage() {
   const first = pages.firstPage;
   const change = (next: WaitingFilter) => setSearch(waitingSearch(next), { replace: true, state: location.state });
 
-  let body;
-  if (pages.isLoading) body = <LoadingState message="Loading the waiting steps..." />;
-  else if (pages.error && pages.entries.length === 0) {
-    body = (
-      <Alert tone="danger" title="The waiting steps could not be loaded.">
-        <p>{pages.error.message}</p>
-      </Alert>
-    );
-  } else {
-    body = (
-      <>
-        <StuckTable steps={pages.entries} caption={`${filterText(filter, first?.person?.name)}, longest waiting first`} emptyMessage="No step matches: nothing waits here as chosen." />
-        <LoadMore pages={pages} errorTitle="More steps could not be loaded." />
-      </>
-    );
-  }
-
   return (
     <Page title={first ? `Waiting steps in ${first.scope.name}` : 'Waiting steps'}>
       <p className="dashboard-back">
@@ -85,7 +68,9 @@ export function WaitingPage() {
           </Link>
         </Alert>
       )}
-      {body}
+      <CursorList pages={pages} what="the waiting steps">
+        <StuckTable steps={pages.entries} caption={`${filterText(filter, first?.person?.name)}, longest waiting first`} emptyMessage="No step matches: nothing waits here as chosen." />
+      </CursorList>
     </Page>
   );
 }
