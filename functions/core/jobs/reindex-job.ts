@@ -2,6 +2,7 @@ import { forEachConcurrently } from '../../lib/concurrency';
 import { NO_CONFERENCE_ID } from '../../../shared/schemas/track';
 import { newJob, type JobKind } from '../../db/jobs';
 import { db } from '../../db/service';
+import type { DirectoryListFamily } from '../../db/directory';
 import { batchGet, packTransactions, transact, type TransactionItem } from '../../db/transact';
 import { projectOrWait } from '../../db/directory-projection';
 import { enrolmentFingerprintOf, projectEnrolment } from '../enrolments/enrolment-projector';
@@ -58,7 +59,7 @@ export interface ReindexReport {
   listEntries: number;
   /** Users whose directory entries were brought to the current lists (projected again). */
   userEntries: number;
-  /** Enrolments counted in the dashboards for the first time (written before them). */
+  /** Enrolments counted in the dashboards for the first time (written before them), or listed behind their figures for the first time. */
   dashboards?: number;
 }
 
@@ -127,17 +128,22 @@ async function listEntries(instances: TrackInstanceItem[]): Promise<number> {
 }
 
 /**
- * The dashboard figures of enrolments that have never been counted (written before the
- * dashboards existed): one BatchGet of the page's dashboard records, then the projector for those
- * without one. Counted ones are kept by the stream.
+ * The dashboard figures and lists of enrolments the dashboards have not caught up with: those never
+ * counted (written before the dashboards existed) and those whose record holds no entry in the lists
+ * behind the figures (counted before those lists existed: every enrolment is in its status's list).
+ * One BatchGet of the page's dashboard records, then the projector for those. The rest the stream keeps.
  */
 async function dashboardFigures(instances: TrackInstanceItem[]): Promise<number> {
-  const records = await batchGet<{ targetId: string }>(db().entities.projection, instances.map((instance) => ({ source: 'dashboard', targetId: instance.trackInstanceId })));
-  const counted = new Set(records.map((record) => record.targetId));
-  const uncounted = instances.filter((instance) => !counted.has(instance.trackInstanceId));
-  await forEachConcurrently(uncounted, (instance) => projectOrWait(() => projectDashboard(instance.trackInstanceId)), AT_ONCE);
-  return uncounted.length;
+  const records = await batchGet<{ targetId: string; entries?: string[] }>(db().entities.projection, instances.map((instance) => ({ source: 'dashboard', targetId: instance.trackInstanceId })));
+  const current = new Set(records.filter((record) => record.entries?.some(inStatusList)).map((record) => record.targetId));
+  const behind = instances.filter((instance) => !current.has(instance.trackInstanceId));
+  await forEachConcurrently(behind, (instance) => projectOrWait(() => projectDashboard(instance.trackInstanceId)), AT_ONCE);
+  return behind.length;
 }
+
+/** An entry key (`entryKey`: scope, list, term, target) of a `placeEnrolments` list. */
+const STATUS_LIST_FAMILY: DirectoryListFamily = 'placeEnrolments';
+const inStatusList = (key: string) => key.split('\u0000')[1]?.split(':', 1)[0] === STATUS_LIST_FAMILY;
 
 /**
  * The re-index job (operators: `npm run reindex`, docs/deploy.md): entries of the sparse indexes

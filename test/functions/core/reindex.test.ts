@@ -202,6 +202,26 @@ describe('the re-index job, dashboards', () => {
     expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { dashboards: 0 } });
     expect(await figure(metric)).toBe(before + 1);
   });
+
+  it('lists behind the figures the enrolments counted before those lists existed, once', async () => {
+    const listed = async () =>
+      (await db().entities.directoryEntry.query.byList({ scopeId: ids.conference1, list: directoryLists.placeEnrolments('Open') }).go({ pages: 'all' })).data.filter((entry) => entry.targetId === rows.old);
+    const { data: instance } = await db().entities.trackInstance.get({ trackInstanceId: rows.old }).go();
+    expect(instance!.status).toBe('Open');
+    // As a table from before the lists: counted (its record holds its figures), listed nowhere.
+    const { data: record } = await db().entities.projection.get({ source: 'dashboard', targetId: rows.old }).go({ consistent: true });
+    const before = (keys: string[] | undefined) => (keys ?? []).filter((key) => !/placeEnrolments:|phaseEnrolments:/.test(key));
+    await db()
+      .entities.projection.patch({ source: 'dashboard', targetId: rows.old })
+      .set({ entries: before(record!.entries), written: before(record!.written), sourceVersion: 'digest-before-the-lists' })
+      .go();
+    for (const entry of await listed()) await db().entities.directoryEntry.delete(entry).go();
+    expect(await listed()).toEqual([]);
+    const first = await reindex(50);
+    expect((first!.result as { dashboards: number }).dashboards).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toHaveLength(1);
+    expect(await reindex(50)).toMatchObject({ status: 'succeeded', result: { dashboards: 0 } });
+  });
 });
 
 describe('the re-index job, users', () => {
