@@ -32,9 +32,10 @@ import { SYSTEM_LOCATION_ID } from './entities/location';
  *   stuck                     steps of Open enrolments someone must act on, by when they started
  *                             waiting (oldest first), in the organisation and every place of the
  *                             enrolment's chain: the dashboard's "who is stuck" (core/dashboard/stuck-entries.ts)
- *   placeEnrolments:<status>  enrolments of that status by when they were made (oldest first), in the
- *                             organisation and every place of the enrolment's chain: the list behind a
- *                             dashboard's enrolment figures (core/dashboard/enrolled-entries.ts)
+ *   placeEnrolments[:<status>]  every enrolment by when it was made, or those of a status (an ended one by
+ *                             when it ended), oldest first, in the organisation and every place of the
+ *                             enrolment's chain: the lists behind a dashboard's enrolment and month
+ *                             figures (core/dashboard/enrolled-entries.ts)
  *   phaseEnrolments:<trackTemplateId>:<phaseId>  Open enrolments in that current phase, the same way:
  *                             the list behind a dashboard's phase figures
  * Entries are derived: the projectors (./directory-projection.ts) compute them with these
@@ -81,7 +82,7 @@ export const directoryRegistry = {
   enrolmentEmails: { counted: false, search: true },
   /** Waiting steps of Open enrolments by the time they started waiting: the dashboard's "who is stuck" (oldest first). */
   stuck: { counted: false, search: false },
-  /** A place's enrolments of one status by when they were made: the list behind the dashboard's enrolment figures. */
+  /** A place's enrolments by when they were made, or of one status (ended ones by when they ended): the lists behind the dashboard's enrolment and month figures. */
   placeEnrolments: { counted: false, search: false },
   /** A place's Open enrolments in one current phase of a track, the same way: the list behind its phase figures. */
   phaseEnrolments: { counted: false, search: false },
@@ -112,7 +113,7 @@ export const directoryLists = {
   enrolmentFirstNames: (trackTemplateId: string, status?: string) => listName('enrolmentFirstNames', trackTemplateId, status),
   enrolmentEmails: (trackTemplateId: string, status?: string) => listName('enrolmentEmails', trackTemplateId, status),
   stuck: () => listName('stuck'),
-  placeEnrolments: (status: string) => listName('placeEnrolments', status),
+  placeEnrolments: (status?: string) => listName('placeEnrolments', status),
   phaseEnrolments: (trackTemplateId: string, phaseId: string) => listName('phaseEnrolments', trackTemplateId, phaseId),
 };
 

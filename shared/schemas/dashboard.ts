@@ -108,21 +108,23 @@ export const waitingPageSchema = z.object({
 export type WaitingPage = z.infer<typeof waitingPageSchema>;
 
 /**
- * The enrolments behind a dashboard's enrolment and phase figures (/dashboard/{scopeId}/enrolments):
- * a place's enrolments of one `status`, or its Open enrolments in one current phase of a track
- * (`trackTemplateId` and `phaseId`), oldest enrolment first. One of the two, never both.
+ * The enrolments behind a dashboard's enrolment, phase and month figures
+ * (/dashboard/{scopeId}/enrolments): a place's enrolments of one `status`; those made in a `month`
+ * (`YYYY-MM`), or of an ended status that ended in it; or its Open enrolments in one current phase
+ * of a track (`trackTemplateId` and `phaseId`, alone). Oldest first.
  */
 export const enrolledQuerySchema = z
   .object({
     status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`).optional(),
+    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is a year and month: YYYY-MM').optional(),
     trackTemplateId: idSchema.optional(),
     phaseId: idSchema.optional(),
     cursor: z.string().max(200, 'Invalid cursor.').optional(),
   })
   .superRefine((query, context) => {
     const byPhase = query.trackTemplateId !== undefined || query.phaseId !== undefined;
-    if (byPhase && query.status) context.addIssue({ code: 'custom', path: ['status'], message: 'Give a status or a phase, not both.' });
-    else if (!byPhase && !query.status) context.addIssue({ code: 'custom', path: ['status'], message: 'Give a status, or a track and one of its phases.' });
+    if (byPhase && (query.status || query.month)) context.addIssue({ code: 'custom', path: [query.status ? 'status' : 'month'], message: 'Give a phase alone, or a status or month.' });
+    else if (!byPhase && !query.status && !query.month) context.addIssue({ code: 'custom', path: ['status'], message: 'Give a status, a month, or a track and one of its phases.' });
     else if (byPhase && !query.trackTemplateId) context.addIssue({ code: 'custom', path: ['trackTemplateId'], message: 'A phase needs its track.' });
     else if (byPhase && !query.phaseId) context.addIssue({ code: 'custom', path: ['phaseId'], message: 'Give one of the track’s phases.' });
   });
@@ -137,6 +139,8 @@ export const enrolledRowSchema = z.object({
   participant: named,
   status: z.enum(TRACK_INSTANCE_STATUSES),
   enrolledAt: z.string(),
+  /** When an ended enrolment (Completed, Withdrawn, Discontinued) ended. */
+  endedAt: z.string().optional(),
   /** An Open enrolment's current phase. */
   phase: named.optional(),
 });

@@ -92,3 +92,31 @@ test('a district admin opens the list behind a waiting figure, narrows it by key
   await expect(page.getByRole('heading', { name: 'Who is stuck' })).toBeVisible();
   await page.close();
 });
+
+test('a conference admin opens the enrolments behind a phase figure, then every open one, then another status', async ({ browser }) => {
+  const page = await signedIn(browser, 'conference.admin@example.org', '/dashboard');
+  const phases = page.getByRole('table', { name: 'Candidacy Pathway: open enrolments by current phase' });
+  const phaseFigure = phases.getByRole('link').first();
+  const counted = Number(await phaseFigure.textContent());
+  expect(counted).toBeGreaterThan(0);
+  await phaseFigure.click();
+  await expect(page).toHaveURL(/\/dashboard\/[^/]+\/enrolments\?track=demo-track-candidacy&phase=/);
+  await expect(page.getByRole('heading', { name: 'Enrolments in Blue Ridge Conference' })).toBeVisible();
+  // Exactly the enrolments the figure counts (a page holds 25).
+  const inPhase = page.getByRole('table', { name: /^Open enrolments in Candidacy Pathway, .+, oldest enrolment first$/ });
+  await expect(inPhase.getByRole('row')).toHaveCount(Math.min(counted, 25) + 1);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Show every open enrolment' }).click();
+  await expect(page).toHaveURL(/\/enrolments\?status=Open$/);
+  await expect(page.getByRole('table', { name: 'Open enrolments, oldest enrolment first' }).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Completed');
+  await expect(page).toHaveURL(/\/enrolments\?status=Completed$/);
+  const completed = page.getByRole('table', { name: 'Completed enrolments, longest ago first' }).or(page.getByText('No enrolment matches: nobody here is enrolled as chosen.'));
+  await expect(completed).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Where candidates are' })).toBeVisible();
+  await page.close();
+});

@@ -3,21 +3,28 @@ import { directoryLists } from '../../db/directory';
 import type { AuthContext } from '../session/resolve-session';
 import { requireDashboardScope } from './dashboard-access';
 import { readNames } from './dashboard-names';
-import { enrolledTerm, type EnrolledDisplay } from './enrolled-entries';
+import type { EnrolledDisplay } from './enrolled-entries';
 import { readPlaceList } from './place-list-read';
 
+/** `YYYY-MM` of the month after one. */
+function monthAfter(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
 /**
- * The enrolments behind a dashboard's enrolment or phase figure (shared/schemas/dashboard.ts
+ * The enrolments behind a dashboard's enrolment, phase or month figure (shared/schemas/dashboard.ts
  * `enrolledPageSchema`): the same place, access and hidden places as the dashboard, the place's
- * `placeEnrolments:<status>` or `phaseEnrolments:<track>:<phase>` list read from the cursor
- * (./place-list-read.ts), and the names shown: at most three Queries and one BatchGet per kind of
+ * `placeEnrolments[:<status>]` or `phaseEnrolments:<track>:<phase>` list read from the cursor, a
+ * month as a key range (./place-list-read.ts), and the names shown: at most three Queries and one BatchGet per kind of
  * name, at any number of enrolments.
  */
 export async function readEnrolledPage(auth: AuthContext, scopeId: string, query: EnrolledQuery): Promise<EnrolledPage> {
   const { scope, hiddenScopeIds } = await requireDashboardScope(auth, scopeId);
   const byPhase = query.trackTemplateId && query.phaseId ? { trackTemplateId: query.trackTemplateId, phaseId: query.phaseId } : undefined;
-  const list = byPhase ? directoryLists.phaseEnrolments(byPhase.trackTemplateId, byPhase.phaseId) : directoryLists.placeEnrolments(query.status!);
-  const page = await readPlaceList<EnrolledDisplay>({ scopeId: scope.id, list, hiddenScopeIds, termOf: (row) => enrolledTerm(row.enrolledAt, row.trackInstanceId), after: query.cursor });
+  const list = byPhase ? directoryLists.phaseEnrolments(byPhase.trackTemplateId, byPhase.phaseId) : directoryLists.placeEnrolments(query.status);
+  const month = query.month && !byPhase ? { from: query.month, before: monthAfter(query.month) } : {};
+  const page = await readPlaceList<EnrolledDisplay>({ scopeId: scope.id, list, hiddenScopeIds, after: query.cursor, ...month });
   // Names come from the rows shown only: a track or phase with nobody of the place in it is named to nobody.
   const names = await readNames({
     trackIds: page.rows.map((row) => row.trackTemplateId),
@@ -36,6 +43,7 @@ export async function readEnrolledPage(auth: AuthContext, scopeId: string, query
       participant: { id: row.participantId, name: names.personName(row.participantId) },
       status: row.status as EnrolledPage['data'][number]['status'],
       enrolledAt: row.enrolledAt,
+      ...(row.endedAt && { endedAt: row.endedAt }),
       ...(row.phaseId && { phase: phaseOf(row.phaseId) }),
     })),
     cursor: page.cursor,

@@ -12,12 +12,12 @@ export interface PlaceListQuery<T> {
   list: string;
   /** Places inside the place the caller is denied: rows listed in one of them are dropped. */
   hiddenScopeIds: readonly string[];
-  /** The row's sort term, as its entry was written. */
-  termOf: (row: T) => string;
   /** A filter on the rows read (status, person). */
   keep?: (row: T) => boolean;
   /** The term of the last row a previous page looked at: this page starts after it. */
   after?: string;
+  /** Only rows whose term sorts at or after this (a key condition, not a filter). */
+  from?: string;
   /** Only rows whose term sorts before this (a key condition, not a filter). */
   before?: string;
 }
@@ -40,16 +40,16 @@ export async function readPlaceList<T extends { places: string[] }>(query: Place
   const shown = (row: T) => !row.places.some((place) => hidden.has(place)) && (!query.keep || query.keep(row));
   const list = db().entities.directoryEntry.query.byList({ scopeId: query.scopeId, list: query.list });
   const { after, before } = query;
-  // The key range: from the cursor on, and before the bound (no term equals a bound, so `between`'s inclusive end is `<`).
-  const range = after && before ? list.between({ term: after }, { term: before }) : after ? list.gte({ term: after }) : before ? list.lt({ term: before }) : list;
+  // The key range: from the cursor (or the lower bound) on, and before the bound (no term equals a bound, so `between`'s inclusive end is `<`).
+  const start = after ?? query.from;
+  const range = start && before ? list.between({ term: start }, { term: before }) : start ? list.gte({ term: start }) : before ? list.lt({ term: before }) : list;
   const rows: T[] = [];
   let lastTerm: string | null = null;
   let cursor: string | null = null;
   for (let reads = 0; reads < READS_MAX; reads++) {
-    const page: { data: Array<{ display: unknown }>; cursor: string | null } = await range.go({ order: 'asc', limit: READ_PAGE, cursor });
-    for (const [index, { display }] of page.data.entries()) {
+    const page: { data: Array<{ term: string; display: unknown }>; cursor: string | null } = await range.go({ order: 'asc', limit: READ_PAGE, cursor });
+    for (const [index, { term, display }] of page.data.entries()) {
       const row = display as T;
-      const term = query.termOf(row);
       // `gte` starts at the cursor's own row, shown on the page before.
       if (term === after) continue;
       if (shown(row)) rows.push(row);

@@ -1,6 +1,6 @@
 import { directoryLists } from '../../db/directory';
 import { readPlaceList, type PlaceListRows } from './place-list-read';
-import { stuckTerm, type StuckDisplay } from './stuck-entries';
+import type { StuckDisplay } from './stuck-entries';
 
 export interface WaitingFilter {
   status?: string;
@@ -22,7 +22,6 @@ export async function readWaiting(scopeId: string, hiddenScopeIds: readonly stri
     scopeId,
     list: directoryLists.stuck(),
     hiddenScopeIds,
-    termOf: (row) => stuckTerm(row.since, row.stepInstanceId),
     keep: (row) => (!filter.status || row.status === filter.status) && (!filter.userId || row.userIds.includes(filter.userId)),
     after: filter.after,
     before: filter.sinceBefore,

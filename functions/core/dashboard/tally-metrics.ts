@@ -57,6 +57,9 @@ export function currentPhase(steps: TalliedStep[], phaseOrder: string[]): string
   return phaseOrder.find((phaseId) => unfinished.has(phaseId)) ?? phaseOrder.at(-1);
 }
 
+/** When an ended enrolment ended, as the trends count it: its status's time, else its last change. */
+export const endedAtOf = (enrolment: Pick<TalliedEnrolment, 'statusAt' | 'updatedAt'>): string | undefined => enrolment.statusAt ?? enrolment.updatedAt;
+
 export function enrolmentTallies(enrolment: TalliedEnrolment, steps: TalliedStep[], phaseOrder: string[]): TallyInput[] {
   const figures = new Map<string, number>();
   const count = (metric: string, weight = 1) => figures.set(metric, (figures.get(metric) ?? 0) + weight);
@@ -64,7 +67,7 @@ export function enrolmentTallies(enrolment: TalliedEnrolment, steps: TalliedStep
   count(`status:${enrolment.status}`);
   count(`track:${track}:status:${enrolment.status}`);
   if (enrolment.createdAt) count(`enrolled:${enrolment.createdAt.slice(0, 7)}`);
-  const endedAt = enrolment.statusAt ?? enrolment.updatedAt;
+  const endedAt = endedAtOf(enrolment);
   if (ENDED_STATUSES.includes(enrolment.status) && endedAt) count(`ended:${enrolment.status}:${endedAt.slice(0, 7)}`);
   if (enrolment.status === 'Open') {
     const phase = currentPhase(steps, phaseOrder);

@@ -71,7 +71,9 @@ describe('the enrolments behind the figures', () => {
       expect(rows.length, status).toBe(dashboard.enrolments.byStatus[status]);
       expect(rows.every((row) => row.status === status)).toBe(true);
       expect(new Set(rows.map((row) => row.trackInstanceId)).size).toBe(rows.length);
-      expect(rows.map((row) => row.enrolledAt)).toEqual(rows.map((row) => row.enrolledAt).sort());
+      // Oldest first: by when they were made, an ended status's by when they ended.
+      const times = rows.map((row) => (['Completed', 'Withdrawn', 'Discontinued'].includes(status) ? row.endedAt! : row.enrolledAt));
+      expect(times).toEqual([...times].sort());
       expect(pages[0].scope).toEqual({ id: places.conference2, name: 'Prairie Rivers Conference', kind: 'Conference' });
     }
     const track = dashboard.enrolments.tracks.find((candidate) => candidate.trackTemplateId === TRACK)!;
@@ -81,6 +83,21 @@ describe('the enrolments behind the figures', () => {
       expect(rows.length, phase.name).toBe(phase.open);
       expect(rows.every((row) => row.status === 'Open' && row.phase?.id === phase.phaseId && row.phase.name === phase.name && row.trackName === 'Enrolled Pathway')).toBe(true);
       expect(pages[0]).toMatchObject({ track: { id: TRACK, name: 'Enrolled Pathway' }, phase: { id: phase.phaseId, name: phase.name } });
+    }
+  });
+
+  it('has, for each month of the last 12, the enrolments made and ended in it, as many as the figures', async () => {
+    const dashboard = await dashboardOf(conferenceAdmin, places.conference2);
+    expect(dashboard.trends.at(-1)!.enrolled).toBeGreaterThanOrEqual(ENROLMENTS);
+    for (const month of dashboard.trends) {
+      const made = await walk(conferenceAdmin, places.conference2, `month=${month.month}`);
+      expect(made.rows.length, `made in ${month.month}`).toBe(month.enrolled);
+      expect(made.rows.every((row) => row.enrolledAt.startsWith(month.month))).toBe(true);
+      for (const status of ['Completed', 'Withdrawn', 'Discontinued'] as const) {
+        const ended = await walk(conferenceAdmin, places.conference2, `status=${status}&month=${month.month}`);
+        expect(ended.rows.length, `${status} in ${month.month}`).toBe(month[status]);
+        expect(ended.rows.every((row) => row.status === status && row.endedAt?.startsWith(month.month))).toBe(true);
+      }
     }
   });
 
@@ -117,6 +134,8 @@ describe('the enrolments behind the figures', () => {
   it('refuses a bad filter with the field named', async () => {
     for (const [query, field] of [
       ['', 'status'],
+      ['month=2026-13', 'month'],
+      [`month=2026-01&trackTemplateId=${TRACK}&phaseId=${DASHBOARD_PHASES[0]}`, 'month'],
       ['status=Paused', 'status'],
       [`status=Open&trackTemplateId=${TRACK}&phaseId=${DASHBOARD_PHASES[0]}`, 'status'],
       [`phaseId=${DASHBOARD_PHASES[0]}`, 'trackTemplateId'],

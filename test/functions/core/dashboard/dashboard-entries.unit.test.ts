@@ -1,7 +1,7 @@
 import { dashboardEntries } from '../../../../functions/core/dashboard/dashboard-entries';
 import type { EnrolledDisplay } from '../../../../functions/core/dashboard/enrolled-entries';
 import type { StuckEnrolment, StuckStep } from '../../../../functions/core/dashboard/stuck-entries';
-import { enrolmentTallies } from '../../../../functions/core/dashboard/tally-metrics';
+import { ENDED_STATUSES, enrolmentTallies } from '../../../../functions/core/dashboard/tally-metrics';
 import { TRACK_INSTANCE_STATUSES, STEP_STATUSES } from '../../../../shared/tracks/statuses';
 
 /**
@@ -25,7 +25,9 @@ function* enrolments(): Generator<{ enrolment: StuckEnrolment; steps: StuckStep[
       conferenceId: 'conf',
       ancestorIds: CHAINS[n % CHAINS.length],
       status: TRACK_INSTANCE_STATUSES[n % TRACK_INSTANCE_STATUSES.length],
-      createdAt: `2026-0${1 + (n % 9)}-0${1 + (n % 7)}T00:00:00.000Z`,
+      // One in eleven says neither when it was made nor when it last changed: counted in its status only.
+      ...(n % 11 !== 0 && { createdAt: `2026-0${1 + (n % 9)}-0${1 + (n % 7)}T00:00:00.000Z`, updatedAt: `2026-1${n % 3}-15T00:00:00.000Z` }),
+      ...(n % 4 === 0 && { statusAt: `2026-0${1 + (n % 8)}-20T00:00:00.000Z` }),
       assignees: [{ userId: 'u-ada', roleId: 'r-advisor' }],
     };
     yield { enrolment, steps };
@@ -37,15 +39,18 @@ describe('the lists behind the enrolment and phase figures', () => {
     for (const { enrolment, steps } of enrolments()) {
       const open = enrolment.status === 'Open';
       const entries = dashboardEntries(enrolment, open ? steps : [], open ? PHASES : []);
-      const counted = (entry: { scopeId: string; list: string }) => {
+      // What each entry stands for in the figures: a month of a list is the range of its terms.
+      const counted = (entry: { scopeId: string; list: string; term: string }): string[] => {
         const [family, ...rest] = entry.list.split(':');
-        if (family === 'placeEnrolments') return `${entry.scopeId} status:${rest[0]}`;
-        if (family === 'phaseEnrolments') return `${entry.scopeId} track:${rest[0]}:phase:${rest[1]}`;
-        return undefined;
+        const month = entry.term.slice(0, 7);
+        if (family === 'placeEnrolments' && rest.length === 0) return [`${entry.scopeId} enrolled:${month}`];
+        if (family === 'placeEnrolments') return [`${entry.scopeId} status:${rest[0]}`, ...(ENDED_STATUSES.includes(rest[0] as never) && !entry.term.startsWith('|') ? [`${entry.scopeId} ended:${rest[0]}:${month}`] : [])];
+        if (family === 'phaseEnrolments') return [`${entry.scopeId} track:${rest[0]}:phase:${rest[1]}`];
+        return [];
       };
-      const listed = entries.map(counted).filter(Boolean).sort();
+      const listed = entries.flatMap(counted).sort();
       const tallied = enrolmentTallies(enrolment, open ? steps : [], open ? PHASES : [])
-        .filter((tally) => /^status:|^track:[^:]+:phase:/.test(tally.metric))
+        .filter((tally) => /^status:|^track:[^:]+:phase:|^enrolled:|^ended:/.test(tally.metric))
         .map((tally) => `${tally.scopeId} ${tally.metric}`)
         .sort();
       expect(listed, enrolment.trackInstanceId).toEqual(tallied);
@@ -54,7 +59,7 @@ describe('the lists behind the enrolment and phase figures', () => {
 
   it('sort by when the enrolment was made and carry what the list shows', () => {
     const { enrolment, steps } = [...enrolments()].find(({ enrolment: e, steps: s }) => e.status === 'Open' && s.length > 0)!;
-    const entries = dashboardEntries(enrolment, steps, PHASES).filter((entry) => entry.list.startsWith('placeEnrolments') || entry.list.startsWith('phaseEnrolments'));
+    const entries = dashboardEntries(enrolment, steps, PHASES).filter((entry) => entry.list.startsWith('placeEnrolments:') || entry.list.startsWith('phaseEnrolments'));
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) {
       expect(entry.term).toBe(`${enrolment.createdAt}|${enrolment.trackInstanceId}`);
@@ -65,10 +70,13 @@ describe('the lists behind the enrolment and phase figures', () => {
     }
   });
 
-  it('list an ended enrolment in its status only, with no phase', () => {
-    const ended = { ...[...enrolments()][0].enrolment, status: 'Withdrawn' as const };
+  it('list an ended enrolment in its status and among everyone, with no phase', () => {
+    const ended = { ...[...enrolments()][1].enrolment, status: 'Withdrawn' as const, statusAt: '2026-11-02T10:00:00.000Z' };
     const entries = dashboardEntries(ended, [], []);
-    expect(new Set(entries.map((entry) => entry.list))).toEqual(new Set(['placeEnrolments:Withdrawn']));
+    expect(new Set(entries.map((entry) => entry.list))).toEqual(new Set(['placeEnrolments', 'placeEnrolments:Withdrawn']));
+    // Its status's list sorts it by when it ended; the list of everyone by when it was made.
+    expect(entries.find((entry) => entry.list === 'placeEnrolments:Withdrawn')!.term).toBe(`2026-11-02T10:00:00.000Z|${ended.trackInstanceId}`);
+    expect(entries.find((entry) => entry.list === 'placeEnrolments')!.term).toBe(`${ended.createdAt}|${ended.trackInstanceId}`);
     expect(entries.every((entry) => (entry.display as unknown as EnrolledDisplay).phaseId === undefined)).toBe(true);
   });
 });

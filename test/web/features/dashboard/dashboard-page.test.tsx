@@ -121,6 +121,10 @@ describe('the Dashboard', () => {
     expect(screen.getByRole('link', { name: 'All waiting steps, with filters' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/waiting');
     const months12 = screen.getByRole('table', { name: 'Enrolments per month, the last 12 months' });
     expect(within(months12).getAllByRole('row')).toHaveLength(13);
+    // A month's figures open the enrolments made, or ended, in it; a 0 links nowhere.
+    expect(within(months12).getByRole('link', { name: '3 enrolled in December 2026: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/enrolments?month=2026-12');
+    expect(within(months12).getByRole('link', { name: '2 completed in November 2026: show them' }).getAttribute('href')).toBe('/dashboard/loc-blue-ridge/enrolments?status=Completed&month=2026-11');
+    expect(within(months12).queryByRole('link', { name: /discontinued/ })).toBeNull();
     // The chart is drawing only: the table carries its numbers.
     expect(document.querySelector('svg.dashboard-trend-chart')?.getAttribute('aria-hidden')).toBe('true');
     await expectNoAxeViolations(document.body);
@@ -218,11 +222,22 @@ describe('the Dashboard', () => {
     expect(await screen.findByText('No enrolment matches: nobody here is enrolled as chosen.')).toBeTruthy();
     expect(server.to('/api/conference/dashboard/loc-blue-ridge/enrolments').at(-1)!.query.get('status')).toBe('Open');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Withdrawn');
-    const withdrawn = await screen.findByRole('table', { name: 'Withdrawn enrolments, oldest enrolment first' });
+    const withdrawn = await screen.findByRole('table', { name: 'Withdrawn enrolments, longest ago first' });
     expect(within(withdrawn).getAllByRole('row')[1].textContent).toBe('Noah KimCandidacy Pathway—Withdrawn3/7/2026');
 
     await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
     expect(await screen.findByRole('heading', { name: 'Where candidates are' })).toBeTruthy();
+  });
+
+  it('shows the enrolments that ended in a month, in the order they ended, with the day each ended', async () => {
+    const server = fakeServer({ [ENROLLED]: () => ({ scope: BLUE_RIDGE, data: [{ ...enrolledRow('noah', 'Noah Kim', 'Completed'), endedAt: '2026-11-04T12:00:00.000Z' }], cursor: null }) });
+    renderPage('/dashboard/loc-blue-ridge/enrolments?status=Completed&month=2026-11', CONFERENCE_ADMIN, { path: 'dashboard/*', element: <DashboardPage /> });
+    const table = await screen.findByRole('table', { name: 'Enrolments completed in November 2026, longest ago first' });
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('Noah KimCandidacy Pathway—Completed11/4/20263/7/2026');
+    const sent = server.to('/api/conference/dashboard/loc-blue-ridge/enrolments').at(-1)!;
+    expect([sent.query.get('status'), sent.query.get('month')]).toEqual(['Completed', '2026-11']);
+    expect(screen.getByText(/Showing the enrolments completed in November 2026\./)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
   });
 
   it('names the person a waiting list is narrowed to, and offers everyone’s', async () => {

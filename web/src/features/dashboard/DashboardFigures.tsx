@@ -136,7 +136,7 @@ export function DashboardFigures({ dashboard, selection }: { dashboard: Dashboar
 
       <section aria-labelledby="dashboard-trends" className="dashboard-section">
         <h2 id="dashboard-trends">Last 12 months</h2>
-        <TrendChart trends={trends} />
+        <TrendChart trends={trends} scopeId={scope.id} routerOptions={routerOptions} />
       </section>
     </div>
   );

@@ -3,7 +3,8 @@ import { EmptyState, formatDate, Link } from '../../components/ui';
 
 /**
  * The enrolments behind a dashboard figure (issue 27): each participant linked to their enrolment,
- * with the track, the current phase of an Open one, the status and the day they were enrolled.
+ * with the track, the current phase of an Open one, the status (and the day an ended one ended) and
+ * the day they were enrolled.
  */
 export function EnrolledTable({ rows, caption, emptyMessage }: { rows: EnrolledRow[]; caption: string; emptyMessage: string }) {
   if (rows.length === 0) return <EmptyState message={emptyMessage} />;
@@ -28,7 +29,14 @@ export function EnrolledTable({ rows, caption, emptyMessage }: { rows: EnrolledR
               </th>
               <td>{row.trackName}</td>
               <td>{row.phase?.name ?? '—'}</td>
-              <td>{row.status}</td>
+              <td>
+                {row.status}
+                {row.endedAt && (
+                  <span className="dashboard-muted dashboard-cell-note">
+                    <time dateTime={row.endedAt}>{formatDate(row.endedAt)}</time>
+                  </span>
+                )}
+              </td>
               <td>
                 <time dateTime={row.enrolledAt}>{formatDate(row.enrolledAt)}</time>
               </td>

@@ -1,4 +1,7 @@
 import type { Dashboard } from '@shared/schemas/dashboard';
+import type { NavigateOptions } from 'react-router';
+import { Link } from '../../components/ui';
+import { enrolledHref, monthName, type EnrolmentStatus } from './enrolled-links';
 
 const SERIES = [
   { key: 'enrolled', label: 'Enrolled', className: 'dashboard-series-enrolled' },
@@ -10,13 +13,26 @@ const WIDTH = 960;
 const HEIGHT = 180;
 const AXIS = 24;
 
+const ENDED_COLUMNS = ['Completed', 'Withdrawn', 'Discontinued'] as const satisfies readonly EnrolmentStatus[];
+
 const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+
+/** A month's figure: its number links to the enrolments it counts, unless there are none. */
+function MonthFigure({ count, href, label, routerOptions }: { count: number; href: string; label: string; routerOptions?: NavigateOptions }) {
+  if (count === 0) return <>0</>;
+  return (
+    <Link href={href} routerOptions={routerOptions} aria-label={label}>
+      {count}
+    </Link>
+  );
+}
 
 /**
  * The last twelve months as grouped columns (enrolled, completed, withdrawn), drawn in SVG and
- * hidden from screen readers: the table after it holds every number, Discontinued included.
+ * hidden from screen readers: the table after it holds every number, Discontinued included, each
+ * linked to the enrolments it counts in `scopeId`.
  */
-export function TrendChart({ trends }: { trends: Dashboard['trends'] }) {
+export function TrendChart({ trends, scopeId, routerOptions }: { trends: Dashboard['trends']; scopeId: string; routerOptions?: NavigateOptions }) {
   const largest = Math.max(1, ...trends.flatMap((month) => SERIES.map((series) => month[series.key])));
   const slot = WIDTH / trends.length;
   const bar = (slot - 8) / SERIES.length;
@@ -59,10 +75,24 @@ export function TrendChart({ trends }: { trends: Dashboard['trends'] }) {
           {trends.map((month) => (
             <tr key={month.month}>
               <th scope="row">{monthLabel(month.month)}</th>
-              <td>{month.enrolled}</td>
-              <td>{month.Completed}</td>
-              <td>{month.Withdrawn}</td>
-              <td>{month.Discontinued}</td>
+              <td>
+                <MonthFigure
+                  count={month.enrolled}
+                  href={enrolledHref(scopeId, { month: month.month })}
+                  label={`${month.enrolled} enrolled in ${monthName(month.month)}: show them`}
+                  routerOptions={routerOptions}
+                />
+              </td>
+              {ENDED_COLUMNS.map((status) => (
+                <td key={status}>
+                  <MonthFigure
+                    count={month[status]}
+                    href={enrolledHref(scopeId, { status, month: month.month })}
+                    label={`${month[status]} ${status.toLowerCase()} in ${monthName(month.month)}: show them`}
+                    routerOptions={routerOptions}
+                  />
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
