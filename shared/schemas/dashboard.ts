@@ -116,7 +116,7 @@ export type WaitingPage = z.infer<typeof waitingPageSchema>;
 export const enrolledQuerySchema = z
   .object({
     status: z.enum(TRACK_INSTANCE_STATUSES, `status is one of ${TRACK_INSTANCE_STATUSES.join(', ')}`).optional(),
-    month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is a year and month: YYYY-MM').optional(),
+    month: z.string().max(7, 'month is a year and month: YYYY-MM').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month is a year and month: YYYY-MM').optional(),
     trackTemplateId: idSchema.optional(),
     phaseId: idSchema.optional(),
     cursor: z.string().max(200, 'Invalid cursor.').optional(),
